@@ -1,0 +1,52 @@
+/**
+ * Findings are what every check of einv produces: shape errors, structure and syntax checks,
+ * business rules, PDF preflight. One shape everywhere so the APIs and the web page show them alike.
+ */
+
+export type Severity = 'fatal' | 'warning' | 'information';
+
+export interface Finding {
+  /** Rule or check code: BR-01, BR-FR-09, CII-SR-001, SCHEMA, XML-SYNTAX, PDFA-6.8-1… */
+  rule: string;
+  /** Human-readable text in the requested language: what is wrong and what was expected */
+  message: string;
+  /** Dotted path rooted at `invoice`, e.g. `invoice.lines[2].vatRate`; `invoice` for the whole document */
+  path: string;
+  severity: Severity;
+  /** Business term the finding is about (BT-x or BG-x), when there is one */
+  bt?: string;
+  /** XPath of the offending node when the invoice came from XML */
+  xpath?: string;
+  /** 1-based line in the XML source, when known */
+  line?: number;
+  /** The offending value, when useful to show */
+  value?: unknown;
+}
+
+export interface RuleSetRef {
+  /** EN16931, BR-FR, FACTUR-X-EN16931, CII-SYNTAX… */
+  name: string;
+  /** 1.3.16, 1.4.0.03 (+ edition), 1.09.2… */
+  version: string;
+}
+
+export interface ValidationResult {
+  /** false exactly when there is at least one fatal finding */
+  valid: boolean;
+  errors: Finding[];
+  warnings: Finding[];
+  ruleSets: RuleSetRef[];
+}
+
+/**
+ * Where each model path came from in an XML source: filled by readCii/readUbl, used by the rules
+ * to add `xpath` and `line` to their findings. Keys are model paths (`invoice.lines[0].quantity`).
+ */
+export type SourceLocations = Record<string, { xpath: string; line?: number }>;
+
+/** Splits findings into the errors/warnings of a ValidationResult. */
+export function toValidationResult(findings: readonly Finding[], ruleSets: RuleSetRef[]): ValidationResult {
+  const errors = findings.filter((f) => f.severity === 'fatal');
+  const warnings = findings.filter((f) => f.severity !== 'fatal');
+  return { valid: errors.length === 0, errors, warnings, ruleSets };
+}

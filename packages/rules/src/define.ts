@@ -1,0 +1,43 @@
+import type { Invoice, Severity } from '@einv/core-model';
+
+/** Languages of messages and explanations. */
+export type Lang = 'en' | 'fr';
+export type Text = Record<Lang, string>;
+
+/** The syntax an invoice came from; some official severities differ by syntax (BR-51). */
+export type Syntax = 'CII' | 'UBL';
+
+export interface RuleContext {
+  syntax: Syntax | undefined;
+  lang: Lang;
+}
+
+/**
+ * Called by a rule's predicate once per offending node (the official schematron fires once per
+ * context node, and the conformance suite counts fires). `path` is rooted at `invoice`.
+ */
+export type Report = (path: string, detail?: { value?: unknown; bt?: string; message?: Text }) => void;
+
+export interface RuleDefinition {
+  /** Official id: BR-01, BR-CO-10, BR-S-08, BR-CL-01, BR-FR-09… */
+  id: string;
+  /** Rule set it belongs to: EN16931, BR-FR, FACTUR-X */
+  ruleSet: string;
+  /** Family for reporting and files: core, co, dec, S, Z, E, AE, IC, G, O, AF, AG, B, CL, FR… */
+  family: string;
+  /** Official severity; an object when it differs by syntax */
+  severity: Severity | Record<Syntax, Severity>;
+  /** Business terms the rule reads (BT-x / BG-x); the first one is the finding's `bt` by default */
+  terms: string[];
+  /** Short message of a finding, our own words */
+  message: Text;
+  /** What the rule checks and why, in plain language */
+  explanation: Text;
+  /** How to fix an invoice that breaks it */
+  fix: Text;
+  check: (invoice: Invoice, report: Report, context: RuleContext) => void;
+}
+
+export function defineRule(rule: RuleDefinition): RuleDefinition {
+  return rule;
+}
