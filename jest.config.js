@@ -13,7 +13,11 @@ export default {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
   moduleNameMapper,
-  testMatch: ['<rootDir>/{packages,apps,tests}/*/src/**/*.test.ts', '<rootDir>/tests/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/{packages,apps}/*/src/**/*.test.ts',
+    '<rootDir>/tests/**/*.test.ts',
+    '<rootDir>/bench/**/*.test.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 120000,
 };

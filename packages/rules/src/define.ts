@@ -27,6 +27,11 @@ export interface RuleDefinition {
   family: string;
   /** Official severity; an object when it differs by syntax */
   severity: Severity | Record<Syntax, Severity>;
+  /**
+   * BR-FR only: severity per edition of the French schematron (`transition` = 1.4.0.02 _WARNING
+   * edition, `standard` = 1.4.0.03, all fatal). When present it wins over `severity`.
+   */
+  editionSeverity?: { transition: Severity; standard: Severity };
   /** Business terms the rule reads (BT-x / BG-x); the first one is the finding's `bt` by default */
   terms: string[];
   /** Short message of a finding, our own words */

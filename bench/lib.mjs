@@ -1,0 +1,51 @@
+// Shared benchmark helpers: medians over warmed runs, printed as a table, so every bench in bench/
+// reports the same way. Benchmarks import the built packages (dist), like a user would.
+import { performance } from 'node:perf_hooks';
+
+/** Runs fn `warmup` times, then `runs` times, and returns timing statistics in milliseconds. */
+export function measure(fn, { warmup = 20, runs = 200 } = {}) {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+/** Async variant of measure() */
+export async function measureAsync(fn, { warmup = 5, runs = 30 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+export function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: q(0.5), p90: q(0.9), p99: q(0.99), min: s[0], runs: s.length };
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Prints rows {name, median, ...} as a fixed-width table with ms to 3 decimals */
+export function printTable(title, rows) {
+  console.log(`\n## ${title}\n`);
+  const cols = Object.keys(rows[0] ?? {});
+  console.log(`| ${cols.join(' | ')} |`);
+  console.log(`|${cols.map(() => '---').join('|')}|`);
+  for (const r of rows) console.log(`| ${cols.map((c) => fmt(r[c])).join(' | ')} |`);
+}
+
+function fmt(v) {
+  return typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : String(v);
+}

@@ -1,0 +1,61 @@
+/**
+ * The official validator as a test oracle: runs ../shared/tools/official-oracle/oracle.mjs (the CEN
+ * EN 16931 1.3.16 XSLT, optionally Factur-X and BR-FR, under SaxonJS) in a child process. saxon-js
+ * is our devDependency; NODE_PATH lets the read-only oracle script resolve it from our node_modules.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT, sharedPath } from './shared.js';
+
+export interface OracleAssert {
+  id: string;
+  flag: string;
+  location: string;
+  text: string;
+}
+export interface OracleResult {
+  id: string;
+  syntax: 'cii' | 'ubl' | null;
+  failed: OracleAssert[];
+  error?: string;
+}
+export interface OracleOptions {
+  facturx?: boolean;
+  /** 'brfr' = standard 1.4.0.03 (all fatal), 'brfr-warning' = transition edition 1.4.0.02 */
+  brfr?: 'brfr' | 'brfr-warning';
+}
+
+/** Runs the official validation on many documents in one process (SaxonJS warms up once). */
+export function runOracle(
+  docs: { id: string; xml: string }[],
+  options: OracleOptions = {},
+): Promise<OracleResult[]> {
+  const args = [sharedPath('tools/official-oracle/oracle.mjs'), '--stdin-jsonl'];
+  if (options.facturx) args.push('--facturx');
+  if (options.brfr) args.push(`--${options.brfr}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, NODE_PATH: path.join(REPO_ROOT, 'node_modules') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`oracle exited ${code}: ${err.slice(0, 2000)}`));
+      const results = out
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as OracleResult);
+      resolve(results);
+    });
+    for (const d of docs) child.stdin.write(`${JSON.stringify(d)}\n`);
+    child.stdin.end();
+  });
+}
