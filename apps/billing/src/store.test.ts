@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
+import { migrateBilling } from './db/migrate.js';
+import { openSqlite } from './db/open.js';
+import type { BillingConfig } from './plans.js';
+import { DEFAULT_PLAN_LIMITS } from './plans.js';
+import { BillingStore } from './store.js';
+
+const config: BillingConfig = { variants: { SITE: [111111], MULTI: [222222] }, limits: DEFAULT_PLAN_LIMITS };
+const EMAIL = 'ada@example.com';
+
+/** A provider-shaped event, as the samples are, with the fields the store reads */
+function event(
+  name: string,
+  attrs: { variant?: number; status?: string; updatedAt: string; endsAt?: string | null; email?: string },
+  resource: { type: 'orders' | 'subscriptions'; id: string; orderId?: string } = {
+    type: 'subscriptions',
+    id: '456789',
+    orderId: '3456789',
+  },
+): string {
+  const attributes: Record<string, unknown> = {
+    user_email: attrs.email ?? EMAIL,
+    status: attrs.status,
+    updated_at: attrs.updatedAt,
+    ends_at: attrs.endsAt ?? null,
+  };
+  if (resource.type === 'orders') attributes.first_order_item = { variant_id: attrs.variant };
+  else Object.assign(attributes, { order_id: Number(resource.orderId), variant_id: attrs.variant });
+  return JSON.stringify({
+    meta: { event_name: name },
+    data: { type: resource.type, id: resource.id, attributes },
+  });
+}
+const order = (variant: number, updatedAt = '2025-01-15T10:00:05Z') =>
+  event('order_created', { variant, status: 'paid', updatedAt }, { type: 'orders', id: '3456789' });
+
+describe('BillingStore plan transitions', () => {
+  let store: BillingStore;
+  const now = new Date('2025-02-10T00:00:00Z');
+  beforeEach(() => {
+    const { db } = openSqlite(':memory:');
+    migrateBilling(db);
+    store = new BillingStore(db, config);
+  });
+
+  it('order_created for the SITE variant upgrades to SITE; for MULTI to MULTI', () => {
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(store.handleEvent(order(111111), { now }).status).toBe('applied');
+    expect(store.planFor(EMAIL, now)).toBe('SITE');
+    const other = event(
+      'order_created',
+      { variant: 222222, status: 'paid', updatedAt: '2025-01-16T00:00:00Z', email: 'bob@example.com' },
+      { type: 'orders', id: '99' },
+    );
+    store.handleEvent(other, { now });
+    expect(store.planFor('BOB@example.com', now)).toBe('MULTI');
+  });
+
+  it('subscription_cancelled keeps the plan until ends_at, then FREE', () => {
+    store.handleEvent(order(111111), { now });
+    store.handleEvent(
+      event('subscription_cancelled', {
+        variant: 111111,
+        status: 'cancelled',
+        updatedAt: '2025-02-03T09:12:44Z',
+        endsAt: '2025-02-15T10:00:05Z',
+      }),
+      { now },
+    );
+    expect(store.planFor(EMAIL, now)).toBe('SITE');
+    expect(store.paidUntil(EMAIL, now)).toBe('2025-02-15T10:00:05Z');
+    expect(store.planFor(EMAIL, new Date('2025-02-15T10:00:06Z'))).toBe('FREE');
+  });
+
+  it('subscription_expired downgrades to FREE at once', () => {
+    store.handleEvent(order(111111), { now });
+    store.handleEvent(
+      event('subscription_expired', {
+        variant: 111111,
+        status: 'expired',
+        updatedAt: '2025-02-09T00:00:00Z',
+      }),
+      { now },
+    );
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+  });
+
+  it('subscription_updated moves SITE to MULTI and back, and a resume restores a cancelled plan', () => {
+    store.handleEvent(order(111111), { now });
+    store.handleEvent(
+      event('subscription_updated', { variant: 222222, status: 'active', updatedAt: '2025-01-20T14:30:00Z' }),
+      { now },
+    );
+    expect(store.planFor(EMAIL, now)).toBe('MULTI');
+    store.handleEvent(
+      event('subscription_updated', { variant: 111111, status: 'active', updatedAt: '2025-01-21T00:00:00Z' }),
+      { now },
+    );
+    expect(store.planFor(EMAIL, now)).toBe('SITE');
+    store.handleEvent(
+      event('subscription_cancelled', {
+        variant: 111111,
+        status: 'cancelled',
+        updatedAt: '2025-01-22T00:00:00Z',
+        endsAt: '2025-02-01T00:00:00Z',
+      }),
+      { now },
+    );
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    store.handleEvent(
+      event('subscription_updated', { variant: 111111, status: 'active', updatedAt: '2025-01-23T00:00:00Z' }),
+      { now },
+    );
+    expect(store.planFor(EMAIL, now)).toBe('SITE');
+  });
+
+  it('a redelivered event changes nothing and is answered as a duplicate', () => {
+    const body = order(111111);
+    expect(store.handleEvent(body, { now }).status).toBe('applied');
+    expect(store.handleEvent(body, { now }).status).toBe('duplicate');
+    expect(store.events()).toHaveLength(1);
+  });
+
+  it('an older event arriving late never undoes a newer one', () => {
+    store.handleEvent(order(111111), { now });
+    store.handleEvent(
+      event('subscription_expired', {
+        variant: 111111,
+        status: 'expired',
+        updatedAt: '2025-02-09T00:00:00Z',
+      }),
+      { now },
+    );
+    const late = event('subscription_updated', {
+      variant: 222222,
+      status: 'active',
+      updatedAt: '2025-01-20T14:30:00Z',
+    });
+    expect(store.handleEvent(late, { now }).status).toBe('stale');
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+  });
+
+  it('reversed delivery (expiry first, order last) ends in the same state as in order', () => {
+    store.handleEvent(
+      event('subscription_expired', {
+        variant: 111111,
+        status: 'expired',
+        updatedAt: '2025-02-09T00:00:00Z',
+      }),
+      { now },
+    );
+    expect(store.handleEvent(order(111111), { now }).status).toBe('stale');
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+  });
+
+  it('records events it does not act on and answers them', () => {
+    const pay = JSON.stringify({
+      meta: { event_name: 'subscription_payment_success' },
+      data: {
+        type: 'subscription-invoices',
+        id: '8800001',
+        attributes: { subscription_id: 456789, user_email: EMAIL, updated_at: '2025-01-15T10:00:07Z' },
+      },
+    });
+    expect(store.handleEvent(pay, { now }).status).toBe('recorded');
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+  });
+
+  it.each([
+    ['not json', '{'],
+    ['no meta', '{"data":{}}'],
+    ['no event name', '{"meta":{},"data":{"type":"orders","id":"1"}}'],
+  ])('reports an invalid body (%s) without storing it', (_label, body) => {
+    expect(store.handleEvent(body, { now }).status).toBe('invalid');
+    expect(store.events()).toHaveLength(0);
+  });
+
+  it('a variant we do not sell grants nothing', () => {
+    store.handleEvent(order(999), { now });
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+  });
+});
+
+describe('BillingStore durability', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-billing-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a crash between receipt and commit loses nothing and applies nothing twice after a restart', () => {
+    const file = path.join(dir, 'einv.sqlite');
+    const now = new Date('2025-02-10T00:00:00Z');
+    const first = openSqlite(file);
+    migrateBilling(first.db);
+    const body = order(222222);
+    expect(() =>
+      new BillingStore(first.db, config).handleEvent(body, { now, failBeforeCommit: true }),
+    ).toThrow(/simulated crash/);
+    first.sqlite.close(); // the process dies: the open transaction is gone
+
+    const second = openSqlite(file); // restart
+    migrateBilling(second.db);
+    const store = new BillingStore(second.db, config);
+    expect(store.events()).toHaveLength(0); // nothing half-applied
+    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(store.handleEvent(body, { now }).status).toBe('applied'); // the provider redelivers
+    expect(store.handleEvent(body, { now }).status).toBe('duplicate');
+    expect(store.planFor(EMAIL, now)).toBe('MULTI');
+    second.sqlite.close();
+
+    const third = openSqlite(file);
+    migrateBilling(third.db);
+    expect(new BillingStore(third.db, config).planFor(EMAIL, now)).toBe('MULTI'); // committed state survives
+    third.sqlite.close();
+  });
+});
+
+describeIfShared('BillingStore on the provider samples', () => {
+  it('order → plan change → cancel → expire, read from the sample files', () => {
+    const { db } = openSqlite(':memory:');
+    migrateBilling(db);
+    const store = new BillingStore(db, config);
+    const read = (f: string) => fs.readFileSync(sharedPath('billing/samples', f), 'utf8');
+    const now = new Date('2025-02-10T00:00:00Z');
+    store.handleEvent(read('order_created.json'), { now });
+    expect(store.planFor('ada@example.com', now)).toBe('SITE');
+    store.handleEvent(read('subscription_updated_plan_change.json'), { now });
+    expect(store.planFor('ada@example.com', now)).toBe('MULTI');
+    store.handleEvent(read('subscription_payment_success.json'), { now });
+    store.handleEvent(read('subscription_cancelled.json'), { now });
+    // The cancellation (newer than the plan change) carries variant 111111: the provider's latest
+    // state is SITE, kept until ends_at 2025-02-15.
+    expect(store.planFor('ada@example.com', now)).toBe('SITE');
+    store.handleEvent(read('subscription_expired.json'), { now });
+    expect(store.planFor('ada@example.com', now)).toBe('FREE');
+    expect(store.events().map((e) => e.outcome)).toEqual([
+      'applied',
+      'applied',
+      'recorded',
+      'applied',
+      'applied',
+    ]);
+  });
+});
