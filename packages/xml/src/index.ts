@@ -1,2 +1,4 @@
+export { decodeXmlBytes } from './decode.js';
+export { child, childrenOf, escapeXml, textOf, xpathOf } from './helpers.js';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, parseXml } from './parse.js';
 export type * from './types.js';
-// parseXml and helpers are implemented in parse.ts (see docs/decisions for the parser choice).

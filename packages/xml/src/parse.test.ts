@@ -1,0 +1,218 @@
+import { describe, expect, it } from '@jest/globals';
+import { child, childrenOf, escapeXml, parseXml, textOf, xpathOf } from './index.js';
+import type { ParseResult, XmlElement } from './types.js';
+
+function ok(r: ParseResult): XmlElement {
+  if (!r.ok) throw new Error(`expected a parse, got ${r.error.code}: ${r.error.message}`);
+  return r.root;
+}
+function err(r: ParseResult) {
+  if (r.ok) throw new Error('expected an error');
+  return r.error;
+}
+
+const RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+const RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';
+const SMALL = `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="${RSM}" xmlns:ram="${RAM}">
+  <rsm:SupplyChainTradeTransaction>
+    <ram:IncludedSupplyChainTradeLineItem><ram:SpecifiedTradeProduct><ram:Name>A</ram:Name></ram:SpecifiedTradeProduct></ram:IncludedSupplyChainTradeLineItem>
+    <ram:IncludedSupplyChainTradeLineItem><ram:SpecifiedTradeProduct><ram:Name> B &amp; C &#233;&#x20AC; </ram:Name></ram:SpecifiedTradeProduct></ram:IncludedSupplyChainTradeLineItem>
+    <ram:Amount currencyID="EUR">10.00</ram:Amount>
+    <ram:ID></ram:ID>
+    <ram:Note><![CDATA[<not markup>]]></ram:Note>
+  </rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>`;
+
+describe('parseXml on well-formed documents', () => {
+  it('resolves namespaces, keeps prefixes in name, gives positions', () => {
+    const root = ok(parseXml(SMALL));
+    expect(root).toMatchObject({
+      name: 'rsm:CrossIndustryInvoice',
+      local: 'CrossIndustryInvoice',
+      ns: RSM,
+      line: 2,
+      column: 1,
+    });
+    const tx = child(root, 'SupplyChainTradeTransaction', RSM);
+    expect(tx?.line).toBe(3);
+    const lines = childrenOf(tx, 'IncludedSupplyChainTradeLineItem', RAM);
+    expect(lines).toHaveLength(2);
+    const name2 = child(child(lines[1], 'SpecifiedTradeProduct'), 'Name');
+    expect(name2?.text).toBe(' B & C é€ ');
+    expect(textOf(name2)).toBe('B & C é€');
+    expect(name2 && xpathOf(name2)).toBe(
+      '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[2]/ram:SpecifiedTradeProduct/ram:Name',
+    );
+    expect(child(tx, 'Amount')?.attrs).toEqual({ currencyID: 'EUR' });
+    expect(textOf(child(tx, 'ID'))).toBe('');
+    expect(textOf(child(tx, 'Missing'))).toBeUndefined();
+    expect(child(tx, 'Note')?.text).toBe('<not markup>');
+    expect(child(tx, 'Amount', 'urn:other')).toBeUndefined();
+  });
+
+  it('keeps an empty element as "" (rules must see present-but-empty)', () => {
+    const root = ok(parseXml('<a><b/><c></c></a>'));
+    expect(root.children.map((c) => c.text)).toEqual(['', '']);
+  });
+
+  it('accepts comments and processing instructions around the root, and default namespaces', () => {
+    const root = ok(parseXml('<!-- c --><?pi x?><a xmlns="urn:x"><b/></a><!-- end -->\n'));
+    expect(root.children[0]?.ns).toBe('urn:x');
+  });
+
+  it('normalises CRLF line ends in text', () => {
+    expect(ok(parseXml('<a>x\r\ny</a>')).text).toBe('x\ny');
+  });
+});
+
+describe('parseXml refuses hostile input without throwing', () => {
+  it('refuses any DOCTYPE (billion laughs) with XML-DTD', () => {
+    const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
+    expect(err(parseXml(lol))).toMatchObject({ code: 'XML-DTD', line: 1, column: 22 });
+  });
+
+  it('refuses an external entity to /etc/passwd (XXE) with XML-DTD and never reads the file', () => {
+    const xxe =
+      '<?xml version="1.0"?>\n<!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>\n<foo>&xxe;</foo>';
+    const e = err(parseXml(xxe));
+    expect(e.code).toBe('XML-DTD');
+    expect(e.line).toBe(2);
+    expect(e.message).not.toContain('root:');
+  });
+
+  it('reports an undeclared entity as a syntax error', () => {
+    expect(err(parseXml('<a>&xxe;</a>'))).toMatchObject({ code: 'XML-SYNTAX', line: 1, column: 4 });
+    expect(err(parseXml('<a>&nbsp;</a>')).message).toContain('&nbsp;');
+  });
+
+  it('stops 10,000 levels of nesting with XML-DEPTH, no stack overflow', () => {
+    const deep = `${'<a>'.repeat(10000)}${'</a>'.repeat(10000)}`;
+    expect(err(parseXml(deep))).toMatchObject({ code: 'XML-DEPTH', line: 1, column: 200 * 3 + 1 });
+    expect(ok(parseXml(deep, { maxDepth: 20000 })).children).toHaveLength(1);
+  });
+
+  it('limits the size (default 20 MiB, configurable)', () => {
+    expect(err(parseXml('<a>0123456789</a>', { maxBytes: 10 })).code).toBe('XML-SIZE');
+    expect(err(parseXml(new Uint8Array(11), { maxBytes: 10 })).code).toBe('XML-SIZE');
+  });
+
+  it('parses a 10 MB document in bounded time', () => {
+    const line =
+      '<ram:IncludedSupplyChainTradeLineItem><ram:Name>Item &amp; co</ram:Name><ram:Amount currencyID="EUR">1.00</ram:Amount></ram:IncludedSupplyChainTradeLineItem>\n';
+    const big = `<r xmlns:ram="${RAM}">${line.repeat(Math.ceil(10e6 / line.length))}</r>`;
+    expect(big.length).toBeGreaterThan(10e6);
+    const t0 = Date.now();
+    const root = ok(parseXml(big));
+    expect(root.children.length).toBeGreaterThan(60000);
+    expect(Date.now() - t0).toBeLessThan(20000); // a generous bound: the point is "no hang"
+  });
+
+  it('reports not-XML, empty input and HTML pages', () => {
+    expect(err(parseXml('')).code).toBe('XML-EMPTY');
+    expect(err(parseXml('  \n ')).code).toBe('XML-EMPTY');
+    expect(err(parseXml('{"invoice": 1}'))).toMatchObject({ code: 'XML-SYNTAX', line: 1, column: 1 });
+    expect(err(parseXml('%PDF-1.7\n...')).code).toBe('XML-SYNTAX');
+    const html = '<!DOCTYPE html>\n<html><head><title>Login</title></head><body><br></body></html>';
+    expect(err(parseXml(html)).code).toBe('XML-DTD');
+    const e = err(parseXml('<html><body><p>one<br>two</p></body></html>'));
+    expect(e).toMatchObject({ code: 'XML-SYNTAX', line: 1, column: 26 });
+    expect(e.message).toContain('</p>');
+  });
+
+  it('reports truncated input, unclosed and mismatched tags with line and column', () => {
+    const truncated = SMALL.slice(0, SMALL.length - 40);
+    const t = err(parseXml(truncated));
+    expect(t.code).toBe('XML-SYNTAX');
+    expect(t.message).toMatch(/ends/);
+    expect(t.line).toBeGreaterThan(1);
+    expect(err(parseXml('<a>\n  <b>\n</a>'))).toMatchObject({ code: 'XML-SYNTAX', line: 3, column: 1 });
+    expect(err(parseXml('<a><b></a')).code).toBe('XML-SYNTAX');
+    expect(err(parseXml('<a x="1>')).code).toBe('XML-SYNTAX');
+    expect(err(parseXml('<a x=1/>')).code).toBe('XML-SYNTAX');
+    expect(err(parseXml('<a x="1" x="2"/>')).message).toContain('twice');
+    expect(err(parseXml('<p:a/>')).message).toContain('not bound');
+  });
+
+  it('reports junk after the root element', () => {
+    expect(err(parseXml('<a/>\n<b/>'))).toMatchObject({ code: 'XML-SYNTAX', line: 2, column: 1 });
+    expect(err(parseXml('<a/>junk'))).toMatchObject({ code: 'XML-SYNTAX', line: 1, column: 5 });
+  });
+
+  it('rejects character references to characters XML forbids', () => {
+    expect(err(parseXml('<a>&#0;</a>')).code).toBe('XML-SYNTAX');
+    expect(err(parseXml('<a>&#xZZ;</a>')).code).toBe('XML-SYNTAX');
+  });
+
+  it('never throws on arbitrary strings', () => {
+    const samples = [
+      '<',
+      '<a',
+      '<a/',
+      '</a>',
+      '<![CDATA[',
+      '<a><![CDATA[x</a>',
+      '<!--',
+      '<?',
+      '<a b="&">',
+      '<a>]]></a>',
+      '\u0000',
+      '<a:b:c/>',
+    ];
+    for (const s of samples) expect(parseXml(s).ok).toBe(false);
+  });
+});
+
+describe('parseXml decodes bytes by BOM and declared encoding', () => {
+  const doc = '<?xml version="1.0" encoding="X"?><a>Été €</a>';
+  it('UTF-8 with and without BOM', () => {
+    const bytes = new TextEncoder().encode(doc.replace('X', 'UTF-8'));
+    expect(ok(parseXml(bytes)).text).toBe('Été €');
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+    expect(ok(parseXml(withBom)).text).toBe('Été €');
+    expect(ok(parseXml(`\ufeff${doc}`)).text).toBe('Été €');
+  });
+
+  it('UTF-16 LE and BE with a BOM', () => {
+    const s = doc.replace('X', 'UTF-16');
+    const le = new Uint8Array(2 + s.length * 2);
+    const be = new Uint8Array(2 + s.length * 2);
+    le.set([0xff, 0xfe]);
+    be.set([0xfe, 0xff]);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      le[2 + 2 * i] = c & 0xff;
+      le[3 + 2 * i] = c >> 8;
+      be[2 + 2 * i] = c >> 8;
+      be[3 + 2 * i] = c & 0xff;
+    }
+    expect(ok(parseXml(le)).text).toBe('Été €');
+    expect(ok(parseXml(be)).text).toBe('Été €');
+  });
+
+  it('ISO-8859-1 as declared, byte for byte', () => {
+    const s = '<?xml version="1.0" encoding="ISO-8859-1"?><a>\u00c9t\u00e9 \u0080</a>';
+    const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
+    expect(ok(parseXml(bytes)).text).toBe('\u00c9t\u00e9 \u0080');
+  });
+
+  it('reports invalid UTF-8 and unsupported encodings with XML-ENCODING', () => {
+    expect(err(parseXml(new Uint8Array([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c, 0x2f, 0x61, 0x3e]))).code).toBe(
+      'XML-ENCODING',
+    );
+    const ebcdic = new TextEncoder().encode('<?xml version="1.0" encoding="EBCDIC-CP-US"?><a/>');
+    expect(err(parseXml(ebcdic))).toMatchObject({ code: 'XML-ENCODING' });
+    expect(err(parseXml(ebcdic)).message).toContain('EBCDIC-CP-US');
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes markup characters and replaces characters XML cannot carry', () => {
+    expect(escapeXml(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;');
+    expect(escapeXml('x\u0001y\rz')).toBe('x\ufffdy&#13;z');
+    expect(escapeXml('plain é €')).toBe('plain é €');
+    const round = ok(parseXml(`<a t="${escapeXml('1 < 2 & "3"')}">${escapeXml('a\r\nb <c>')}</a>`));
+    expect(round.attrs.t).toBe('1 < 2 & "3"');
+    expect(round.text).toBe('a\r\nb <c>');
+  });
+});
