@@ -1,0 +1,106 @@
+/**
+ * The generation service as an Express app, built from its dependencies so tests drive the real thing
+ * over HTTP without a listening port (supertest) or with one (the browser test).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BillingStore } from '@einv/billing';
+import type { NextFunction, Request, Response } from 'express';
+import express from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AccountService } from './accounts.js';
+import type { GenerationConfig } from './config.js';
+import { BODY_LIMIT_BYTES, requireJson } from './http/body.js';
+import { problemErrorHandler, sendProblem } from './http/problem.js';
+import { perMinuteLimiter, securityHeaders } from './http/security.js';
+import { openApiDocument } from './openapi.js';
+import { apiV1Router } from './routes/api-v1.js';
+import { checkXmlRouter } from './routes/check-xml.js';
+import { portalRouter } from './routes/portal.js';
+import { webhooksRouter } from './routes/webhooks.js';
+
+export interface AppDependencies {
+  config: GenerationConfig;
+  accounts: AccountService;
+  billing: BillingStore;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
+const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+export function createApp({
+  config,
+  accounts,
+  billing,
+  logger,
+  clock = () => new Date(),
+}: AppDependencies): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('json spaces', 0);
+  app.use(
+    pinoHttp({
+      logger,
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-signature"]',
+        'res.headers["set-cookie"]',
+      ],
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
+  app.use(securityHeaders);
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.use(perMinuteLimiter(config.rateLimitPerMinute));
+
+  const json = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
+  const bearer = (req: Request, res: Response, next: NextFunction) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+    const account = accounts.authenticateKey(match?.[1]);
+    if (!account) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="einv"');
+      return sendProblem(
+        res,
+        401,
+        'unauthorized',
+        'Missing or invalid API key',
+        'Send `Authorization: Bearer <API key>`; create keys in the portal at /api/portal.',
+      );
+    }
+    res.locals.account = account;
+    next();
+  };
+
+  app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock));
+  app.use('/api/v1', bearer, requireJson, json, apiV1Router(accounts, clock));
+  app.use('/check-xml', requireJson, json, checkXmlRouter());
+  app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
+  app.use(
+    '/api/portal',
+    json,
+    portalRouter(accounts, fs.readFileSync(path.join(PUBLIC, 'portal.html'), 'utf8'), config.secureCookies),
+  );
+  app.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
+  app.use('/api/docs/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1h' }));
+  app.get('/api/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
+  app.get('/', (_req, res) => void res.redirect('/api/portal'));
+
+  app.use((req, res) =>
+    sendProblem(
+      res,
+      404,
+      'not-found',
+      'Not found',
+      `No route ${req.method} ${req.path}. See /api/openapi.json.`,
+    ),
+  );
+  app.use(problemErrorHandler((err) => logger.error({ err }, 'unhandled error')));
+  return app;
+}

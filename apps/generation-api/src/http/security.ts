@@ -1,0 +1,67 @@
+import type { NextFunction, Request, Response } from 'express';
+import rateLimit from 'express-rate-limit';
+import { sendProblem } from './problem.js';
+
+/**
+ * Per-IP limiter with the IETF RateLimit headers; a 429 is problem+json with Retry-After. The IP
+ * is Express's req.ip, so behind a proxy set TRUST_PROXY or every client shares the proxy's quota.
+ */
+export function perMinuteLimiter(limit: number, skip: (req: Request) => boolean = () => false) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skip,
+    handler: (_req, res, _next, options) => {
+      res.setHeader('Retry-After', String(Math.ceil(options.windowMs / 1000)));
+      sendProblem(
+        res,
+        429,
+        'rate-limited',
+        'Too many requests',
+        `At most ${limit} requests per minute per IP; retry after the time in Retry-After.`,
+      );
+    },
+  });
+}
+
+/**
+ * CSRF guard for cookie-authenticated routes, on top of SameSite=Strict cookies: refuse requests a
+ * browser marks cross-site, and requests whose Origin is not this host.
+ */
+export function sameOriginOnly(req: Request, res: Response, next: NextFunction): void {
+  const site = req.get('sec-fetch-site');
+  const origin = req.get('origin');
+  let foreignOrigin = false;
+  if (origin) {
+    try {
+      foreignOrigin = new URL(origin).host !== req.get('host');
+    } catch {
+      foreignOrigin = true;
+    }
+  }
+  if (site === 'cross-site' || foreignOrigin) {
+    sendProblem(
+      res,
+      403,
+      'cross-site',
+      'Cross-site request refused',
+      'Portal requests must come from the portal page itself.',
+    );
+    return;
+  }
+  next();
+}
+
+/** Security headers for every response (no CDN, no inline scripts: a strict CSP holds) */
+export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+  );
+  next();
+}

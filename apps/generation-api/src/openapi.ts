@@ -1,0 +1,377 @@
+/** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+const json = (description: string, schema: object) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const invoiceBody = {
+  required: true,
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['invoice'], properties: { invoice: ref('Invoice') } },
+    },
+  },
+};
+const options = [
+  {
+    name: 'profile',
+    in: 'query',
+    schema: { enum: ['MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED'], default: 'EN16931' },
+  },
+  { name: 'lang', in: 'query', schema: { enum: ['fr', 'en'], default: 'fr' } },
+  {
+    name: 'frenchRules',
+    in: 'query',
+    schema: { enum: ['transition', 'standard', 'off'], default: 'transition' },
+  },
+];
+const common = {
+  '400': problem('Malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '401': problem(
+    'API key missing or invalid (also for revoked keys, keys suspended by a downgrade, suspended accounts)',
+  ),
+  '413': problem('Body over 10 MB'),
+  '415': problem('Body not declared as application/json'),
+  '429': problem('More than 100 requests per minute from this IP; see Retry-After'),
+};
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'einv generation service',
+    version: '1.0.0',
+    description:
+      'Generate Factur-X (PDF/A-3 + EN 16931 CII), validate against EN 16931 and BR-FR, parse CII/UBL/Factur-X, check XML. Errors are RFC 9457 problem+json.',
+  },
+  servers: [{ url: '/' }],
+  components: {
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'An API key from the portal (einv_…)' },
+    },
+    schemas: {
+      Problem: {
+        type: 'object',
+        required: ['type', 'title', 'status', 'detail'],
+        properties: {
+          type: { type: 'string', format: 'uri' },
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          detail: { type: 'string' },
+          field: { type: 'string', description: 'The request field or location at fault' },
+          validation: ref('ValidationResult'),
+        },
+      },
+      Finding: {
+        type: 'object',
+        required: ['rule', 'message', 'path', 'severity'],
+        properties: {
+          rule: { type: 'string', examples: ['BR-01', 'BR-FR-09'] },
+          message: { type: 'string' },
+          path: { type: 'string', examples: ['invoice.number', 'invoice.lines[1].quantity'] },
+          severity: { enum: ['fatal', 'warning', 'information'] },
+          bt: { type: 'string' },
+          xpath: { type: 'string' },
+          line: { type: 'integer' },
+        },
+      },
+      ValidationResult: {
+        type: 'object',
+        required: ['valid', 'errors', 'warnings'],
+        properties: {
+          valid: { type: 'boolean' },
+          errors: { type: 'array', items: ref('Finding') },
+          warnings: { type: 'array', items: ref('Finding') },
+          ruleSets: {
+            type: 'array',
+            items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
+          },
+        },
+      },
+      Party: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          siret: { type: 'string' },
+          vatNumber: { type: 'string' },
+          address: {
+            type: 'object',
+            properties: {
+              street: { type: 'string' },
+              city: { type: 'string' },
+              postalCode: { type: 'string' },
+              country: { type: 'string', pattern: '^[A-Z]{2}$' },
+            },
+          },
+        },
+      },
+      Invoice: {
+        type: 'object',
+        description:
+          'The einv invoice (contract fields shown; every EN 16931 term has a place, see docs/terms.md).',
+        properties: {
+          number: { type: 'string' },
+          typeCode: { type: 'string', examples: ['380', '381'] },
+          issueDate: { type: 'string', format: 'date' },
+          currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+          seller: ref('Party'),
+          buyer: ref('Party'),
+          lines: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                description: { type: 'string' },
+                quantity: { type: 'number' },
+                unitCode: { type: 'string' },
+                unitPrice: { type: 'number' },
+                vatRate: { type: 'number' },
+              },
+            },
+          },
+          paymentTerms: { type: 'string' },
+        },
+      },
+      Me: {
+        type: 'object',
+        properties: {
+          email: { type: 'string' },
+          plan: { enum: ['FREE', 'SITE', 'MULTI'] },
+          usage: {
+            type: 'object',
+            properties: { month: { type: 'string' }, generated: { type: 'integer' } },
+          },
+          limits: {
+            type: 'object',
+            properties: {
+              maxKeys: { type: 'integer' },
+              monthlyGenerations: { type: ['integer', 'null'] },
+              quotaResetsAt: { type: 'string' },
+            },
+          },
+        },
+      },
+      Key: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          prefix: { type: 'string' },
+          createdAt: { type: 'string' },
+          status: { enum: ['active', 'suspended', 'revoked'] },
+        },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/generate': {
+      post: {
+        summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',
+        security: [{ bearer: [] }],
+        parameters: options,
+        requestBody: invoiceBody,
+        responses: {
+          '200': json('The files (base64) and the validation', {
+            type: 'object',
+            properties: {
+              xml: { type: 'string', contentEncoding: 'base64' },
+              pdf: { type: 'string', contentEncoding: 'base64' },
+              validation: ref('ValidationResult'),
+            },
+          }),
+          ...common,
+          '402': problem('The FREE monthly quota is used up; says the quota and when it resets'),
+          '422': problem(
+            'The invoice has fatal findings: `validation.errors` lists the failing rules; no file produced',
+          ),
+        },
+      },
+    },
+    '/api/v1/validate': {
+      post: {
+        summary: 'Validate a JSON invoice (EN 16931 + BR-FR); 200 even when invalid',
+        security: [{ bearer: [] }],
+        parameters: options.slice(1),
+        requestBody: invoiceBody,
+        responses: { '200': json('The validation result', ref('ValidationResult')), ...common },
+      },
+    },
+    '/api/v1/parse': {
+      post: {
+        summary:
+          'Parse a CII or UBL XML, or a Factur-X/ZUGFeRD PDF (detected by content), all as base64 in `xml`',
+        security: [{ bearer: [] }],
+        parameters: options.slice(1),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['xml'],
+                properties: { xml: { type: 'string', contentEncoding: 'base64' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': json('The normalised invoice and its validation', {
+            type: 'object',
+            properties: {
+              format: { enum: ['CII', 'UBL'] },
+              container: { const: 'FACTURX-PDF' },
+              profile: { type: 'string' },
+              invoice: ref('Invoice'),
+              validation: ref('ValidationResult'),
+            },
+          }),
+          ...common,
+        },
+      },
+    },
+    '/check-xml': {
+      post: {
+        summary: 'Check the syntax and structure of raw XML text (no key)',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['xml'], properties: { xml: { type: 'string' } } },
+            },
+          },
+        },
+        responses: {
+          '200': json('The check result', {
+            type: 'object',
+            properties: {
+              valid: { type: 'boolean' },
+              format: { enum: ['CII', 'UBL', null] },
+              profile: { type: 'string' },
+              errors: { type: 'array', items: ref('Finding') },
+              warnings: { type: 'array', items: ref('Finding') },
+            },
+          }),
+          '400': common['400'],
+          '413': common['413'],
+          '415': common['415'],
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/webhooks/billing': {
+      post: {
+        summary: 'Billing provider webhooks (signed with HMAC-SHA256 hex in x-signature)',
+        parameters: [{ name: 'x-signature', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+        responses: {
+          '200': json('Event committed (or a duplicate / stale / recorded event)', { type: 'object' }),
+          '400': problem('Signed but not a provider event'),
+          '401': {
+            description: 'Bad signature',
+            content: { 'text/plain': { schema: { const: 'Unauthorized' } } },
+          },
+        },
+      },
+    },
+    '/api/portal': { get: { summary: 'The portal web page', responses: { '200': { description: 'HTML' } } } },
+    '/api/portal/signup': {
+      post: {
+        summary: 'Create an account and sign in',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['email', 'password'],
+                properties: { email: { type: 'string' }, password: { type: 'string', minLength: 10 } },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': json('Signed in', ref('Me')),
+          '400': problem('Invalid email or password'),
+          '409': problem('Email taken'),
+        },
+      },
+    },
+    '/api/portal/login': {
+      post: {
+        summary: 'Sign in (sets an HttpOnly, SameSite=Strict session cookie)',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { email: { type: 'string' }, password: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: { '200': json('Signed in', ref('Me')), '401': problem('Wrong email or password') },
+      },
+    },
+    '/api/portal/logout': {
+      post: { summary: 'Sign out', responses: { '204': { description: 'Signed out' } } },
+    },
+    '/api/portal/me': {
+      get: {
+        summary: 'Plan, usage and limits',
+        responses: { '200': json('The account', ref('Me')), '401': problem('Not signed in') },
+      },
+    },
+    '/api/portal/keys': {
+      get: {
+        summary: 'List API keys',
+        responses: {
+          '200': json('Keys', { type: 'object', properties: { keys: { type: 'array', items: ref('Key') } } }),
+          '401': problem('Not signed in'),
+        },
+      },
+      post: {
+        summary: 'Create an API key (the key is shown once)',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+            },
+          },
+        },
+        responses: {
+          '201': json('The new key', {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              key: { type: 'string' },
+              prefix: { type: 'string' },
+              name: { type: 'string' },
+            },
+          }),
+          '400': problem('Invalid name'),
+          '401': problem('Not signed in'),
+          '403': problem("The plan's key count is reached"),
+        },
+      },
+    },
+    '/api/portal/keys/{id}': {
+      delete: {
+        summary: 'Revoke an API key',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          '204': { description: 'Revoked' },
+          '401': problem('Not signed in'),
+          '404': problem('No such live key'),
+        },
+      },
+    },
+    '/healthz': { get: { summary: 'Liveness', responses: { '200': json('OK', { type: 'object' }) } } },
+  },
+} as const;

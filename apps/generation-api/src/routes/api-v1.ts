@@ -1,0 +1,180 @@
+/**
+ * /api/v1: generate, validate, parse. Each handler reads the request, calls one library function,
+ * and maps the result to a response (DESIGN §3). All three need a bearer API key (decision 0091).
+ */
+import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
+import { complete, PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
+import { detectAndRead, generate } from '@einv/facturx';
+import { validate } from '@einv/rules';
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import type { Account, AccountService } from '../accounts.js';
+import { bodyObject, decodeBase64, queryOption } from '../http/body.js';
+import { sendProblem } from '../http/problem.js';
+
+const LANGS = ['fr', 'en'] as const;
+const EDITIONS = ['transition', 'standard', 'off'] as const;
+
+interface Options {
+  profile: Profile;
+  lang: (typeof LANGS)[number];
+  frenchEdition: (typeof EDITIONS)[number];
+}
+
+function options(req: Request, res: Response): Options | undefined {
+  const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
+  if (!profile) return undefined;
+  const lang = queryOption(req, res, 'lang', LANGS, 'fr');
+  if (!lang) return undefined;
+  const frenchEdition = queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
+  if (!frenchEdition) return undefined;
+  return { profile, lang, frenchEdition };
+}
+
+/** The `invoice` member, or a 400 problem naming it */
+function invoiceOf(req: Request, res: Response): unknown {
+  const body = bodyObject(req, res);
+  if (!body) return undefined;
+  const invoice = body.invoice;
+  if (typeof invoice !== 'object' || invoice === null || Array.isArray(invoice)) {
+    sendProblem(
+      res,
+      400,
+      'missing-invoice',
+      'Missing invoice',
+      'Expected a JSON object under the `invoice` key.',
+      { field: 'invoice' },
+    );
+    return undefined;
+  }
+  return invoice;
+}
+
+/** Shape findings as a ValidationResult, so a malformed invoice is reported like a rule failure */
+function shapeResult(invoice: unknown): ValidationResult | undefined {
+  const findings = validateInvoiceShape(invoice);
+  return findings.length
+    ? toValidationResult(findings, [{ name: 'EINV-JSON-SCHEMA', version: '1' }])
+    : undefined;
+}
+
+export function apiV1Router(accounts: AccountService, clock: () => Date): Router {
+  const router = Router();
+
+  router.post('/generate', (req, res) => {
+    const opts = options(req, res);
+    const invoice = opts && invoiceOf(req, res);
+    if (!opts || !invoice) return;
+    const account = res.locals.account as Account;
+    const shape = shapeResult(invoice);
+    if (shape) return invalid(res, shape);
+    const reserved = accounts.reserveGeneration(account);
+    if (!reserved.ok) {
+      return sendProblem(
+        res,
+        402,
+        'quota-exceeded',
+        'Monthly quota reached',
+        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation.`,
+        { quota: reserved.quota, resetsAt: reserved.resetsAt },
+      );
+    }
+    let released = false;
+    try {
+      const result = generate(invoice as Invoice, { ...opts, now: clock() });
+      if (!result.pdf || !result.xml) {
+        released = true;
+        accounts.releaseGeneration(account);
+        return invalid(res, result.validation);
+      }
+      res.json({
+        xml: Buffer.from(result.xml, 'utf8').toString('base64'),
+        pdf: Buffer.from(result.pdf).toString('base64'),
+        validation: result.validation,
+      });
+    } catch (err) {
+      if (!released) accounts.releaseGeneration(account);
+      throw err;
+    }
+  });
+
+  router.post('/validate', (req, res) => {
+    const opts = options(req, res);
+    const invoice = opts && invoiceOf(req, res);
+    if (!opts || !invoice) return;
+    const shape = shapeResult(invoice);
+    if (shape) return void res.json(shape);
+    res.json(validate(complete(invoice as Invoice), { frenchEdition: opts.frenchEdition, lang: opts.lang }));
+  });
+
+  router.post('/parse', (req, res) => {
+    const opts = options(req, res);
+    const body = opts && bodyObject(req, res);
+    if (!opts || !body) return;
+    if (typeof body.xml !== 'string' || body.xml === '') {
+      return sendProblem(
+        res,
+        400,
+        'missing-xml',
+        'Missing xml',
+        'Expected the base64 of a CII or UBL XML file, or of a Factur-X PDF, under `xml`.',
+        { field: 'xml' },
+      );
+    }
+    const bytes = decodeBase64(body.xml);
+    if (!bytes) {
+      return sendProblem(
+        res,
+        400,
+        'bad-base64',
+        'Invalid base64',
+        'The `xml` member is not valid base64 (RFC 4648 alphabet, padded).',
+        { field: 'xml' },
+      );
+    }
+    const read = detectAndRead(bytes);
+    if (!read.format) {
+      return sendProblem(
+        res,
+        400,
+        'unknown-format',
+        'Not an invoice',
+        'The content is neither CII, UBL nor a Factur-X/ZUGFeRD PDF with an embedded invoice.',
+        { field: 'xml', findings: read.diagnostics },
+      );
+    }
+    const syntax = read.format === 'UBL' ? 'UBL' : 'CII';
+    const rules = validate(read.invoice, {
+      syntax,
+      lang: opts.lang,
+      frenchEdition: opts.frenchEdition,
+      ...(read.profile ? { profile: read.profile } : {}),
+      locations: read.locations,
+    });
+    const validation = toValidationResult(
+      [...read.diagnostics, ...rules.errors, ...rules.warnings],
+      rules.ruleSets,
+    );
+    res.json({
+      format: syntax,
+      ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
+      ...(read.profile ? { profile: read.profile } : {}),
+      invoice: read.invoice,
+      validation,
+    });
+  });
+
+  return router;
+}
+
+function invalid(res: Response, validation: ValidationResult): void {
+  const rules = [...new Set(validation.errors.map((f) => f.rule))];
+  sendProblem(
+    res,
+    422,
+    'invalid-invoice',
+    'Invalid invoice',
+    `The invoice breaks ${rules.length} rule(s): ${rules.slice(0, 10).join(', ')}${rules.length > 10 ? '…' : ''}. See validation.errors.`,
+    { validation },
+  );
+}

@@ -1,0 +1,32 @@
+/** POST /check-xml: syntax and structure of raw XML text, no key (contract §4). */
+import { checkXml } from '@einv/facturx';
+import { Router } from 'express';
+import { bodyObject } from '../http/body.js';
+import { sendProblem } from '../http/problem.js';
+
+export function checkXmlRouter(): Router {
+  const router = Router();
+  router.post('/', (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    if (typeof body.xml !== 'string' || body.xml.trim() === '') {
+      return sendProblem(
+        res,
+        400,
+        'missing-xml',
+        'Missing xml',
+        'Expected the raw XML text (not base64) under `xml`.',
+        { field: 'xml' },
+      );
+    }
+    const result = checkXml(body.xml);
+    res.json({
+      valid: result.valid,
+      format: result.format ?? null,
+      ...(result.profile ? { profile: result.profile } : {}),
+      errors: result.errors,
+      warnings: result.warnings,
+    });
+  });
+  return router;
+}
