@@ -7,15 +7,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BillingStore } from '@einv/billing';
+import {
+  BODY_LIMIT_BYTES,
+  perMinuteLimiter,
+  problemErrorHandler,
+  requireJson,
+  securityHeaders,
+  sendProblem,
+} from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
 import type { GenerationConfig } from './config.js';
-import { BODY_LIMIT_BYTES, requireJson } from './http/body.js';
-import { problemErrorHandler, sendProblem } from './http/problem.js';
-import { perMinuteLimiter, securityHeaders } from './http/security.js';
 import { openApiDocument } from './openapi.js';
 import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';

@@ -5,12 +5,11 @@
 import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
 import { complete, PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
 import { detectAndRead, generate } from '@einv/facturx';
+import { bodyObject, decodeBase64, queryOption, sendProblem } from '@einv/http-kit';
 import { validate } from '@einv/rules';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
-import { bodyObject, decodeBase64, queryOption } from '../http/body.js';
-import { sendProblem } from '../http/problem.js';
 
 const LANGS = ['fr', 'en'] as const;
 const EDITIONS = ['transition', 'standard', 'off'] as const;

@@ -1,8 +1,7 @@
 /** POST /check-xml: syntax and structure of raw XML text, no key (contract §4). */
 import { checkXml } from '@einv/facturx';
+import { bodyObject, sendProblem } from '@einv/http-kit';
 import { Router } from 'express';
-import { bodyObject } from '../http/body.js';
-import { sendProblem } from '../http/problem.js';
 
 export function checkXmlRouter(): Router {
   const router = Router();

@@ -2,13 +2,12 @@
  * /api/portal: the page and its JSON API (session cookie, HttpOnly, SameSite=Strict). Mutations
  * must be same-origin JSON, so a foreign page can neither post a form nor read an answer.
  */
+
+import { bodyObject, requireJson, sameOriginOnly, sendProblem } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
 import { isFailure } from '../accounts.js';
-import { bodyObject, requireJson } from '../http/body.js';
-import { sendProblem } from '../http/problem.js';
-import { sameOriginOnly } from '../http/security.js';
 
 export const SESSION_COOKIE = 'einv_session';
 

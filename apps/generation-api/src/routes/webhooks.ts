@@ -5,8 +5,8 @@
  */
 import type { BillingStore } from '@einv/billing';
 import { verifyWebhook } from '@einv/billing';
+import { sendProblem } from '@einv/http-kit';
 import express, { Router } from 'express';
-import { sendProblem } from '../http/problem.js';
 
 export function webhooksRouter(store: BillingStore, secret: string, clock: () => Date): Router {
   const router = Router();

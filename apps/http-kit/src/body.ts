@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sendProblem } from './problem.js';
 
-/** 10 MB, the contract's limit on request bodies */
+/** 10 MB, the generation contract's limit on request bodies (the validator sets its own) */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** 415 unless the body is declared JSON (checked before parsing, so a wrong type never reaches a handler) */
