@@ -1,0 +1,69 @@
+/**
+ * Factory for the BR-CL code-list rules: each rule lists the coded values it covers (one per
+ * official context node, so a rule fires once per wrong code) and the code list they must belong to.
+ */
+import type { Invoice } from '@einv/core-model';
+import { isCode } from '../code-lists/index.js';
+import { defineRule, type RuleContext, type RuleDefinition, type Text } from '../define.js';
+
+export interface CodedValue {
+  path: string;
+  value: string;
+}
+
+export interface CodeListRuleSpec {
+  id: string;
+  terms: string[];
+  /** Name of the code list, e.g. "ISO 4217" */
+  listName: string;
+  /** What is coded, e.g. { en: 'the invoice currency code (BT-5)', fr: 'le code devise de la facture (BT-5)' } */
+  what: Text;
+  /** The list to check against (some differ between the CII and UBL artefacts) */
+  list: (context: RuleContext) => ReadonlySet<string>;
+  /** The coded values of the invoice this rule covers */
+  values: (invoice: Invoice, context: RuleContext) => CodedValue[];
+  /** Membership test; default: `isCode` (normalize-space, exact match) */
+  accepts?: (list: ReadonlySet<string>, value: string, context: RuleContext) => boolean;
+}
+
+export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
+  const accepts = spec.accepts ?? ((list: ReadonlySet<string>, value: string) => isCode(list, value));
+  return defineRule({
+    id: spec.id,
+    ruleSet: 'EN16931',
+    family: 'CL',
+    severity: 'fatal',
+    terms: spec.terms,
+    message: {
+      en: `${capitalise(spec.what.en)} is not a code of ${spec.listName}.`,
+      fr: `${capitalise(spec.what.fr)} n’est pas un code de la liste ${spec.listName}.`,
+    },
+    explanation: {
+      en: `EN 16931 restricts ${spec.what.en} to the codes of ${spec.listName} (as published with the 1.3.16 validation artefacts), so that every receiver reads it the same way.`,
+      fr: `La norme EN 16931 limite ${spec.what.fr} aux codes de la liste ${spec.listName} (telle que publiée avec les artefacts de validation 1.3.16), pour que tout destinataire le comprenne de la même façon.`,
+    },
+    fix: {
+      en: `Use a code of ${spec.listName}; codes are case-sensitive and carry no spaces.`,
+      fr: `Utilisez un code de la liste ${spec.listName} ; les codes respectent la casse et ne contiennent pas d’espace.`,
+    },
+    check: (invoice, report, context) => {
+      const list = spec.list(context);
+      for (const coded of spec.values(invoice, context)) {
+        if (!accepts(list, coded.value, context)) report(coded.path, { value: coded.value });
+      }
+    },
+  });
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Collects `{ path, value }` for each defined string value. */
+export class Collector {
+  readonly out: CodedValue[] = [];
+  add(path: string, value: string | undefined): this {
+    if (typeof value === 'string') this.out.push({ path, value });
+    return this;
+  }
+}

@@ -1,0 +1,165 @@
+/** BR-CL rules on document-level codes: type, currencies, dates, references, notes, payment, VAT, attachments. */
+import type { Invoice } from '@einv/core-model';
+import {
+  ISO_4217,
+  MIME_CODES,
+  UNTDID_1001,
+  UNTDID_1153,
+  UNTDID_4451_CII,
+  UNTDID_4451_UBL,
+  UNTDID_4461,
+  VAT_POINT_DATE_CODE_CII,
+  VAT_POINT_DATE_CODE_UBL,
+  VATEX,
+} from '../code-lists/index.js';
+import type { RuleDefinition } from '../define.js';
+import { Collector, codeListRule } from './cl-common.js';
+
+const single = (path: string, value: string | undefined) => new Collector().add(path, value).out;
+
+export const documentCodeListRules: RuleDefinition[] = [
+  codeListRule({
+    id: 'BR-CL-01',
+    terms: ['BT-3'],
+    listName: 'UNTDID 1001 (invoice and credit note subsets)',
+    what: { en: 'the invoice type code (BT-3)', fr: 'le code de type de facture (BT-3)' },
+    // The model does not say whether a UBL document was an Invoice or a CreditNote: the union of
+    // both UBL subsets, which is the CII list, applies (decision 0060).
+    list: () => UNTDID_1001,
+    values: (invoice) => single('invoice.typeCode', invoice.typeCode),
+  }),
+  codeListRule({
+    id: 'BR-CL-03',
+    terms: ['BT-110', 'BT-111', 'BT-5', 'BT-6'],
+    listName: 'ISO 4217',
+    what: { en: 'the currency of an amount', fr: 'la devise d’un montant' },
+    list: () => ISO_4217,
+    // The model keeps one currency per document (BT-5, and BT-6 for BT-111), which is the
+    // currencyID the writers put on the VAT totals (the CII context of this rule).
+    values: (invoice: Invoice) => {
+      const c = new Collector();
+      if (invoice.totals?.vatTotal !== undefined) c.add('invoice.totals.vatTotal', invoice.currency);
+      if (invoice.totals?.vatTotalInTaxCurrency !== undefined) {
+        c.add('invoice.totals.vatTotalInTaxCurrency', invoice.taxCurrency);
+      }
+      return c.out;
+    },
+  }),
+  codeListRule({
+    id: 'BR-CL-04',
+    terms: ['BT-5'],
+    listName: 'ISO 4217',
+    what: { en: 'the invoice currency code (BT-5)', fr: 'le code devise de la facture (BT-5)' },
+    list: () => ISO_4217,
+    values: (invoice) => single('invoice.currency', invoice.currency),
+  }),
+  codeListRule({
+    id: 'BR-CL-05',
+    terms: ['BT-6'],
+    listName: 'ISO 4217',
+    what: {
+      en: 'the VAT accounting currency code (BT-6)',
+      fr: 'le code devise de comptabilisation de la TVA (BT-6)',
+    },
+    list: () => ISO_4217,
+    values: (invoice) => single('invoice.taxCurrency', invoice.taxCurrency),
+  }),
+  codeListRule({
+    id: 'BR-CL-06',
+    terms: ['BT-8'],
+    listName: 'UNTDID 2005 / 2475 (subset)',
+    what: { en: 'the VAT point date code (BT-8)', fr: 'le code de date d’exigibilité de la TVA (BT-8)' },
+    // CII spells BT-8 with UNTDID 2475 (5, 29, 72), UBL with UNTDID 2005 (3, 35, 432); a JSON
+    // invoice may use either spelling.
+    list: (context) =>
+      context.syntax === 'UBL'
+        ? VAT_POINT_DATE_CODE_UBL
+        : context.syntax === 'CII'
+          ? VAT_POINT_DATE_CODE_CII
+          : new Set([...VAT_POINT_DATE_CODE_CII, ...VAT_POINT_DATE_CODE_UBL]),
+    values: (invoice) => single('invoice.taxPointDateCode', invoice.taxPointDateCode),
+  }),
+  codeListRule({
+    id: 'BR-CL-07',
+    terms: ['BT-18-1', 'BT-128-1'],
+    listName: 'UNTDID 1153',
+    what: {
+      en: 'the scheme of an object identifier (BT-18-1, BT-128-1)',
+      fr: 'le schéma d’un identifiant d’objet (BT-18-1, BT-128-1)',
+    },
+    list: () => UNTDID_1153,
+    values: (invoice) => {
+      const c = new Collector().add(
+        'invoice.invoicedObjectIdentifier.scheme',
+        invoice.invoicedObjectIdentifier?.scheme,
+      );
+      (invoice.lines ?? []).forEach((line, i) => {
+        c.add(`invoice.lines[${i}].objectIdentifier.scheme`, line.objectIdentifier?.scheme);
+      });
+      return c.out;
+    },
+  }),
+  codeListRule({
+    id: 'BR-CL-08',
+    terms: ['BT-21'],
+    listName: 'UNTDID 4451',
+    what: { en: 'the invoice note subject code (BT-21)', fr: 'le code sujet de la note (BT-21)' },
+    list: (context) => (context.syntax === 'UBL' ? UNTDID_4451_UBL : UNTDID_4451_CII),
+    values: (invoice) => {
+      const c = new Collector();
+      (invoice.notes ?? []).forEach((note, i) => {
+        c.add(`invoice.notes[${i}].subjectCode`, note.subjectCode);
+      });
+      return c.out;
+    },
+    // UBL carries the code inside the note text (#AAI#…) and only judges three-letter codes.
+    accepts: (list, value, context) =>
+      context.syntax === 'UBL'
+        ? value.length !== 3 || list.has(value)
+        : list.has(value.trim()) && !/\s/.test(value.trim()),
+  }),
+  codeListRule({
+    id: 'BR-CL-16',
+    terms: ['BT-81'],
+    listName: 'UNTDID 4461',
+    what: { en: 'the payment means type code (BT-81)', fr: 'le code du moyen de paiement (BT-81)' },
+    list: () => UNTDID_4461,
+    values: (invoice) => single('invoice.paymentMeans.typeCode', invoice.paymentMeans?.typeCode),
+  }),
+  codeListRule({
+    id: 'BR-CL-22',
+    terms: ['BT-121'],
+    listName: 'VATEX',
+    what: {
+      en: 'the VAT exemption reason code (BT-121)',
+      fr: 'le code de motif d’exonération de TVA (BT-121)',
+    },
+    list: () => VATEX,
+    values: (invoice) => {
+      const c = new Collector();
+      (invoice.vatBreakdown ?? []).forEach((entry, i) => {
+        c.add(`invoice.vatBreakdown[${i}].exemptionReasonCode`, entry.exemptionReasonCode);
+      });
+      return c.out;
+    },
+  }),
+  codeListRule({
+    id: 'BR-CL-24',
+    terms: ['BT-125-1'],
+    listName: 'MIME (EN 16931 subset)',
+    what: {
+      en: 'the MIME code of an attached document (BT-125-1)',
+      fr: 'le code MIME d’un document joint (BT-125-1)',
+    },
+    list: () => MIME_CODES,
+    values: (invoice) => {
+      const c = new Collector();
+      (invoice.attachments ?? []).forEach((a, i) => {
+        c.add(`invoice.attachments[${i}].mimeCode`, a.mimeCode);
+      });
+      return c.out;
+    },
+    // The official test compares the attribute as is (no whitespace normalisation).
+    accepts: (list, value) => list.has(value),
+  }),
+];

@@ -1,0 +1,195 @@
+/**
+ * Building blocks shared by the VAT category families (BR-S, BR-Z, BR-E, BR-AE, BR-IC, BR-G, BR-O,
+ * BR-AF, BR-AG, BR-B): which nodes carry a category, the seller/buyer identifier tests, decimal maths
+ * with the official rounding and tolerances, and rule factories for the ten rule shapes the
+ * families repeat (01 breakdown presence … 10 exemption reason).
+ *
+ * The official CII and UBL schematrons phrase several of these rules differently: some fire once
+ * per document in UBL and once per line/allowance/charge in CII, and the taxable-amount rules
+ * (-08) use different tolerances. The predicates follow the syntax the invoice came from
+ * (`context.syntax`); an invoice built in JSON (no syntax) is judged like CII, the syntax einv
+ * writes. See docs/decisions/0061-vat-category-rules-per-syntax.md.
+ */
+import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
+import { Decimal } from 'decimal.js';
+import { defineRule, type Report, type RuleContext, type RuleDefinition, type Text } from '../define.js';
+
+/** A VAT category as the family files describe it. */
+export interface VatCategory {
+  /** UNTDID 5305 code: S, Z, E, AE, K, G, O, L, M, B */
+  code: string;
+  /** Rule family: S, Z, E, AE, IC, G, O, AF, AG, B */
+  family: string;
+  /** Name of the category in each language, used inside messages */
+  name: Text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nodes carrying a VAT category
+
+export interface CategorisedNode {
+  /** Model path of the node (`invoice.lines[2]`) */
+  path: string;
+  category: string | undefined;
+  rate: number | undefined;
+}
+
+/** Category code as the official tests read it (`normalize-space(cbc:ID)`). */
+export function categoryOf(value: string | undefined): string | undefined {
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+export function lineNodes(invoice: Invoice): CategorisedNode[] {
+  return (invoice.lines ?? []).map((line: Line, i) => ({
+    path: `invoice.lines[${i}]`,
+    category: categoryOf(line.vatCategory),
+    rate: finite(line.vatRate),
+  }));
+}
+
+export function allowanceNodes(invoice: Invoice): CategorisedNode[] {
+  return (invoice.allowances ?? []).map((a: AllowanceCharge, i) => ({
+    path: `invoice.allowances[${i}]`,
+    category: categoryOf(a.vatCategory),
+    rate: finite(a.vatRate),
+  }));
+}
+
+export function chargeNodes(invoice: Invoice): CategorisedNode[] {
+  return (invoice.charges ?? []).map((c: AllowanceCharge, i) => ({
+    path: `invoice.charges[${i}]`,
+    category: categoryOf(c.vatCategory),
+    rate: finite(c.vatRate),
+  }));
+}
+
+export interface BreakdownNode {
+  path: string;
+  index: number;
+  entry: VatBreakdown;
+  category: string | undefined;
+}
+
+export function breakdownNodes(invoice: Invoice): BreakdownNode[] {
+  return (invoice.vatBreakdown ?? []).map((entry, index) => ({
+    path: `invoice.vatBreakdown[${index}]`,
+    index,
+    entry,
+    category: categoryOf(entry.category),
+  }));
+}
+
+export function withCategory<T extends { category: string | undefined }>(nodes: T[], code: string): T[] {
+  return nodes.filter((n) => n.category === code);
+}
+
+/** True when CII semantics apply: CII input, or a JSON invoice (einv writes CII). */
+export function ciiSemantics(context: RuleContext): boolean {
+  return context.syntax !== 'UBL';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers the families require or forbid
+
+const present = (value: string | undefined): boolean => typeof value === 'string' && value.trim() !== '';
+
+/** BT-31 or BT-32 (any seller tax registration) or BT-63. */
+export function sellerHasTaxId(invoice: Invoice): boolean {
+  return (
+    present(invoice.seller?.vatNumber) ||
+    present(invoice.seller?.taxRegistrationId) ||
+    present(invoice.taxRepresentative?.vatNumber)
+  );
+}
+
+/** BT-31 or BT-63 (VAT identifiers only). */
+export function sellerHasVatId(invoice: Invoice): boolean {
+  return present(invoice.seller?.vatNumber) || present(invoice.taxRepresentative?.vatNumber);
+}
+
+/** BT-48 */
+export function buyerHasVatId(invoice: Invoice): boolean {
+  return present(invoice.buyer?.vatNumber);
+}
+
+/** BT-48 or BT-47 */
+export function buyerHasVatOrLegalId(invoice: Invoice): boolean {
+  return present(invoice.buyer?.vatNumber) || present(invoice.buyer?.legalRegistrationId?.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decimal maths with the official semantics
+
+/** A finite number or undefined (the model may hold broken values; they count as absent). */
+export function finite(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export function dec(value: number): Decimal {
+  return new Decimal(value);
+}
+
+/** XPath `round(x * 100) div 100`: two decimals, halves rounded towards positive infinity. */
+export function xpathRound2(value: Decimal): Decimal {
+  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_CEIL);
+}
+
+/** Sum of the given amounts, absent ones skipped (as XPath `sum()` skips empty nodes). */
+export function sumAmounts(amounts: Array<number | undefined>): Decimal {
+  let total = new Decimal(0);
+  for (const a of amounts) {
+    const v = finite(a);
+    if (v !== undefined) total = total.plus(v);
+  }
+  return total;
+}
+
+/** True when |a − b| < 1, the tolerance of several official tests. */
+export function withinOne(a: Decimal, b: Decimal): boolean {
+  return a.minus(b).abs().lessThan(1);
+}
+
+/** Amount of VAT the official -09 tests expect: round(|taxable| × rate / 100) to 2 decimals. */
+export function expectedVat(taxable: number, rate: number): Decimal {
+  return xpathRound2(dec(taxable).abs().times(rate).dividedBy(100));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** Builds en/fr texts from one template per language, `{cat}` standing for the category name. */
+export function texts(category: VatCategory, en: string, fr: string): Text {
+  const fill = (template: string, name: string) =>
+    template.replaceAll('{cat}', name).replaceAll('{code}', category.code);
+  return { en: fill(en, category.name.en), fr: fill(fr, category.name.fr) };
+}
+
+export interface RuleTexts {
+  message: Text;
+  explanation: Text;
+  fix: Text;
+}
+
+export function ruleId(category: VatCategory, n: number): string {
+  return `BR-${category.family}-${String(n).padStart(2, '0')}`;
+}
+
+export function vatRule(
+  category: VatCategory,
+  n: number,
+  terms: string[],
+  t: RuleTexts,
+  check: (invoice: Invoice, report: Report, context: RuleContext) => void,
+): RuleDefinition {
+  return defineRule({
+    id: ruleId(category, n),
+    ruleSet: 'EN16931',
+    family: category.family,
+    severity: 'fatal',
+    terms,
+    message: t.message,
+    explanation: t.explanation,
+    fix: t.fix,
+    check,
+  });
+}

@@ -1,0 +1,126 @@
+/** BR-O-01 … BR-O-10: Not subject to VAT (O). */
+import type { Invoice } from '@einv/core-model';
+import { defineRule, type RuleDefinition } from '../define.js';
+import {
+  allowanceNodes,
+  breakdownNodes,
+  type CategorisedNode,
+  chargeNodes,
+  ciiSemantics,
+  lineNodes,
+  type VatCategory,
+  withCategory,
+} from './vat-common.js';
+import { NO_VAT_IDS } from './vat-identifiers.js';
+import {
+  breakdownPresenceRule,
+  exemptionReasonRule,
+  identifierRules,
+  RATE_ABSENT,
+  rateRules,
+  taxableAmountRule,
+  vatAmountRule,
+} from './vat-rules.js';
+
+const CATEGORY: VatCategory = {
+  code: 'O',
+  family: 'O',
+  name: { en: 'Not subject to VAT', fr: 'Hors champ de la TVA' },
+};
+
+const shapeRules: RuleDefinition[] = [
+  breakdownPresenceRule(CATEGORY, { ubl: 'exactlyOne', cii: 'notSubject' }),
+  ...identifierRules(CATEGORY, NO_VAT_IDS),
+  ...rateRules(CATEGORY, RATE_ABSENT),
+  taxableAmountRule(CATEGORY, { ubl: 'exactWithLines', cii: 'roundedExact' }),
+  vatAmountRule(CATEGORY, { ubl: 'zero', cii: 'zero' }),
+  exemptionReasonRule(CATEGORY, 'required'),
+];
+
+/**
+ * BR-O-11 … BR-O-14: an invoice with a "Not subject to VAT" breakdown holds no other VAT category.
+ * UBL checks breakdowns, lines, allowances and charges one rule each, once per document; the CII
+ * artefact fires once per O breakdown and pairs them (11 and 12 look at breakdowns and lines, 13
+ * and 14 at allowances and charges).
+ */
+type NodePicker = (invoice: Invoice) => CategorisedNode[];
+const breakdownsAsNodes: NodePicker = (invoice) =>
+  breakdownNodes(invoice).map((b) => ({ path: b.path, category: b.category, rate: undefined }));
+
+function aloneRule(
+  n: number,
+  terms: string[],
+  where: { en: string; fr: string },
+  ubl: NodePicker,
+  cii: NodePicker,
+): RuleDefinition {
+  return defineRule({
+    id: `BR-O-${n}`,
+    ruleSet: 'EN16931',
+    family: 'O',
+    severity: 'fatal',
+    terms,
+    message: {
+      en: `An invoice with a "Not subject to VAT" breakdown must not have ${where.en} with another VAT category.`,
+      fr: `Une facture avec une ventilation « Hors champ de la TVA » ne doit pas avoir ${where.fr} d’une autre catégorie de TVA.`,
+    },
+    explanation: {
+      en: 'A supply outside the scope of VAT cannot be mixed with taxable supplies on the same invoice: every VAT category must then be "O".',
+      fr: 'Une opération hors champ de la TVA ne se mélange pas à des opérations imposables sur la même facture : toutes les catégories doivent alors être « O ».',
+    },
+    fix: {
+      en: 'Issue separate invoices for the supplies outside the scope of VAT, or correct the VAT categories.',
+      fr: 'Émettez une facture séparée pour les opérations hors champ de la TVA, ou corrigez les catégories.',
+    },
+    check: (invoice, report, context) => {
+      const entries = withCategory(breakdownNodes(invoice), 'O');
+      if (entries.length === 0) return;
+      const isCii = ciiSemantics(context);
+      const others = (isCii ? cii : ubl)(invoice).filter(
+        (node) => node.category !== undefined && node.category !== 'O',
+      );
+      const first = others[0];
+      if (!first) return;
+      if (isCii) for (const entry of entries) report(`${entry.path}.category`, { value: first.category });
+      else
+        report(`${first.path}.${first.path.includes('vatBreakdown') ? 'category' : 'vatCategory'}`, {
+          value: first.category,
+        });
+    },
+  });
+}
+
+const breakdownsAndLines: NodePicker = (invoice) => [...breakdownsAsNodes(invoice), ...lineNodes(invoice)];
+const allowancesAndCharges: NodePicker = (invoice) => [...allowanceNodes(invoice), ...chargeNodes(invoice)];
+
+export const vatNotSubjectRules: RuleDefinition[] = [
+  ...shapeRules,
+  aloneRule(
+    11,
+    ['BT-118'],
+    { en: 'another VAT breakdown', fr: 'une autre ventilation de TVA' },
+    breakdownsAsNodes,
+    breakdownsAndLines,
+  ),
+  aloneRule(
+    12,
+    ['BT-151', 'BT-118'],
+    { en: 'an invoice line', fr: 'une ligne' },
+    lineNodes,
+    breakdownsAndLines,
+  ),
+  aloneRule(
+    13,
+    ['BT-95', 'BT-118'],
+    { en: 'a document allowance', fr: 'une remise de document' },
+    allowanceNodes,
+    allowancesAndCharges,
+  ),
+  aloneRule(
+    14,
+    ['BT-102', 'BT-118'],
+    { en: 'a document charge', fr: 'des frais de document' },
+    chargeNodes,
+    allowancesAndCharges,
+  ),
+];
