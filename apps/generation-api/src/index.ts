@@ -1,1 +1,3 @@
-export {};
+export { AccountService } from './accounts.js';
+export { createApp } from './app.js';
+export { loadConfig } from './config.js';

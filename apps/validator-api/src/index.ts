@@ -1,1 +1,2 @@
-export {};
+export { createApp } from './app.js';
+export { loadConfig } from './config.js';

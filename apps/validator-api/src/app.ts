@@ -1,0 +1,46 @@
+/** The validation service as an Express app (see main.ts for the process around it). */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { perMinuteLimiter, problemErrorHandler, securityHeaders, sendProblem } from '@einv/http-kit';
+import express from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { ValidatorConfig } from './config.js';
+import { openApiDocument } from './openapi.js';
+import { formatsRouter } from './routes/formats.js';
+import { rulesRouter } from './routes/rules.js';
+import { validateRouter } from './routes/validate.js';
+
+const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
+const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+export function createApp(config: ValidatorConfig, logger: Logger): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(securityHeaders);
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.use(perMinuteLimiter(config.rateLimitPerMinute));
+
+  app.use('/v1/validate', validateRouter(config.maxUploadBytes));
+  app.use('/v1/formats', formatsRouter());
+  app.use('/v1/rules', rulesRouter());
+  app.get('/v1/openapi.json', (_req, res) => void res.json(openApiDocument));
+  app.use('/v1/docs/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1h' }));
+  app.get('/v1/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
+  app.use('/', express.static(PUBLIC, { index: 'index.html', maxAge: '10m' }));
+
+  app.use((req, res) =>
+    sendProblem(
+      res,
+      404,
+      'not-found',
+      'Not found',
+      `No route ${req.method} ${req.path}. See /v1/openapi.json.`,
+    ),
+  );
+  app.use(problemErrorHandler((err) => logger.error({ err }, 'unhandled error')));
+  return app;
+}

@@ -1,0 +1,37 @@
+/** Validator configuration from the environment, validated at start; nothing else reads process.env. */
+export interface ValidatorConfig {
+  port: number;
+  /** Largest accepted upload, in bytes (decision 0092: 20 MB) */
+  maxUploadBytes: number;
+  rateLimitPerMinute: number;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ValidatorConfig {
+  const proxy = env.TRUST_PROXY;
+  return {
+    port: intFrom(env, 'PORT', 3001),
+    maxUploadBytes: intFrom(env, 'MAX_UPLOAD_BYTES', 20 * 1024 * 1024),
+    rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60),
+    trustProxy:
+      !proxy || proxy === 'false'
+        ? false
+        : proxy === 'true'
+          ? true
+          : /^\d+$/.test(proxy)
+            ? Number(proxy)
+            : proxy,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

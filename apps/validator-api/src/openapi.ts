@@ -1,0 +1,189 @@
+/** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const options = [
+  {
+    name: 'lang',
+    in: 'query',
+    schema: { enum: ['en', 'fr'], default: 'en' },
+    description: 'Language of messages',
+  },
+  {
+    name: 'frenchRules',
+    in: 'query',
+    schema: { enum: ['transition', 'standard', 'off'], default: 'transition' },
+    description: 'BR-FR edition (applies when the seller is French)',
+  },
+  {
+    name: 'profile',
+    in: 'query',
+    schema: { enum: ['auto', 'MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED'], default: 'auto' },
+    description: 'Force a Factur-X profile instead of detecting it',
+  },
+];
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'einv validation API',
+    version: '1.0.0',
+    description:
+      'Free EN 16931 / BR-FR / Factur-X validation. 60 requests per minute per IP, uploads up to 20 MB. Errors are RFC 9457 problem+json.',
+  },
+  servers: [{ url: '/' }],
+  components: {
+    schemas: {
+      Problem: {
+        type: 'object',
+        required: ['type', 'title', 'status', 'detail'],
+        properties: {
+          type: { type: 'string' },
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          detail: { type: 'string' },
+          field: { type: 'string' },
+        },
+      },
+      Finding: {
+        type: 'object',
+        required: ['rule', 'message', 'path', 'severity'],
+        properties: {
+          rule: { type: 'string' },
+          message: { type: 'string' },
+          path: { type: 'string', examples: ['invoice.lines[0].vatRate'] },
+          severity: { enum: ['fatal', 'warning', 'information'] },
+          bt: { type: 'string' },
+          xpath: { type: 'string' },
+          line: { type: 'integer' },
+        },
+      },
+      Report: {
+        type: 'object',
+        required: ['valid', 'format', 'ruleSets', 'errors', 'warnings'],
+        properties: {
+          valid: { type: 'boolean' },
+          format: { enum: ['CII', 'UBL', 'FACTUR-X-PDF'] },
+          syntax: { enum: ['CII', 'UBL'] },
+          profile: { type: 'string' },
+          documentType: { type: 'string' },
+          ruleSets: {
+            type: 'array',
+            items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
+          },
+          errors: { type: 'array', items: ref('Finding') },
+          warnings: { type: 'array', items: ref('Finding') },
+          pdf: {
+            type: 'object',
+            properties: {
+              findings: { type: 'array', items: ref('Finding') },
+              embedded: {
+                type: 'object',
+                properties: { filename: { type: 'string' }, size: { type: 'integer' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  paths: {
+    '/v1/validate': {
+      post: {
+        summary: 'Validate an XML invoice (CII, UBL) or a Factur-X/ZUGFeRD PDF',
+        parameters: options,
+        requestBody: {
+          required: true,
+          content: {
+            'application/xml': { schema: { type: 'string' } },
+            'text/xml': { schema: { type: 'string' } },
+            'application/pdf': { schema: { type: 'string', format: 'binary' } },
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: { type: 'string', contentEncoding: 'base64' },
+                  filename: { type: 'string' },
+                },
+              },
+            },
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { type: 'string', format: 'binary' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The report (also for invalid invoices)',
+            content: { 'application/json': { schema: ref('Report') } },
+          },
+          '400': problem('No file, bad base64, unknown format, invalid option'),
+          '413': problem('Upload over 20 MB'),
+          '415': problem('Unsupported content type'),
+          '429': problem('Over 60 requests per minute from this IP (Retry-After)'),
+        },
+      },
+    },
+    '/v1/formats': {
+      get: {
+        summary: 'Supported formats and rule sets, and the roadmap',
+        responses: {
+          '200': { description: 'Formats', content: { 'application/json': { schema: { type: 'object' } } } },
+        },
+      },
+    },
+    '/v1/rules/{code}': {
+      get: {
+        summary: 'Plain-language explanation of a rule',
+        parameters: [
+          {
+            name: 'code',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', examples: ['BR-CO-10', 'BR-FR-09'] },
+          },
+          { name: 'lang', in: 'query', schema: { enum: ['en', 'fr'], default: 'en' } },
+        ],
+        responses: {
+          '200': {
+            description: 'The explanation',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'string' },
+                    severity: {},
+                    terms: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: { id: { type: 'string' }, name: { type: 'string' } },
+                      },
+                    },
+                    checks: { type: 'string' },
+                    explanation: { type: 'string' },
+                    fix: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          '400': problem('Malformed rule code'),
+          '404': problem('Unknown rule'),
+        },
+      },
+    },
+    '/v1/openapi.json': {
+      get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } },
+    },
+    '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'OK' } } } },
+  },
+} as const;

@@ -1,0 +1,64 @@
+/**
+ * GET /v1/formats: what the code truly supports, derived from the profiles the CII binding knows and
+ * the rule sets of the catalogue, kept apart from the roadmap.
+ */
+import { GUIDELINE_IDS, PROFILES } from '@einv/core-model';
+import { ruleCatalogue } from '@einv/rules';
+import { Router } from 'express';
+
+/** Rule sets with their versions and rule counts, as the catalogue declares them */
+export function ruleSetsInCatalogue() {
+  const counts = new Map<string, number>();
+  for (const rule of ruleCatalogue) counts.set(rule.ruleSet, (counts.get(rule.ruleSet) ?? 0) + 1);
+  const versions: Record<string, string> = {
+    EN16931: '1.3.16',
+    'BR-FR': '1.4.0.03 (standard) / 1.4.0.02 (transition)',
+    'FACTUR-X': '1.09.2',
+  };
+  return [...counts].map(([name, rules]) => ({ name, version: versions[name] ?? 'unversioned', rules }));
+}
+
+export function formatsDocument() {
+  return {
+    supported: [
+      {
+        id: 'CII',
+        name: 'UN/CEFACT Cross Industry Invoice D16B (Factur-X 1.0x / ZUGFeRD 2.x XML)',
+        profiles: PROFILES.map((p) => ({ profile: p, guidelineId: GUIDELINE_IDS[p] })),
+        read: true,
+        write: true,
+        structureCheck: 'Factur-X 1.09.2 XSD per profile, CII-SR/CII-DT syntax rules',
+      },
+      {
+        id: 'UBL',
+        name: 'OASIS UBL 2.1 (EN 16931 syntax binding)',
+        documentTypes: ['Invoice', 'CreditNote'],
+        read: true,
+        write: true,
+        structureCheck: 'UBL 2.1 XSD, UBL-SR/UBL-CR/UBL-DT syntax rules',
+      },
+      {
+        id: 'FACTUR-X-PDF',
+        name: 'Factur-X / ZUGFeRD 2.x PDF/A-3 with embedded CII',
+        attachmentNames: ['factur-x.xml', 'zugferd-invoice.xml', 'ZUGFeRD-invoice.xml', 'xrechnung.xml'],
+        read: true,
+        write: true,
+        preflight: 'PDF/A-3 points a Factur-X receiver checks, Factur-X attachment and XMP points',
+      },
+    ],
+    ruleSets: ruleSetsInCatalogue(),
+    roadmap: [
+      { id: 'XRECHNUNG', name: 'XRechnung 3.x CIUS rules (German public sector)' },
+      { id: 'PEPPOL-BIS-3', name: 'Peppol BIS Billing 3.0 rules (read today as UBL, without Peppol rules)' },
+      { id: 'ZUGFERD-1', name: 'ZUGFeRD 1.0 (CII D14B)' },
+      { id: 'CDAR', name: 'French lifecycle messages (CDAR) of the 2026 reform' },
+      { id: 'ORDER-X', name: 'Order-X purchase orders' },
+    ],
+  };
+}
+
+export function formatsRouter(): Router {
+  const router = Router();
+  router.get('/', (_req, res) => void res.json(formatsDocument()));
+  return router;
+}

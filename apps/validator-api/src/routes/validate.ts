@@ -1,0 +1,167 @@
+/**
+ * POST /v1/validate: one route, four ways to send a file (raw XML, raw PDF, JSON with base64, multipart
+ * field `file`). Every variant ends as bytes handed to the facade's validateDocument(), which detects
+ * the format, runs the structure check and every applicable rule set.
+ */
+import type { Finding, Profile } from '@einv/core-model';
+import { getTerm, PROFILES } from '@einv/core-model';
+import { validateDocument } from '@einv/facturx';
+import { decodeBase64, queryOption, sendProblem } from '@einv/http-kit';
+import type { NextFunction, Request, Response } from 'express';
+import express, { Router } from 'express';
+import multer from 'multer';
+
+const LANGS = ['en', 'fr'] as const;
+const EDITIONS = ['transition', 'standard', 'off'] as const;
+const FORCEABLE = ['auto', ...PROFILES] as const;
+
+export function validateRouter(maxBytes: number): Router {
+  const router = Router();
+  const raw = express.raw({
+    type: ['application/xml', 'text/xml', 'application/pdf', 'application/*+xml'],
+    limit: maxBytes,
+  });
+  const json = express.json({ limit: Math.ceil(maxBytes * 1.37) + 1024 }); // base64 is 4/3 of the file
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 10 },
+  }).single('file');
+
+  const multipart = (req: Request, res: Response, next: NextFunction) =>
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      const code = (err as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') {
+        return sendProblem(
+          res,
+          413,
+          'payload-too-large',
+          'File too large',
+          `The upload exceeds ${maxBytes} bytes.`,
+          { field: 'file', limit: maxBytes },
+        );
+      }
+      if (code === 'LIMIT_UNEXPECTED_FILE') {
+        return sendProblem(
+          res,
+          400,
+          'no-file',
+          'Unexpected upload field',
+          'Send the invoice in the multipart field named `file` (one file).',
+          { field: 'file' },
+        );
+      }
+      return sendProblem(
+        res,
+        400,
+        'bad-multipart',
+        'Malformed multipart body',
+        'The multipart/form-data body could not be read.',
+        { field: 'file' },
+      );
+    });
+
+  router.post(
+    '/',
+    (req, res, next) => {
+      if (req.is('multipart/form-data')) return multipart(req, res, next);
+      if (req.is('application/json')) return json(req, res, next);
+      if (req.is(['application/xml', 'text/xml', 'application/pdf', 'application/*+xml']))
+        return raw(req, res, next);
+      sendProblem(
+        res,
+        415,
+        'unsupported-media-type',
+        'Unsupported media type',
+        'Send application/xml, text/xml, application/pdf, application/json {"file": "<base64>"} or multipart/form-data with field `file`.',
+        { field: 'content-type' },
+      );
+    },
+    (req, res) => {
+      const lang = queryOption(req, res, 'lang', LANGS, 'en');
+      const frenchEdition = lang && queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
+      const forced = frenchEdition && queryOption(req, res, 'profile', FORCEABLE, 'auto');
+      if (!lang || !frenchEdition || !forced) return;
+      const file = fileBytes(req, res);
+      if (!file) return;
+      const report = validateDocument(file.bytes, {
+        lang,
+        frenchEdition,
+        ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
+      });
+      if (!report.format) {
+        return sendProblem(
+          res,
+          400,
+          'unknown-format',
+          'Unknown format',
+          'The file is neither a CII or UBL invoice nor a PDF with an embedded invoice.',
+          { field: 'file', findings: report.errors },
+        );
+      }
+      const named = (findings: Finding[]) => findings.map((f) => withTermName(f, lang));
+      res.json({
+        ...(file.filename ? { filename: file.filename } : {}),
+        ...report,
+        errors: named(report.errors),
+        warnings: named(report.warnings),
+      });
+    },
+  );
+  return router;
+}
+
+/** The uploaded bytes from whichever variant was used, or a 400 problem saying what is missing */
+function fileBytes(req: Request, res: Response): { bytes: Uint8Array; filename?: string } | undefined {
+  if (req.is('multipart/form-data')) {
+    if (!req.file) {
+      sendProblem(res, 400, 'no-file', 'No file', 'Send the invoice in the multipart field named `file`.', {
+        field: 'file',
+      });
+      return undefined;
+    }
+    return { bytes: new Uint8Array(req.file.buffer), filename: req.file.originalname };
+  }
+  if (req.is('application/json')) {
+    const body: unknown = req.body;
+    const file =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>).file : undefined;
+    if (typeof file !== 'string' || file === '') {
+      sendProblem(
+        res,
+        400,
+        'no-file',
+        'No file',
+        'Expected {"file": "<base64 of the XML or PDF>", "filename"?: "…"}.',
+        { field: 'file' },
+      );
+      return undefined;
+    }
+    const bytes = decodeBase64(file);
+    if (!bytes) {
+      sendProblem(
+        res,
+        400,
+        'bad-base64',
+        'Invalid base64',
+        'The `file` member is not valid base64 (RFC 4648 alphabet, padded).',
+        { field: 'file' },
+      );
+      return undefined;
+    }
+    const filename = (body as Record<string, unknown>).filename;
+    return typeof filename === 'string' ? { bytes, filename } : { bytes };
+  }
+  const body: unknown = req.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    sendProblem(res, 400, 'no-file', 'No file', 'The request body is empty.', { field: 'body' });
+    return undefined;
+  }
+  return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.length) };
+}
+
+/** Adds the business term's name in the report's language, so a reader sees "Invoice number", not just BT-1 */
+function withTermName(finding: Finding, lang: 'en' | 'fr'): Finding & { btName?: string } {
+  const term = finding.bt ? getTerm(finding.bt) : undefined;
+  return term ? { ...finding, btName: term.name[lang] } : finding;
+}
