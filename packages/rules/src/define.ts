@@ -1,4 +1,4 @@
-import type { Invoice, Severity } from '@einv/core-model';
+import type { Invoice, Profile, Severity } from '@einv/core-model';
 
 /** Languages of messages and explanations. */
 export type Lang = 'en' | 'fr';
@@ -8,15 +8,30 @@ export type Text = Record<Lang, string>;
 export type Syntax = 'CII' | 'UBL';
 
 export interface RuleContext {
+  /** Syntax the invoice was read from; undefined for a JSON invoice (no XML source) */
   syntax: Syntax | undefined;
   lang: Lang;
+  /** Factur-X profile the invoice claims, when the caller gave one */
+  profile: Profile | undefined;
 }
 
 /**
  * Called by a rule's predicate once per offending node (the official schematron fires once per
  * context node, and the conformance suite counts fires). `path` is rooted at `invoice`.
  */
-export type Report = (path: string, detail?: { value?: unknown; bt?: string; message?: Text }) => void;
+export type Report = (
+  path: string,
+  detail?: {
+    value?: unknown;
+    bt?: string;
+    message?: Text;
+    /**
+     * Overrides the rule's (edition) severity for this one finding. Used by BR-FR-09, whose
+     * contract advisory "seller has no SIRET" is always a warning (decision 0070).
+     */
+    severity?: Severity;
+  },
+) => void;
 
 export interface RuleDefinition {
   /** Official id: BR-01, BR-CO-10, BR-S-08, BR-CL-01, BR-FR-09… */
@@ -40,6 +55,11 @@ export interface RuleDefinition {
   explanation: Text;
   /** How to fix an invoice that breaks it */
   fix: Text;
+  /**
+   * Factur-X profile rules only: the profiles this rule applies to (omitted = every profile).
+   * validate() runs a FACTUR-X rule only when its `profile` option is one of these.
+   */
+  profiles?: readonly Profile[];
   check: (invoice: Invoice, report: Report, context: RuleContext) => void;
 }
 

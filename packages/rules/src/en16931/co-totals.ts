@@ -1,0 +1,260 @@
+/**
+ * EN 16931 calculation rules BR-CO-10…17, in exact decimals (decimal.js) with the rounding of the
+ * official XPath tests: `round(x * 100) div 100`, XPath round = half towards +∞, then exact
+ * equality. Where the CII and UBL tests differ, each syntax gets its own (JSON takes CII's):
+ * - BR-CO-13 without allowances nor charges: CII rounds BT-106, UBL compares it as is;
+ * - BR-CO-14: CII checks a total VAT when one is given, UBL whenever there is a VAT breakdown;
+ * - BR-CO-15: CII also accepts BT-112 = BT-109; UBL requires exactly one BT-110;
+ * - BR-CO-16: CII compares exactly, UBL rounds both sides;
+ * - BR-CO-17: tolerance of one currency unit, inclusive in CII, strict in UBL (1.3.16 tests).
+ */
+import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
+import type { RuleDefinition } from '../define.js';
+import { type Dec, dec, round0, round2, ZERO } from '../util/money.js';
+import { eachObject, en16931Rule } from '../util/rule.js';
+import { isObject, isPresent, list } from '../util/values.js';
+import { totalsContext } from './core-document.js';
+
+const F = 'co';
+
+function sumAmounts(items: unknown): Dec {
+  let total = ZERO;
+  for (const item of list(items as readonly AllowanceCharge[] | undefined)) {
+    if (!isObject(item)) continue;
+    const d = dec(item.amount);
+    if (d) total = total.plus(d);
+  }
+  return total;
+}
+
+function sumLineNet(inv: Invoice): Dec {
+  let total = ZERO;
+  eachObject<Line>(inv.lines, (line) => {
+    const d = dec(line.netAmount);
+    if (d) total = total.plus(d);
+  });
+  return total;
+}
+
+function sumBreakdownTax(inv: Invoice): Dec {
+  let total = ZERO;
+  eachObject<VatBreakdown>(inv.vatBreakdown, (b) => {
+    const d = dec(b.taxAmount);
+    if (d) total = total.plus(d);
+  });
+  return total;
+}
+
+/** BR-CO-11 / BR-CO-12: the document sum equals the rounded sum of the amounts, or both are absent */
+function sumRule(
+  id: string,
+  kind: 'allowances' | 'charges',
+  field: 'allowanceTotal' | 'chargeTotal',
+  terms: string[],
+  en: string,
+  fr: string,
+) {
+  return en16931Rule(
+    id,
+    F,
+    terms,
+    [
+      `The sum of document ${en} (${terms[0]}) does not equal the total of the document ${en} amounts (${terms[1]}).`,
+      `The totals restate the sum of every document level ${en.slice(0, -1)}, rounded to two decimals; when there is none, the sum is left out.`,
+      `Set ${terms[0]} to the sum of the ${en} amounts (einv computes it when the invoice is completed).`,
+    ],
+    [
+      `Le total des ${fr} du document (${terms[0]}) ne correspond pas à la somme des montants des ${fr} (${terms[1]}).`,
+      `Les totaux reprennent la somme de toutes les ${fr} de niveau document, arrondie à deux décimales ; s'il n'y en a aucune, ce total est omis.`,
+      `Mettez ${terms[0]} à la somme des montants des ${fr} (einv le calcule lors de la complétion).`,
+    ],
+    (inv, report, ctx) => {
+      const t = totalsContext(inv, ctx);
+      if (!t) return;
+      const given = t[field];
+      const any = list(inv[kind]).length > 0;
+      if (!isPresent(given) && !any) return;
+      const d = dec(given);
+      const expected = round2(sumAmounts(inv[kind]));
+      if (!d?.eq(expected)) report(`invoice.totals.${field}`, { value: given });
+    },
+  );
+}
+
+export const coTotalRules: RuleDefinition[] = [
+  en16931Rule(
+    'BR-CO-10',
+    F,
+    ['BT-106', 'BT-131'],
+    [
+      'The sum of line net amounts (BT-106) does not equal the total of the invoice lines’ net amounts (BT-131).',
+      'BT-106 restates the sum of every line net amount, rounded to two decimals.',
+      'Set BT-106 to the sum of the line net amounts (einv computes it when the invoice is completed).',
+    ],
+    [
+      'Le total des montants nets de ligne (BT-106) ne correspond pas à la somme des montants nets des lignes (BT-131).',
+      'BT-106 reprend la somme de tous les montants nets de ligne, arrondie à deux décimales.',
+      'Mettez BT-106 à la somme des montants nets des lignes (einv le calcule lors de la complétion).',
+    ],
+    (inv, report, ctx) => {
+      const t = totalsContext(inv, ctx);
+      if (!t) return;
+      const d = dec(t.lineNetTotal);
+      if (!d?.eq(round2(sumLineNet(inv)))) report('invoice.totals.lineNetTotal', { value: t.lineNetTotal });
+    },
+  ),
+  sumRule('BR-CO-11', 'allowances', 'allowanceTotal', ['BT-107', 'BT-92'], 'allowances', 'remises'),
+  sumRule('BR-CO-12', 'charges', 'chargeTotal', ['BT-108', 'BT-99'], 'charges', 'charges'),
+  en16931Rule(
+    'BR-CO-13',
+    F,
+    ['BT-109', 'BT-106', 'BT-107', 'BT-108'],
+    [
+      'The total without VAT (BT-109) does not equal the sum of line net amounts (BT-106) minus allowances (BT-107) plus charges (BT-108).',
+      'The total without VAT is derived from the other totals: line net amounts, less document allowances, plus document charges.',
+      'Recompute BT-109 as BT-106 − BT-107 + BT-108.',
+    ],
+    [
+      'Le total hors TVA (BT-109) ne vaut pas le total des lignes (BT-106) moins les remises (BT-107) plus les charges (BT-108).',
+      'Le total hors TVA se déduit des autres totaux : montants nets des lignes, moins remises de document, plus charges de document.',
+      'Recalculez BT-109 = BT-106 − BT-107 + BT-108.',
+    ],
+    (inv, report, ctx) => {
+      const t = totalsContext(inv, ctx);
+      if (!t) return;
+      const te = dec(t.taxExclusiveAmount);
+      const le = dec(t.lineNetTotal);
+      const aGiven = isPresent(t.allowanceTotal);
+      const cGiven = isPresent(t.chargeTotal);
+      const a = dec(t.allowanceTotal);
+      const c = dec(t.chargeTotal);
+      let ok = false;
+      if (te && le && (!aGiven || a) && (!cGiven || c)) {
+        const raw = le.minus(a ?? ZERO).plus(c ?? ZERO);
+        ok = ctx.syntax === 'UBL' && !aGiven && !cGiven ? te.eq(le) : te.eq(round2(raw));
+      }
+      if (!ok) report('invoice.totals.taxExclusiveAmount', { value: t.taxExclusiveAmount });
+    },
+  ),
+  en16931Rule(
+    'BR-CO-14',
+    F,
+    ['BT-110', 'BT-117'],
+    [
+      'The invoice total VAT (BT-110) does not equal the sum of the VAT amounts of the breakdown (BT-117).',
+      'The total VAT is the sum of the VAT of every category and rate of the VAT breakdown.',
+      'Set BT-110 to the sum of the breakdown VAT amounts.',
+    ],
+    [
+      'Le total de TVA (BT-110) ne correspond pas à la somme des montants de TVA de la ventilation (BT-117).',
+      'Le total de TVA est la somme de la TVA de chaque catégorie et taux de la ventilation.',
+      'Mettez BT-110 à la somme des montants de TVA de la ventilation.',
+    ],
+    (inv, report, ctx) => {
+      const vt = isObject(inv.totals) ? inv.totals.vatTotal : undefined;
+      const hasBreakdown = list(inv.vatBreakdown).length > 0;
+      const applies = ctx.syntax === 'UBL' ? hasBreakdown : isPresent(vt) || (!ctx.syntax && hasBreakdown);
+      if (!applies) return;
+      const d = dec(vt);
+      if (!d?.eq(round2(sumBreakdownTax(inv)))) report('invoice.totals.vatTotal', { value: vt });
+    },
+  ),
+  en16931Rule(
+    'BR-CO-15',
+    F,
+    ['BT-112', 'BT-109', 'BT-110'],
+    [
+      'The total with VAT (BT-112) does not equal the total without VAT (BT-109) plus the total VAT (BT-110).',
+      'The total with VAT is the total without VAT plus the VAT, rounded to two decimals.',
+      'Recompute BT-112 = BT-109 + BT-110.',
+    ],
+    [
+      'Le total TTC (BT-112) ne vaut pas le total hors TVA (BT-109) plus le total de TVA (BT-110).',
+      'Le total TTC est le total hors TVA augmenté de la TVA, arrondi à deux décimales.',
+      'Recalculez BT-112 = BT-109 + BT-110.',
+    ],
+    (inv, report, ctx) => {
+      if (typeof inv.currency !== 'string' || inv.currency === '') return;
+      const t = isObject(inv.totals) ? inv.totals : {};
+      const gt = dec(t.taxInclusiveAmount);
+      const te = dec(t.taxExclusiveAmount);
+      const vt = dec(t.vatTotal);
+      let ok = !!(gt && te && vt && gt.eq(round2(te.plus(vt))));
+      // CII also accepts a total with VAT equal to the total without VAT (no VAT total given)
+      if (!ok && ctx.syntax !== 'UBL' && gt && te && gt.eq(te)) ok = true;
+      if (!ok) report('invoice.totals.taxInclusiveAmount', { value: t.taxInclusiveAmount });
+    },
+  ),
+  en16931Rule(
+    'BR-CO-16',
+    F,
+    ['BT-115', 'BT-112', 'BT-113', 'BT-114'],
+    [
+      'The amount due (BT-115) does not equal the total with VAT (BT-112) minus the paid amount (BT-113) plus the rounding amount (BT-114).',
+      'The amount due is what remains to pay: total with VAT, less what was already paid, plus any rounding.',
+      'Recompute BT-115 = BT-112 − BT-113 + BT-114.',
+    ],
+    [
+      'Le montant à payer (BT-115) ne vaut pas le total TTC (BT-112) moins le montant déjà payé (BT-113) plus l’arrondi (BT-114).',
+      "Le montant à payer est ce qu'il reste à régler : total TTC, moins ce qui a déjà été payé, plus un éventuel arrondi.",
+      'Recalculez BT-115 = BT-112 − BT-113 + BT-114.',
+    ],
+    (inv, report, ctx) => {
+      const t = totalsContext(inv, ctx);
+      if (!t) return;
+      const due = dec(t.amountDue);
+      const gt = dec(t.taxInclusiveAmount);
+      const ppGiven = isPresent(t.prepaidAmount);
+      const rdGiven = isPresent(t.roundingAmount);
+      const pp = dec(t.prepaidAmount);
+      const rd = dec(t.roundingAmount);
+      let ok = false;
+      if (due && gt && (!ppGiven || pp) && (!rdGiven || rd)) {
+        if (ctx.syntax === 'UBL') {
+          const left = rd ? round2(due.minus(rd)) : due;
+          const right = pp ? round2(gt.minus(pp)) : gt;
+          ok = left.eq(right);
+        } else {
+          ok = due.eq(gt.minus(pp ?? ZERO).plus(rd ?? ZERO));
+        }
+      }
+      if (!ok) report('invoice.totals.amountDue', { value: t.amountDue });
+    },
+  ),
+  en16931Rule(
+    'BR-CO-17',
+    F,
+    ['BT-117', 'BT-116', 'BT-119'],
+    [
+      'A VAT breakdown’s VAT amount (BT-117) does not match its taxable amount (BT-116) × rate (BT-119).',
+      'The VAT of each breakdown is its taxable amount times its rate, rounded to two decimals; the official test allows one currency unit of difference. A zero rate means zero VAT.',
+      'Recompute the VAT amount of the breakdown from its base and rate.',
+    ],
+    [
+      'Le montant de TVA d’une ventilation (BT-117) ne correspond pas à sa base (BT-116) × taux (BT-119).',
+      "La TVA de chaque ventilation vaut sa base multipliée par son taux, arrondie à deux décimales ; le test officiel tolère une unité monétaire d'écart. Un taux nul implique une TVA nulle.",
+      'Recalculez le montant de TVA de la ventilation à partir de sa base et de son taux.',
+    ],
+    (inv, report, ctx) => {
+      const strict = ctx.syntax === 'UBL';
+      eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
+        const rate = dec(b.rate);
+        const tax = dec(b.taxAmount);
+        let ok = false;
+        if (!rate || round0(rate).isZero()) {
+          ok = !!tax && round0(tax).isZero();
+        } else {
+          const base = dec(b.taxableAmount);
+          if (tax && base) {
+            const expected = round2(base.abs().times(rate).div(100));
+            const t = tax.abs();
+            ok = strict
+              ? t.minus(1).lt(expected) && t.plus(1).gt(expected)
+              : t.minus(1).lte(expected) && t.plus(1).gte(expected);
+          }
+        }
+        if (!ok) report(`invoice.vatBreakdown[${k}].taxAmount`, { value: b.taxAmount });
+      });
+    },
+  ),
+];

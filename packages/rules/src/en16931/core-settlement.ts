@@ -1,0 +1,413 @@
+/**
+ * EN 16931 core rules on settlement: invoicing period (BR-29), document allowances and charges
+ * (BR-31…38), VAT breakdown (BR-45…48), payment instructions (BR-49…51, BR-61), supporting
+ * documents (BR-52), VAT accounting currency (BR-53) and preceding invoices (BR-55).
+ *
+ * BR-51 is fatal in the CII schematron and a warning in the UBL one; JSON input takes CII's.
+ * BR-61 differs by syntax too: CII checks each payee account, UBL the payment means as a whole.
+ */
+import type {
+  AllowanceCharge,
+  Attachment,
+  CreditTransfer,
+  PrecedingInvoice,
+  VatBreakdown,
+} from '@einv/core-model';
+import type { RuleDefinition } from '../define.js';
+import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
+import { hasText, isObject, isPresent, list } from '../util/values.js';
+import { totalsContext } from './core-document.js';
+
+const F = 'core';
+
+function docAllowanceRule(
+  id: string,
+  kind: 'allowances' | 'charges',
+  terms: string[],
+  test: (ac: AllowanceCharge) => string | undefined,
+  en: Texts,
+  fr: Texts,
+) {
+  return en16931Rule(id, F, terms, en, fr, (inv, report) => {
+    eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
+      const field = test(ac);
+      if (field) report(`invoice.${kind}[${j}]${field}`);
+    });
+  });
+}
+
+function breakdownRule(
+  id: string,
+  term: string,
+  test: (b: VatBreakdown) => string | undefined,
+  en: Texts,
+  fr: Texts,
+) {
+  return en16931Rule(id, F, [term], en, fr, (inv, report) => {
+    eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
+      const field = test(b);
+      if (field) report(`invoice.vatBreakdown[${k}]${field}`);
+    });
+  });
+}
+
+const amountMissing = (ac: AllowanceCharge) => (isPresent(ac.amount) ? undefined : '.amount');
+const categoryMissing = (ac: AllowanceCharge) => (hasText(ac.vatCategory) ? undefined : '.vatCategory');
+export const reasonMissing = (ac: AllowanceCharge) =>
+  isPresent(ac.reason) || isPresent(ac.reasonCode) ? undefined : '.reason';
+
+/** XPath normalize-space(): trims and collapses inner whitespace */
+function normalizeSpace(value: string): string {
+  return value.replace(/[ \t\r\n]+/g, ' ').trim();
+}
+
+function isCreditTransferCode(code: unknown, normalize: boolean): boolean {
+  if (typeof code !== 'string') return false;
+  const c = normalize ? code.trim() : code;
+  return c === '30' || c === '58';
+}
+
+export const coreSettlementRules: RuleDefinition[] = [
+  en16931Rule(
+    'BR-29',
+    F,
+    ['BT-74', 'BT-73'],
+    [
+      'The invoicing period ends (BT-74) before it starts (BT-73).',
+      'When the invoicing period gives both dates, the end date is on or after the start date.',
+      'Swap or correct the dates of the invoicing period.',
+    ],
+    [
+      'La période de facturation se termine (BT-74) avant de commencer (BT-73).',
+      'Quand la période de facturation donne ses deux dates, la date de fin est égale ou postérieure à la date de début.',
+      'Corrigez ou inversez les dates de la période de facturation.',
+    ],
+    (inv, report) => {
+      const p = inv.invoicingPeriod;
+      if (!isObject(p)) return;
+      const { startDate: start, endDate: end } = p;
+      if (typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && end < start) {
+        report('invoice.invoicingPeriod.endDate');
+      }
+    },
+  ),
+  docAllowanceRule(
+    'BR-31',
+    'allowances',
+    ['BT-92', 'BG-20'],
+    amountMissing,
+    [
+      'A document level allowance (BG-20) has no amount (BT-92).',
+      'A document allowance says how much is taken off the invoice total.',
+      'Give the amount of the allowance.',
+    ],
+    [
+      "Une remise au niveau du document (BG-20) n'a pas de montant (BT-92).",
+      'Une remise de document indique le montant déduit du total de la facture.',
+      'Indiquez le montant de la remise.',
+    ],
+  ),
+  docAllowanceRule(
+    'BR-32',
+    'allowances',
+    ['BT-95', 'BG-20'],
+    categoryMissing,
+    [
+      'A document level allowance has no VAT category code (BT-95).',
+      'An allowance lowers the taxable amount of one VAT category, so it must say which.',
+      'Set the VAT category (and rate) of the allowance.',
+    ],
+    [
+      "Une remise au niveau du document n'a pas de code de catégorie de TVA (BT-95).",
+      "Une remise réduit la base imposable d'une catégorie de TVA : elle doit indiquer laquelle.",
+      'Renseignez la catégorie (et le taux) de TVA de la remise.',
+    ],
+  ),
+  docAllowanceRule(
+    'BR-33',
+    'allowances',
+    ['BT-97', 'BT-98'],
+    reasonMissing,
+    [
+      'A document level allowance has neither a reason (BT-97) nor a reason code (BT-98).',
+      'The buyer must be able to see why an allowance is granted.',
+      'Give a reason text or a UNTDID 5189 reason code.',
+    ],
+    [
+      "Une remise au niveau du document n'a ni motif (BT-97) ni code motif (BT-98).",
+      "L'acheteur doit pouvoir comprendre pourquoi une remise est accordée.",
+      'Indiquez un motif ou un code motif UNTDID 5189.',
+    ],
+  ),
+  docAllowanceRule(
+    'BR-36',
+    'charges',
+    ['BT-99', 'BG-21'],
+    amountMissing,
+    [
+      'A document level charge (BG-21) has no amount (BT-99).',
+      'A document charge says how much is added to the invoice total.',
+      'Give the amount of the charge.',
+    ],
+    [
+      "Une charge au niveau du document (BG-21) n'a pas de montant (BT-99).",
+      'Une charge de document indique le montant ajouté au total de la facture.',
+      'Indiquez le montant de la charge.',
+    ],
+  ),
+  docAllowanceRule(
+    'BR-37',
+    'charges',
+    ['BT-102', 'BG-21'],
+    categoryMissing,
+    [
+      'A document level charge has no VAT category code (BT-102).',
+      'A charge raises the taxable amount of one VAT category, so it must say which.',
+      'Set the VAT category (and rate) of the charge.',
+    ],
+    [
+      "Une charge au niveau du document n'a pas de code de catégorie de TVA (BT-102).",
+      "Une charge augmente la base imposable d'une catégorie de TVA : elle doit indiquer laquelle.",
+      'Renseignez la catégorie (et le taux) de TVA de la charge.',
+    ],
+  ),
+  docAllowanceRule(
+    'BR-38',
+    'charges',
+    ['BT-104', 'BT-105'],
+    reasonMissing,
+    [
+      'A document level charge has neither a reason (BT-104) nor a reason code (BT-105).',
+      'The buyer must be able to see why a charge is added.',
+      'Give a reason text or a UNTDID 7161 reason code.',
+    ],
+    [
+      "Une charge au niveau du document n'a ni motif (BT-104) ni code motif (BT-105).",
+      "L'acheteur doit pouvoir comprendre pourquoi une charge est ajoutée.",
+      'Indiquez un motif ou un code motif UNTDID 7161.',
+    ],
+  ),
+  breakdownRule(
+    'BR-45',
+    'BT-116',
+    (b) => (isPresent(b.taxableAmount) ? undefined : '.taxableAmount'),
+    [
+      'A VAT breakdown (BG-23) has no taxable amount (BT-116).',
+      'Each VAT breakdown states the base on which its VAT is computed.',
+      'Give the taxable amount of the breakdown (einv computes it when the invoice is completed).',
+    ],
+    [
+      "Une ventilation de TVA (BG-23) n'a pas de base imposable (BT-116).",
+      'Chaque ventilation de TVA indique la base sur laquelle la TVA est calculée.',
+      'Indiquez la base imposable de la ventilation (einv la calcule lors de la complétion).',
+    ],
+  ),
+  breakdownRule(
+    'BR-46',
+    'BT-117',
+    (b) => (isPresent(b.taxAmount) ? undefined : '.taxAmount'),
+    [
+      'A VAT breakdown (BG-23) has no VAT amount (BT-117).',
+      'Each VAT breakdown states the VAT due for its category and rate.',
+      'Give the VAT amount of the breakdown.',
+    ],
+    [
+      "Une ventilation de TVA (BG-23) n'a pas de montant de TVA (BT-117).",
+      'Chaque ventilation de TVA indique la TVA due pour sa catégorie et son taux.',
+      'Indiquez le montant de TVA de la ventilation.',
+    ],
+  ),
+  breakdownRule(
+    'BR-47',
+    'BT-118',
+    (b) => (hasText(b.category) ? undefined : '.category'),
+    [
+      'A VAT breakdown (BG-23) has no VAT category code (BT-118).',
+      'A VAT breakdown is defined by its category (S, Z, E, AE, K, G, O, L, M).',
+      'Set the VAT category of the breakdown.',
+    ],
+    [
+      "Une ventilation de TVA (BG-23) n'a pas de code de catégorie (BT-118).",
+      'Une ventilation de TVA est définie par sa catégorie (S, Z, E, AE, K, G, O, L, M).',
+      'Renseignez la catégorie de TVA de la ventilation.',
+    ],
+  ),
+  breakdownRule(
+    'BR-48',
+    'BT-119',
+    (b) =>
+      isPresent(b.rate) || (typeof b.category === 'string' && b.category.trim() === 'O')
+        ? undefined
+        : '.rate',
+    [
+      'A VAT breakdown (BG-23) has no VAT rate (BT-119).',
+      'Every VAT breakdown gives its rate (0 for exempt categories), except category O, outside the scope of VAT.',
+      'Set the rate of the breakdown.',
+    ],
+    [
+      "Une ventilation de TVA (BG-23) n'a pas de taux (BT-119).",
+      'Chaque ventilation de TVA indique son taux (0 pour les catégories exonérées), sauf la catégorie O, hors champ de la TVA.',
+      'Renseignez le taux de la ventilation.',
+    ],
+  ),
+  en16931Rule(
+    'BR-49',
+    F,
+    ['BT-81', 'BG-16'],
+    [
+      'The payment instructions (BG-16) have no payment means type code (BT-81).',
+      'Payment instructions say how to pay: 30 credit transfer, 58 SEPA credit transfer, 59 SEPA direct debit, 48 card…',
+      'Set the payment means code (UNTDID 4461).',
+    ],
+    [
+      "Les instructions de paiement (BG-16) n'ont pas de code de moyen de paiement (BT-81).",
+      'Les instructions de paiement disent comment payer : 30 virement, 58 virement SEPA, 59 prélèvement SEPA, 48 carte…',
+      'Renseignez le code de moyen de paiement (UNTDID 4461).',
+    ],
+    (inv, report, ctx) => {
+      const pm = inv.paymentMeans;
+      if (!isObject(pm)) return;
+      const ok = ctx.syntax ? isPresent(pm.typeCode) : hasText(pm.typeCode);
+      if (!ok) report('invoice.paymentMeans.typeCode');
+    },
+  ),
+  en16931Rule(
+    'BR-50',
+    F,
+    ['BT-84', 'BG-17'],
+    [
+      'A credit transfer account (BG-17) has no account identifier (BT-84).',
+      'A credit transfer can only be made to an identified account (IBAN, or a proprietary number).',
+      'Give the IBAN of the account to pay to.',
+    ],
+    [
+      "Un compte de virement (BG-17) n'a pas d'identifiant de compte (BT-84).",
+      "Un virement ne peut être fait que vers un compte identifié (IBAN ou numéro propre à l'établissement).",
+      'Indiquez l’IBAN du compte à créditer.',
+    ],
+    (inv, report, ctx) => {
+      const pm = inv.paymentMeans;
+      if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
+      eachObject<CreditTransfer>(pm.creditTransfers, (ct, j) => {
+        if (!hasText(ct.accountId)) report(`invoice.paymentMeans.creditTransfers[${j}].accountId`);
+      });
+    },
+  ),
+  en16931Rule(
+    'BR-51',
+    F,
+    ['BT-87'],
+    [
+      'The payment card number (BT-87) shows more than 10 characters.',
+      'Card security standards (PCI DSS) allow at most the first 6 and the last 4 digits of a card number on an invoice.',
+      'Mask the card number, keeping at most its first 6 and last 4 digits.',
+    ],
+    [
+      'Le numéro de carte de paiement (BT-87) laisse voir plus de 10 caractères.',
+      'Les normes de sécurité des cartes (PCI DSS) autorisent au plus les 6 premiers et les 4 derniers chiffres sur une facture.',
+      'Masquez le numéro de carte en ne gardant au plus que ses 6 premiers et 4 derniers chiffres.',
+    ],
+    (inv, report) => {
+      const pan = inv.paymentMeans?.card?.accountNumber;
+      if (typeof pan === 'string' && normalizeSpace(pan).length > 10) {
+        report('invoice.paymentMeans.card.accountNumber');
+      }
+    },
+    { CII: 'fatal', UBL: 'warning' },
+  ),
+  en16931Rule(
+    'BR-52',
+    F,
+    ['BT-122', 'BG-24'],
+    [
+      'A supporting document (BG-24) has no reference (BT-122).',
+      'Each additional supporting document is identified by a reference.',
+      'Give the reference of the supporting document.',
+    ],
+    [
+      "Un justificatif (BG-24) n'a pas de référence (BT-122).",
+      'Chaque document justificatif additionnel est identifié par une référence.',
+      'Indiquez la référence du justificatif.',
+    ],
+    (inv, report) => {
+      eachObject<Attachment>(inv.attachments, (a, k) => {
+        if (!hasText(a.id)) report(`invoice.attachments[${k}].id`);
+      });
+    },
+  ),
+  en16931Rule(
+    'BR-53',
+    F,
+    ['BT-111', 'BT-6'],
+    [
+      'A VAT accounting currency (BT-6) is given but not the total VAT in that currency (BT-111).',
+      'When VAT is accounted in another currency than the invoice’s, the invoice also states the total VAT converted into it.',
+      'Give the total VAT amount in the accounting currency, or remove the accounting currency.',
+    ],
+    [
+      'Une devise de comptabilisation de la TVA (BT-6) est indiquée mais pas le total de TVA dans cette devise (BT-111).',
+      'Quand la TVA est comptabilisée dans une autre devise que celle de la facture, la facture donne aussi le total de TVA converti.',
+      'Indiquez le total de TVA dans la devise de comptabilisation, ou retirez cette devise.',
+    ],
+    (inv, report, ctx) => {
+      const taxCurrency = inv.taxCurrency;
+      if (!hasText(taxCurrency)) return;
+      const t = ctx.syntax === 'UBL' ? (isObject(inv.totals) ? inv.totals : {}) : totalsContext(inv, ctx);
+      if (!t) return;
+      const same = typeof taxCurrency === 'string' && taxCurrency.trim() === inv.currency?.trim();
+      const ok =
+        ctx.syntax === 'UBL'
+          ? isPresent(t.vatTotalInTaxCurrency) || (same && isPresent(t.vatTotal))
+          : isPresent(t.vatTotalInTaxCurrency) && !same;
+      if (!ok) report('invoice.totals.vatTotalInTaxCurrency');
+    },
+  ),
+  en16931Rule(
+    'BR-55',
+    F,
+    ['BT-25', 'BG-3'],
+    [
+      'A preceding invoice reference (BG-3) has no invoice number (BT-25).',
+      'A reference to an earlier invoice (corrected or credited) must say which invoice.',
+      'Give the number of the preceding invoice.',
+    ],
+    [
+      "Une référence à une facture antérieure (BG-3) n'a pas de numéro (BT-25).",
+      'Une référence à une facture antérieure (rectifiée ou annulée par avoir) doit dire de quelle facture il s’agit.',
+      'Indiquez le numéro de la facture antérieure.',
+    ],
+    (inv, report, ctx) => {
+      eachObject<PrecedingInvoice>(inv.precedingInvoices, (p, k) => {
+        const ok = ctx.syntax === 'UBL' ? isPresent(p.number) : hasText(p.number);
+        if (!ok) report(`invoice.precedingInvoices[${k}].number`);
+      });
+    },
+  ),
+  en16931Rule(
+    'BR-61',
+    F,
+    ['BT-84', 'BT-81'],
+    [
+      'The payment means is a credit transfer (code 30 or 58) but no account identifier (BT-84) is given.',
+      'For a credit transfer the buyer needs the account to pay into.',
+      'Add the IBAN (or account number) of the payee account.',
+    ],
+    [
+      'Le moyen de paiement est un virement (code 30 ou 58) mais aucun identifiant de compte (BT-84) n’est indiqué.',
+      "Pour un virement, l'acheteur a besoin du compte à créditer.",
+      'Ajoutez l’IBAN (ou le numéro) du compte du bénéficiaire.',
+    ],
+    (inv, report, ctx) => {
+      const pm = inv.paymentMeans;
+      if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
+      if (ctx.syntax === 'CII') {
+        eachObject<CreditTransfer>(pm.creditTransfers, (ct, j) => {
+          if (!isPresent(ct.accountId)) report(`invoice.paymentMeans.creditTransfers[${j}].accountId`);
+        });
+        return;
+      }
+      for (const ct of list(pm.creditTransfers)) if (isObject(ct) && isPresent(ct.accountId)) return;
+      report('invoice.paymentMeans.creditTransfers');
+    },
+  ),
+];

@@ -1,0 +1,213 @@
+/**
+ * EN 16931 BR-DEC-*: amounts carry at most two decimals. One rule per amount term, reported once
+ * per offending node. The model holds numbers, so trailing zeros of an XML source ("10.500") are
+ * gone before the rules run: we count the decimals of the value (10.5 → 1), where the official
+ * test counts the characters after the dot. docs/conformance.md lists this known difference.
+ */
+import type { AllowanceCharge, Line, Totals, VatBreakdown } from '@einv/core-model';
+import type { RuleDefinition } from '../define.js';
+import { decimalsOf } from '../util/money.js';
+import { eachObject, en16931Rule } from '../util/rule.js';
+import { hasText, isObject, isPresent } from '../util/values.js';
+import { totalsContext } from './core-document.js';
+
+const F = 'dec';
+
+function texts(term: string, en: string, fr: string) {
+  return {
+    en: [
+      `The ${en} (${term}) has more than two decimals.`,
+      `Amounts of an EN 16931 invoice have at most two decimals, so that every party computes the same totals.`,
+      `Round the ${en} to two decimals.`,
+    ] as const,
+    fr: [
+      `Le ${fr} (${term}) a plus de deux décimales.`,
+      `Les montants d'une facture EN 16931 ont au plus deux décimales, pour que chaque partie calcule les mêmes totaux.`,
+      `Arrondissez le ${fr} à deux décimales.`,
+    ] as const,
+  };
+}
+
+const tooPrecise = (v: unknown) => decimalsOf(v) > 2;
+
+function docAcRule(
+  id: string,
+  term: string,
+  kind: 'allowances' | 'charges',
+  field: 'amount' | 'baseAmount',
+  en: string,
+  fr: string,
+) {
+  const t = texts(term, en, fr);
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report) => {
+    eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
+      if (tooPrecise(ac[field])) report(`invoice.${kind}[${j}].${field}`, { value: ac[field] });
+    });
+  });
+}
+
+function lineAcRule(
+  id: string,
+  term: string,
+  kind: 'allowances' | 'charges',
+  field: 'amount' | 'baseAmount',
+  en: string,
+  fr: string,
+) {
+  const t = texts(term, en, fr);
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report) => {
+    eachObject<Line>(inv.lines, (line, i) => {
+      eachObject<AllowanceCharge>(line[kind], (ac, j) => {
+        if (tooPrecise(ac[field])) report(`invoice.lines[${i}].${kind}[${j}].${field}`, { value: ac[field] });
+      });
+    });
+  });
+}
+
+function totalRule(id: string, term: string, field: keyof Totals, en: string, fr: string) {
+  const t = texts(term, en, fr);
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
+    const totals = totalsContext(inv, ctx);
+    if (totals && tooPrecise(totals[field])) report(`invoice.totals.${field}`, { value: totals[field] });
+  });
+}
+
+function breakdownRule(
+  id: string,
+  term: string,
+  field: 'taxableAmount' | 'taxAmount',
+  en: string,
+  fr: string,
+) {
+  const t = texts(term, en, fr);
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report) => {
+    eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
+      if (tooPrecise(b[field])) report(`invoice.vatBreakdown[${k}].${field}`, { value: b[field] });
+    });
+  });
+}
+
+const vatInTaxCurrency = texts(
+  'BT-111',
+  'total VAT amount in accounting currency',
+  'total de TVA en devise de comptabilisation',
+);
+
+export const decRules: RuleDefinition[] = [
+  docAcRule(
+    'BR-DEC-01',
+    'BT-92',
+    'allowances',
+    'amount',
+    'document allowance amount',
+    'montant de remise de document',
+  ),
+  docAcRule(
+    'BR-DEC-02',
+    'BT-93',
+    'allowances',
+    'baseAmount',
+    'document allowance base amount',
+    'montant de base de remise de document',
+  ),
+  docAcRule(
+    'BR-DEC-05',
+    'BT-99',
+    'charges',
+    'amount',
+    'document charge amount',
+    'montant de charge de document',
+  ),
+  docAcRule(
+    'BR-DEC-06',
+    'BT-100',
+    'charges',
+    'baseAmount',
+    'document charge base amount',
+    'montant de base de charge de document',
+  ),
+  totalRule(
+    'BR-DEC-09',
+    'BT-106',
+    'lineNetTotal',
+    'sum of line net amounts',
+    'total des montants nets de ligne',
+  ),
+  totalRule(
+    'BR-DEC-10',
+    'BT-107',
+    'allowanceTotal',
+    'sum of document allowances',
+    'total des remises de document',
+  ),
+  totalRule('BR-DEC-11', 'BT-108', 'chargeTotal', 'sum of document charges', 'total des charges de document'),
+  totalRule('BR-DEC-12', 'BT-109', 'taxExclusiveAmount', 'total without VAT', 'montant total hors TVA'),
+  totalRule('BR-DEC-13', 'BT-110', 'vatTotal', 'total VAT amount', 'montant total de TVA'),
+  totalRule('BR-DEC-14', 'BT-112', 'taxInclusiveAmount', 'total with VAT', 'montant total TTC'),
+  en16931Rule('BR-DEC-15', F, ['BT-111'], vatInTaxCurrency.en, vatInTaxCurrency.fr, (inv, report, ctx) => {
+    const totals = isObject(inv.totals) ? inv.totals : undefined;
+    if (!totals) return;
+    const v = totals.vatTotalInTaxCurrency;
+    if (ctx.syntax === 'CII') {
+      // The CII test wants a well-rounded total in the accounting currency whenever BT-6 is given
+      if (!hasText(inv.taxCurrency) || (!isPresent(totals.vatTotal) && !isPresent(v))) return;
+      if (!isPresent(v) || tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+      return;
+    }
+    if (tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+  }),
+  totalRule('BR-DEC-16', 'BT-113', 'prepaidAmount', 'paid amount', 'montant déjà payé'),
+  totalRule('BR-DEC-17', 'BT-114', 'roundingAmount', 'rounding amount', "montant d'arrondi"),
+  totalRule('BR-DEC-18', 'BT-115', 'amountDue', 'amount due for payment', 'montant à payer'),
+  breakdownRule(
+    'BR-DEC-19',
+    'BT-116',
+    'taxableAmount',
+    'VAT category taxable amount',
+    'montant de base imposable de la catégorie',
+  ),
+  breakdownRule(
+    'BR-DEC-20',
+    'BT-117',
+    'taxAmount',
+    'VAT category tax amount',
+    'montant de TVA de la catégorie',
+  ),
+  en16931Rule(
+    'BR-DEC-23',
+    F,
+    ['BT-131'],
+    texts('BT-131', 'line net amount', 'montant net de ligne').en,
+    texts('BT-131', 'line net amount', 'montant net de ligne').fr,
+    (inv, report) => {
+      eachObject<Line>(inv.lines, (line, i) => {
+        if (tooPrecise(line.netAmount)) report(`invoice.lines[${i}].netAmount`, { value: line.netAmount });
+      });
+    },
+  ),
+  lineAcRule(
+    'BR-DEC-24',
+    'BT-136',
+    'allowances',
+    'amount',
+    'line allowance amount',
+    'montant de remise de ligne',
+  ),
+  lineAcRule(
+    'BR-DEC-25',
+    'BT-137',
+    'allowances',
+    'baseAmount',
+    'line allowance base amount',
+    'montant de base de remise de ligne',
+  ),
+  lineAcRule('BR-DEC-27', 'BT-141', 'charges', 'amount', 'line charge amount', 'montant de charge de ligne'),
+  lineAcRule(
+    'BR-DEC-28',
+    'BT-142',
+    'charges',
+    'baseAmount',
+    'line charge base amount',
+    'montant de base de charge de ligne',
+  ),
+];

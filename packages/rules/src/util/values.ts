@@ -1,0 +1,44 @@
+/**
+ * Defensive readers for rule predicates. The Invoice type says what a field should hold, but
+ * validate() must survive anything (JSON from a caller, a half-read XML fragment): these helpers
+ * never throw and treat a value of the wrong type as absent or invalid, never as a crash.
+ */
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** The array itself, or an empty one when the value is not an array */
+export function list<T>(value: readonly T[] | undefined | null): readonly T[] {
+  return Array.isArray(value) ? value : EMPTY;
+}
+
+/** true when the value is an object (a group is present) */
+export function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** true when the value holds something other than whitespace (XPath `normalize-space(x) != ''`) */
+export function hasText(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'number') return !Number.isNaN(value);
+  return false;
+}
+
+/** true when the value exists at all (XPath `exists(x)`): an empty string still counts */
+export function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** A trimmed string, or undefined when the value is not a non-blank string */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    const t = value.trim();
+    return t === '' ? undefined : t;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Indexed path of an element of a repeated group: `invoice.lines` + 2 → `invoice.lines[2]` */
+export function at(base: string, index: number): string {
+  return `${base}[${index}]`;
+}

@@ -1,0 +1,225 @@
+/**
+ * validate(): runs the rule sets over one Invoice and returns a ValidationResult.
+ *
+ * - EN16931 always; BR-FR when the seller's country is FR and the edition is not `off`; the
+ *   Factur-X rules of a profile when `profile` is given. `ruleSets` narrows this further.
+ * - Never throws and never mutates its input: each predicate runs in its own try/catch; a predicate
+ *   that throws becomes an EINV-RULE-ERROR finding (fatal: a rule we could not evaluate cannot be
+ *   called passed), and the other rules still run. See docs/decisions/0051-*.md.
+ * - Hot path: the rule lists are resolved once per (edition, profile) and cached; one `report`
+ *   closure per call; findings are only allocated when a rule fires.
+ */
+import type {
+  Finding,
+  Invoice,
+  Profile,
+  RuleSetRef,
+  Severity,
+  SourceLocations,
+  ValidationResult,
+} from '@einv/core-model';
+import { CONTRACT_ALIASES } from './aliases.js';
+import { rules as brFrRules } from './br-fr/index.js';
+import type { Lang, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
+import { rules as en16931Rules } from './en16931/index.js';
+import { rules as facturxRules } from './facturx-profiles/index.js';
+import { locate } from './paths.js';
+import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
+
+export type FrenchEdition = 'transition' | 'standard' | 'off';
+
+export interface ValidateOptions {
+  /** Names of the rule sets allowed to run (EN16931, BR-FR, FACTUR-X); default: every applicable one */
+  ruleSets?: readonly string[];
+  /** Edition of the French rules; default `transition`; `off` disables BR-FR */
+  frenchEdition?: FrenchEdition;
+  /** Syntax the invoice was read from; leave undefined for a JSON invoice */
+  syntax?: Syntax;
+  lang?: Lang;
+  /** Factur-X profile to check the profile rules of */
+  profile?: Profile;
+  /** Model path → XML location, from readCii/readUbl; adds `xpath` and `line` to findings */
+  locations?: SourceLocations;
+  /** Also report contract aliases (BR-01 at invoice.number); default true */
+  contractAliases?: boolean;
+}
+
+/** Id of the finding reported when a rule's predicate throws */
+export const RULE_ERROR = 'EINV-RULE-ERROR';
+/** Id of the finding reported when the value given is not an object at all */
+export const NOT_AN_INVOICE = 'EINV-NOT-AN-INVOICE';
+
+const EMPTY_INVOICE: Invoice = Object.freeze({}) as Invoice;
+
+const ruleErrorText: Text = {
+  en: 'Rule {rule} could not be evaluated on this invoice ({error}); the invoice cannot be declared valid.',
+  fr: "La règle {rule} n'a pas pu être évaluée sur cette facture ({error}) ; la facture ne peut pas être déclarée valide.",
+};
+const notAnInvoiceText: Text = {
+  en: 'The invoice must be a JSON object; nothing else can be validated.',
+  fr: 'La facture doit être un objet JSON ; rien d’autre ne peut être validé.',
+};
+
+interface ActiveSet {
+  ref: RuleSetRef;
+  rules: readonly RuleDefinition[];
+  edition: 'transition' | 'standard' | undefined;
+}
+
+const facturxCache = new Map<Profile, readonly RuleDefinition[]>();
+function facturxRulesFor(profile: Profile): readonly RuleDefinition[] {
+  let cached = facturxCache.get(profile);
+  if (!cached) {
+    cached = facturxRules.filter((r) => !r.profiles || r.profiles.includes(profile));
+    facturxCache.set(profile, cached);
+  }
+  return cached;
+}
+
+function sellerIsFrench(invoice: Invoice): boolean {
+  const country = invoice.seller?.address?.country;
+  return typeof country === 'string' && country.trim().toUpperCase() === 'FR';
+}
+
+function allowed(names: readonly string[] | undefined, name: string): boolean {
+  if (!names) return true;
+  for (const n of names) if (n === name || (name.startsWith('FACTUR-X') && n === 'FACTUR-X')) return true;
+  return false;
+}
+
+function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
+  const sets: ActiveSet[] = [];
+  const names = options.ruleSets;
+  if (allowed(names, 'EN16931')) {
+    sets.push({
+      ref: { name: 'EN16931', version: EN16931_VERSION },
+      rules: en16931Rules,
+      edition: undefined,
+    });
+  }
+  const edition = options.frenchEdition ?? 'transition';
+  if (edition !== 'off' && allowed(names, 'BR-FR') && sellerIsFrench(invoice)) {
+    sets.push({
+      ref: { name: 'BR-FR', version: `${BR_FR_VERSIONS[edition]} (${edition})` },
+      rules: brFrRules,
+      edition,
+    });
+  }
+  const profile = options.profile;
+  if (profile && allowed(names, `FACTUR-X-${profile}`)) {
+    sets.push({
+      ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
+      rules: facturxRulesFor(profile),
+      edition: undefined,
+    });
+  }
+  return sets;
+}
+
+/** Severity of a rule for the syntax and edition at hand (JSON input takes the CII severity) */
+export function severityOf(
+  rule: RuleDefinition,
+  syntax: Syntax | undefined,
+  edition: 'transition' | 'standard' | undefined,
+): Severity {
+  if (rule.editionSeverity) return rule.editionSeverity[edition ?? 'transition'];
+  const s = rule.severity;
+  return typeof s === 'string' ? s : s[syntax ?? 'CII'];
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message.slice(0, 200);
+  return 'unknown error';
+}
+
+export function validate(invoice: Invoice, options: ValidateOptions = {}): ValidationResult {
+  const opts: ValidateOptions = typeof options === 'object' && options !== null ? options : {};
+  const lang: Lang = opts.lang === 'fr' ? 'fr' : 'en';
+  const syntax = opts.syntax === 'CII' || opts.syntax === 'UBL' ? opts.syntax : undefined;
+  const locations =
+    typeof opts.locations === 'object' && opts.locations !== null ? opts.locations : undefined;
+  const withAliases = opts.contractAliases !== false;
+  const errors: Finding[] = [];
+  const warnings: Finding[] = [];
+
+  const isInvoice = typeof invoice === 'object' && invoice !== null && !Array.isArray(invoice);
+  const subject = isInvoice ? invoice : EMPTY_INVOICE;
+  if (!isInvoice) {
+    errors.push({
+      rule: NOT_AN_INVOICE,
+      message: notAnInvoiceText[lang],
+      path: 'invoice',
+      severity: 'fatal',
+    });
+  }
+
+  let sets: ActiveSet[];
+  try {
+    sets = activeSets(subject, opts);
+  } catch {
+    // A hostile getter on seller.address: run the EN 16931 rules only
+    sets = [{ ref: { name: 'EN16931', version: EN16931_VERSION }, rules: en16931Rules, edition: undefined }];
+  }
+
+  const context: RuleContext = { syntax, lang, profile: opts.profile };
+  let current: RuleDefinition | undefined;
+  let currentSeverity: Severity = 'fatal';
+
+  const push = (finding: Finding) => {
+    const loc = locations ? locate(locations, finding.path) : undefined;
+    if (loc) {
+      finding.xpath = loc.xpath;
+      if (typeof loc.line === 'number') finding.line = loc.line;
+    }
+    (finding.severity === 'fatal' ? errors : warnings).push(finding);
+  };
+
+  const report = (path: string, detail?: { value?: unknown; bt?: string; message?: Text }) => {
+    const rule = current;
+    if (!rule) return;
+    const p = typeof path === 'string' && path !== '' ? path : 'invoice';
+    if (withAliases) {
+      for (const alias of CONTRACT_ALIASES) {
+        if (alias.officialRule === rule.id && alias.path === p) {
+          push({
+            rule: alias.id,
+            message: alias.message[lang],
+            path: p,
+            severity: currentSeverity,
+            bt: alias.bt,
+          });
+        }
+      }
+    }
+    const finding: Finding = {
+      rule: rule.id,
+      message: (detail?.message ?? rule.message)[lang],
+      path: p,
+      severity: currentSeverity,
+    };
+    const bt = detail?.bt ?? rule.terms[0];
+    if (bt) finding.bt = bt;
+    if (detail && detail.value !== undefined) finding.value = detail.value;
+    push(finding);
+  };
+
+  for (const set of sets) {
+    for (const rule of set.rules) {
+      current = rule;
+      currentSeverity = severityOf(rule, syntax, set.edition);
+      try {
+        rule.check(subject, report, context);
+      } catch (error) {
+        push({
+          rule: RULE_ERROR,
+          message: ruleErrorText[lang].replace('{rule}', rule.id).replace('{error}', errorText(error)),
+          path: 'invoice',
+          severity: 'fatal',
+          value: rule.id,
+        });
+      }
+    }
+  }
+  current = undefined;
+  return { valid: errors.length === 0, errors, warnings, ruleSets: sets.map((s) => s.ref) };
+}
