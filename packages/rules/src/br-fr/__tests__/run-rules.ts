@@ -1,0 +1,39 @@
+/**
+ * Test support: runs BR-FR rule definitions directly on an invoice (without the engine), with the
+ * edition severity and the per-finding override, so the rule files can be tested on their own.
+ */
+import type { Invoice, Severity } from '@einv/core-model';
+import type { RuleDefinition, Syntax } from '../../define.js';
+
+export interface RawFinding {
+  rule: string;
+  path: string;
+  severity: Severity;
+  value?: unknown;
+}
+
+export function runRules(
+  rules: readonly RuleDefinition[],
+  invoice: Invoice,
+  options: { syntax?: Syntax; edition?: 'transition' | 'standard' } = {},
+): RawFinding[] {
+  const edition = options.edition ?? 'standard';
+  const out: RawFinding[] = [];
+  for (const rule of rules) {
+    const base = rule.editionSeverity
+      ? rule.editionSeverity[edition]
+      : typeof rule.severity === 'string'
+        ? rule.severity
+        : rule.severity.CII;
+    rule.check(
+      invoice,
+      (path, detail) => {
+        const f: RawFinding = { rule: rule.id, path, severity: detail?.severity ?? base };
+        if (detail?.value !== undefined) f.value = detail.value;
+        out.push(f);
+      },
+      { syntax: options.syntax, lang: 'en', profile: undefined },
+    );
+  }
+  return out;
+}
