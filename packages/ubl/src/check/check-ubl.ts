@@ -1,0 +1,87 @@
+/**
+ * checkUbl: is this XML a structurally valid UBL 2.1 Invoice or CreditNote? Well-formedness, root
+ * element and namespace, the OASIS UBL 2.1 XSD (compiled into generated/structure-model.ts), then
+ * the EN 16931 UBL syntax rules (UBL-SR-*, UBL-CR-*, UBL-DT-*). What the /check-xml endpoint answers.
+ */
+import type { Finding } from '@einv/core-model';
+import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
+import { type PreparedModel, prepareModel, type StructureData } from './engine/model.js';
+import { validateStructure } from './engine/validate.js';
+import { UBL_STRUCTURE_DATA } from './generated/structure-model.js';
+import { checkUblSyntaxRules } from './syntax-rules.js';
+
+export const UBL_INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
+export const UBL_CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
+const ROOTS: Record<string, string> = { Invoice: UBL_INVOICE_NS, CreditNote: UBL_CREDIT_NOTE_NS };
+
+export interface CheckUblResult {
+  valid: boolean;
+  format: 'UBL';
+  /** Invoice or CreditNote, when the root element is one of them */
+  documentType: 'Invoice' | 'CreditNote' | undefined;
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+let model: PreparedModel | undefined;
+function ublModel(): PreparedModel {
+  if (!model) {
+    const data: StructureData = JSON.parse(UBL_STRUCTURE_DATA);
+    model = prepareModel(data);
+  }
+  return model;
+}
+
+function finding(rule: string, message: string, extra: Partial<Finding> = {}): Finding {
+  return { rule, message, path: 'invoice', severity: 'fatal', ...extra };
+}
+
+function result(documentType: CheckUblResult['documentType'], findings: Finding[]): CheckUblResult {
+  const errors = findings.filter((f) => f.severity === 'fatal');
+  const warnings = findings.filter((f) => f.severity !== 'fatal');
+  return { valid: errors.length === 0, format: 'UBL', documentType, errors, warnings };
+}
+
+/** Checks the structure and syntax of a UBL invoice or credit note. Never throws. */
+export function checkUbl(xml: string | Uint8Array): CheckUblResult {
+  try {
+    return check(xml);
+  } catch (e) {
+    // Defensive: the checks are written not to throw; if one does, say so instead of crashing.
+    return result(undefined, [finding('INTERNAL', `the check could not complete: ${String(e)}`)]);
+  }
+}
+
+function check(xml: string | Uint8Array): CheckUblResult {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) {
+    const { code, message, line } = parsed.error;
+    return result(undefined, [
+      finding(code, `the document is not well-formed XML: ${message}`, line === undefined ? {} : { line }),
+    ]);
+  }
+  const root = parsed.root;
+  const rootProblem = checkRoot(root);
+  if (rootProblem) return result(undefined, [rootProblem]);
+  const documentType = root.local === 'Invoice' ? 'Invoice' : 'CreditNote';
+  const findings = validateStructure(ublModel(), root, documentType);
+  findings.push(...checkUblSyntaxRules(root));
+  return result(documentType, findings);
+}
+
+function checkRoot(root: XmlElement): Finding | null {
+  const at = { xpath: xpathOf(root), line: root.line };
+  const expectedNs = ROOTS[root.local];
+  if (expectedNs === undefined) {
+    return finding(
+      'ROOT',
+      `the root element is ${root.name}; a UBL invoice starts with Invoice or CreditNote`,
+      at,
+    );
+  }
+  if (root.ns !== expectedNs) {
+    const actual = root.ns === '' ? 'no namespace' : `the namespace ${root.ns}`;
+    return finding('NAMESPACE', `${root.name} is in ${actual}; expected the namespace ${expectedNs}`, at);
+  }
+  return null;
+}

@@ -1,0 +1,136 @@
+// COPY of packages/cii/src/check/engine: edit there, then run node scripts/gen-structure-engine.mjs
+/**
+ * The compact structure model compiled from an XSD by scripts/gen-structure-xsd.mjs, and its
+ * load-time preparation (lookup maps, flattened sequences) so the validator does no work twice.
+ *
+ * NOTE: packages/ubl/src/check/engine is a copy of this folder kept identical by
+ * scripts/gen-structure-engine.mjs (a test checks it); edit the CII copy and re-run the script.
+ */
+
+/** -1 stands for maxOccurs="unbounded" */
+export const UNBOUNDED = -1;
+
+/** [element declaration index, minOccurs, maxOccurs] */
+export type ElementParticle = [number, number, number];
+/** ['s' sequence | 'c' choice, minOccurs, maxOccurs, ...items] */
+export type GroupParticle = ['s' | 'c', number, number, ...Particle[]];
+/** ['w', minOccurs, maxOccurs, namespace constraint ('*', '!i' = not ns i, 'i,j' = one of), processContents] */
+export type WildcardParticle = ['w', number, number, string, string];
+export type Particle = ElementParticle | GroupParticle | WildcardParticle;
+
+/** A simple type: built-in base name plus the facets the XSD sets */
+export interface SimpleDef {
+  b: string;
+  e?: string[];
+  p?: string[];
+  length?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** A type: simple content (s), attributes [name, simple index, required], anyAttribute, mixed, particle */
+export interface TypeDef {
+  s?: number;
+  a?: [string, number, number][];
+  aa?: number;
+  m?: number;
+  c?: Particle;
+}
+
+export interface StructureData {
+  ns: string[];
+  simple: SimpleDef[];
+  /** [namespace index, local name, type index] */
+  elems: [number, string, number][];
+  types: TypeDef[];
+  /** element declarations a lax wildcard may resolve */
+  lax: number[];
+  roots: Record<string, number>;
+}
+
+export interface ElementDecl {
+  ns: string;
+  local: string;
+  type: number;
+}
+
+/** A sequence of single elements: most content models of CII and UBL, checked with precise messages */
+export interface FlatItem {
+  elem: number;
+  min: number;
+  max: number;
+}
+
+export interface PreparedType {
+  def: TypeDef;
+  /** attribute name -> [simple index, required] */
+  attrs: Map<string, [number, boolean]>;
+  required: string[];
+  flat: FlatItem[] | null;
+  particle: Particle | null;
+}
+
+export interface PreparedModel {
+  ns: string[];
+  simple: SimpleDef[];
+  elems: ElementDecl[];
+  types: PreparedType[];
+  /** `${ns}|${local}` -> element declaration, for lax wildcards */
+  lax: Map<string, number>;
+  roots: Record<string, number>;
+}
+
+export function prepareModel(data: StructureData): PreparedModel {
+  const elems = data.elems.map(([nsI, local, type]) => ({ ns: data.ns[nsI] ?? '', local, type }));
+  const types = data.types.map((def) => prepareType(def));
+  const lax = new Map<string, number>();
+  for (const i of data.lax) {
+    const e = elems[i];
+    if (e) lax.set(`${e.ns}|${e.local}`, i);
+  }
+  return { ns: data.ns, simple: data.simple, elems, types, lax, roots: data.roots };
+}
+
+function prepareType(def: TypeDef): PreparedType {
+  const attrs = new Map<string, [number, boolean]>();
+  const required: string[] = [];
+  for (const [name, simple, req] of def.a ?? []) {
+    attrs.set(name, [simple, req === 1]);
+    if (req === 1) required.push(name);
+  }
+  const particle = def.c ? normalize(def.c) : null;
+  return { def, attrs, required, flat: particle ? flatten(particle) : null, particle };
+}
+
+/** Removes groups that occur exactly once and hold a single item, and inlines nested once-sequences */
+function normalize(p: Particle): Particle {
+  if (typeof p[0] === 'number' || p[0] === 'w') return p;
+  const [kind, min, max, ...items] = p as GroupParticle;
+  const norm = items.map((i) => normalize(i));
+  if (norm.length === 1 && min === 1 && max === 1) return norm[0] as Particle;
+  if (kind === 's') {
+    const inlined: Particle[] = [];
+    for (const i of norm) {
+      if (i[0] === 's' && i[1] === 1 && i[2] === 1) inlined.push(...(i.slice(3) as Particle[]));
+      else inlined.push(i);
+    }
+    return ['s', min, max, ...inlined];
+  }
+  return [kind, min, max, ...norm];
+}
+
+/** A sequence (once) of element particles, or a single element particle, as a flat list; else null */
+function flatten(p: Particle): FlatItem[] | null {
+  if (typeof p[0] === 'number') {
+    const [elem, min, max] = p as ElementParticle;
+    return [{ elem, min, max }];
+  }
+  if (p[0] !== 's' || p[1] !== 1 || p[2] !== 1) return null;
+  const out: FlatItem[] = [];
+  for (const item of p.slice(3) as Particle[]) {
+    if (typeof item[0] !== 'number') return null;
+    const [elem, min, max] = item as ElementParticle;
+    out.push({ elem, min, max });
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+// COPY of packages/cii/src/check/engine: edit there, then run node scripts/gen-structure-engine.mjs
+/**
+ * Lexical checks of the XSD built-in types the invoice schemas use, as libxml2 applies them:
+ * white space handled per type (preserve / replace / collapse), then the lexical form, then the
+ * facets (enumeration, pattern, lengths). Returns what was expected, or null when the value is fine.
+ */
+import type { SimpleDef } from './model.js';
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const INTEGER = /^[+-]?\d+$/;
+const BOOLEAN = /^(true|false|1|0)$/;
+const DATE = /^(-?)(\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
+const TIME = /^(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
+const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
+const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
+const BASE64 = /^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const PRESERVE = new Set(['string']);
+
+function collapse(v: string): string {
+  return v.replace(/[\t\n\r ]+/g, ' ').trim();
+}
+
+/** The expected form of a value of the given base type when `raw` is not one, else null */
+export function checkSimple(def: SimpleDef, raw: string): string | null {
+  const value = PRESERVE.has(def.b)
+    ? raw
+    : def.b === 'normalizedString'
+      ? raw.replace(/[\t\n\r]/g, ' ')
+      : collapse(raw);
+  const lexical = checkLexical(def.b, value);
+  if (lexical) return lexical;
+  if (def.e && !def.e.includes(value)) return `one of ${def.e.join(', ')}`;
+  if (def.p && !def.p.some((p) => new RegExp(`^(?:${p})$`, 'u').test(value)))
+    return `a value matching ${def.p.join(' or ')}`;
+  const len = [...value].length;
+  if (def.length !== undefined && len !== def.length) return `exactly ${def.length} characters`;
+  if (def.minLength !== undefined && len < def.minLength) return `at least ${def.minLength} characters`;
+  if (def.maxLength !== undefined && len > def.maxLength) return `at most ${def.maxLength} characters`;
+  return null;
+}
+
+function checkLexical(base: string, v: string): string | null {
+  switch (base) {
+    case 'decimal':
+      return DECIMAL.test(v)
+        ? null
+        : 'a decimal number such as 1234.56 (digits, one optional "." and sign, no exponent)';
+    case 'integer':
+      return INTEGER.test(v) ? null : 'an integer';
+    case 'boolean':
+      return BOOLEAN.test(v) ? null : 'true or false';
+    case 'date':
+      return isDate(v) ? null : 'a date YYYY-MM-DD';
+    case 'time':
+      return isTime(v) ? null : 'a time hh:mm:ss';
+    case 'dateTime': {
+      const t = v.indexOf('T');
+      const ok = t > 0 && isDate(v.slice(0, t), false) && isTime(v.slice(t + 1));
+      return ok ? null : 'a date and time YYYY-MM-DDThh:mm:ss';
+    }
+    case 'base64Binary':
+      return BASE64.test(v.replace(/[\t\n\r ]/g, '')) ? null : 'base64-encoded binary data';
+    case 'language':
+      return LANGUAGE.test(v) ? null : 'a language code such as en or fr-FR';
+    case 'NCName':
+      return NCNAME.test(v) ? null : 'a name without spaces or colons';
+    default:
+      // string, normalizedString, token, anyURI: every string is a valid lexical form
+      return null;
+  }
+}
+
+function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isDate(v: string, tzAllowed = true): boolean {
+  const m = DATE.exec(v);
+  if (!m) return false;
+  const [, sign, ys, ms, ds, tz] = m;
+  if (!tzAllowed && tz) return false;
+  if ((ys as string).length > 4 && (ys as string).startsWith('0')) return false;
+  const y = Number(ys) * (sign ? -1 : 1);
+  if (y === 0) return false;
+  const mo = Number(ms);
+  const d = Number(ds);
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  const max = mo === 2 && isLeap(Math.abs(y)) ? 29 : (DAYS[mo - 1] as number);
+  return d <= max && validTz(tz);
+}
+
+function isTime(v: string): boolean {
+  const m = TIME.exec(v);
+  if (!m) return false;
+  const h = Number(m[1]);
+  const mi = Number(m[2]);
+  const s = Number(m[3]);
+  if (h === 24) return mi === 0 && s === 0 && !/[1-9]/.test(m[4] ?? '') && validTz(m[5]);
+  return h < 24 && mi < 60 && s < 60 && validTz(m[5]);
+}
+
+function validTz(tz: string | undefined): boolean {
+  if (!tz || tz === 'Z') return true;
+  const h = Number(tz.slice(1, 3));
+  const m = Number(tz.slice(4, 6));
+  return m < 60 && (h < 14 || (h === 14 && m === 0));
+}

@@ -1,0 +1,329 @@
+// COPY of packages/cii/src/check/engine: edit there, then run node scripts/gen-structure-engine.mjs
+/**
+ * Walks a parsed document against a prepared structure model and reports what the XSD would
+ * reject: element order, missing and extra elements, occurrences, attributes, data types.
+ * The verdict (no finding ⇔ XSD-valid) is checked against libxml2 in tests/structure.
+ */
+import type { Finding } from '@einv/core-model';
+import { type XmlElement, xpathOf } from '@einv/xml';
+import { type FlatItem, type Particle, type PreparedModel, type PreparedType, UNBOUNDED } from './model.js';
+import { checkSimple } from './simple.js';
+
+const XSI = 'xsi';
+/** Conventional prefixes, used to name an expected element the document does not show */
+const PREFIXES: Record<string, string> = {
+  'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100': 'rsm',
+  'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100': 'ram',
+  'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100': 'udt',
+  'urn:un:unece:uncefact:data:standard:QualifiedDataType:100': 'qdt',
+  'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2': 'cbc',
+  'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2': 'cac',
+  'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2': 'ext',
+};
+
+export interface StructureOptions {
+  /** Stop after this many findings (hostile input can hold millions of errors) */
+  maxFindings?: number;
+}
+
+class Walker {
+  readonly findings: Finding[] = [];
+  private readonly prefixes = new Map<string, string>();
+  private readonly max: number;
+
+  constructor(
+    private readonly model: PreparedModel,
+    opts: StructureOptions,
+  ) {
+    this.max = opts.maxFindings ?? 200;
+  }
+
+  get full(): boolean {
+    return this.findings.length >= this.max;
+  }
+
+  report(rule: string, el: XmlElement, message: string): void {
+    if (this.full) return;
+    this.findings.push({
+      rule,
+      message,
+      path: 'invoice',
+      severity: 'fatal',
+      xpath: xpathOf(el),
+      line: el.line,
+    });
+  }
+
+  /** A name for an element declaration, with the prefix the document uses for its namespace */
+  nameOf(elem: number): string {
+    const d = this.model.elems[elem];
+    if (!d) return '?';
+    const p = this.prefixes.get(d.ns) ?? PREFIXES[d.ns];
+    return p ? `${p}:${d.local}` : d.local;
+  }
+
+  remember(el: XmlElement): void {
+    if (this.prefixes.has(el.ns)) return;
+    const i = el.name.indexOf(':');
+    this.prefixes.set(el.ns, i < 0 ? '' : el.name.slice(0, i));
+  }
+
+  matches(elem: number, el: XmlElement): boolean {
+    const d = this.model.elems[elem];
+    return d !== undefined && d.local === el.local && d.ns === el.ns;
+  }
+
+  element(el: XmlElement, elem: number): void {
+    const d = this.model.elems[elem];
+    const type = d ? this.model.types[d.type] : undefined;
+    if (type) this.typed(el, type);
+  }
+
+  typed(el: XmlElement, type: PreparedType): void {
+    if (this.full) return;
+    this.remember(el);
+    this.attributes(el, type);
+    const def = type.def;
+    if (def.s !== undefined) {
+      const first = el.children[0];
+      if (first) {
+        this.report(
+          'XSD-UNEXPECTED',
+          first,
+          `${first.name} is not allowed: ${el.name} holds a value, not elements`,
+        );
+        return;
+      }
+      const simple = this.model.simple[def.s];
+      const expected = simple ? checkSimple(simple, el.text) : null;
+      if (expected)
+        this.report(
+          expected.startsWith('one of') ? 'XSD-CODE' : 'XSD-DATATYPE',
+          el,
+          `${el.name} is "${clip(el.text)}"; expected ${expected}`,
+        );
+      return;
+    }
+    if (!def.m && el.text.trim() !== '')
+      this.report(
+        'XSD-UNEXPECTED',
+        el,
+        `${el.name} contains text "${clip(el.text)}" but may only contain elements`,
+      );
+    if (type.flat) this.flat(el, type.flat);
+    else if (type.particle) this.general(el, type.particle);
+    else {
+      const first = el.children[0];
+      if (first)
+        this.report('XSD-UNEXPECTED', first, `${first.name} is not allowed: ${el.name} must be empty`);
+    }
+  }
+
+  attributes(el: XmlElement, type: PreparedType): void {
+    for (const name in el.attrs) {
+      const colon = name.indexOf(':');
+      if (colon >= 0 && name.slice(0, colon) === XSI) continue; // xsi:schemaLocation, xsi:type…
+      const decl = colon < 0 ? type.attrs.get(name) : undefined;
+      if (!decl) {
+        if (!type.def.aa)
+          this.report('XSD-UNEXPECTED', el, `the attribute ${name} is not allowed on ${el.name}`);
+        continue;
+      }
+      const simple = this.model.simple[decl[0]];
+      const expected = simple ? checkSimple(simple, el.attrs[name] ?? '') : null;
+      if (expected)
+        this.report(
+          'XSD-DATATYPE',
+          el,
+          `the attribute ${name} of ${el.name} is "${clip(el.attrs[name] ?? '')}"; expected ${expected}`,
+        );
+    }
+    for (const name of type.required) {
+      if (!(name in el.attrs)) this.report('XSD-MISSING', el, `${el.name} must have the attribute ${name}`);
+    }
+  }
+
+  /** A sequence of single elements: precise messages for order, missing, repeated and unknown elements */
+  flat(parent: XmlElement, items: FlatItem[]): void {
+    const counts = new Array<number>(items.length).fill(0);
+    let i = 0;
+    for (const el of parent.children) {
+      if (this.full) return;
+      let j = i;
+      while (j < items.length) {
+        const it = items[j] as FlatItem;
+        if (this.matches(it.elem, el) && (it.max === UNBOUNDED || (counts[j] as number) < it.max)) break;
+        j++;
+      }
+      if (j < items.length) {
+        for (let k = i; k < j; k++) this.missingBefore(parent, items, counts, k, el);
+        i = j;
+        counts[j] = (counts[j] as number) + 1;
+        this.element(el, (items[j] as FlatItem).elem);
+        continue;
+      }
+      const k = items.findIndex((it) => this.matches(it.elem, el));
+      const it = items[k];
+      if (!it) {
+        const next = items.slice(i).find((x, n) => (counts[i + n] as number) < x.min) ?? items[i];
+        const hint = next ? `; the next element expected here is ${this.nameOf(next.elem)}` : '';
+        this.report('XSD-UNEXPECTED', el, `${el.name} is not allowed in ${parent.name}${hint}`);
+      } else if (it.max !== UNBOUNDED && (counts[k] as number) >= it.max) {
+        this.report(
+          'XSD-CARDINALITY',
+          el,
+          `${el.name} may appear at most ${it.max === 1 ? 'once' : `${it.max} times`} in ${parent.name}`,
+        );
+      } else {
+        const after = items[i] ? this.nameOf((items[i] as FlatItem).elem) : 'the preceding elements';
+        this.report(
+          'XSD-ORDER',
+          el,
+          `${el.name} is out of order in ${parent.name}: it must come before ${after}`,
+        );
+      }
+    }
+    for (let k = i; k < items.length; k++) this.missingBefore(parent, items, counts, k, null);
+  }
+
+  private missingBefore(
+    parent: XmlElement,
+    items: FlatItem[],
+    counts: number[],
+    k: number,
+    before: XmlElement | null,
+  ): void {
+    const it = items[k] as FlatItem;
+    const n = counts[k] as number;
+    if (n >= it.min) return;
+    const what =
+      it.min > 1 ? `at least ${it.min} ${this.nameOf(it.elem)} (found ${n})` : this.nameOf(it.elem);
+    const where = before ? ` before ${before.name}` : '';
+    this.report('XSD-MISSING', before ?? parent, `${parent.name} must contain ${what}${where}`);
+  }
+
+  /** Any other content model (nested groups, wildcards): deterministic greedy matching */
+  general(parent: XmlElement, particle: Particle): void {
+    const kids = parent.children;
+    const r = this.match(particle, kids, 0);
+    if (!r.ok || r.pos < kids.length) {
+      const bad = kids[r.pos];
+      if (bad)
+        this.report('XSD-UNEXPECTED', bad, `${bad.name} is not expected at this place in ${parent.name}`);
+      else
+        this.report(
+          'XSD-MISSING',
+          parent,
+          `the content of ${parent.name} is incomplete: an element is missing at the end`,
+        );
+    }
+  }
+
+  private match(p: Particle, kids: XmlElement[], start: number): { ok: boolean; pos: number } {
+    const [head, min, max] = p;
+    let pos = start;
+    let count = 0;
+    if (typeof head === 'number' || head === 'w') {
+      while (pos < kids.length && (max === UNBOUNDED || count < max)) {
+        const el = kids[pos] as XmlElement;
+        if (typeof head === 'number') {
+          if (!this.matches(head, el)) break;
+          this.element(el, head);
+        } else if (!this.wildcard(p as ['w', number, number, string, string], el)) break;
+        pos++;
+        count++;
+      }
+      return { ok: count >= min, pos };
+    }
+    const items = p.slice(3) as Particle[];
+    while (max === UNBOUNDED || count < max) {
+      const repStart = pos;
+      let ok = true;
+      if (head === 's') {
+        for (const item of items) {
+          const r = this.match(item, kids, pos);
+          pos = r.pos;
+          if (!r.ok) {
+            ok = false;
+            break;
+          }
+        }
+      } else {
+        const el = kids[pos];
+        const branch = el ? items.find((item) => this.canStart(item, el)) : undefined;
+        if (branch) {
+          const r = this.match(branch, kids, pos);
+          pos = r.pos;
+          ok = r.ok;
+        } else ok = items.some((item) => this.nullable(item));
+      }
+      if (!ok) {
+        if (pos === repStart && count >= min) return { ok: true, pos };
+        return { ok: false, pos };
+      }
+      if (pos === repStart) {
+        // an empty repetition satisfies every remaining minimum
+        return { ok: true, pos };
+      }
+      count++;
+    }
+    return { ok: count >= min, pos };
+  }
+
+  private canStart(p: Particle, el: XmlElement): boolean {
+    const head = p[0];
+    if (typeof head === 'number') return this.matches(head, el);
+    if (head === 'w') return this.nsAllowed(p[3] as string, el.ns);
+    const items = p.slice(3) as Particle[];
+    if (head === 'c') return items.some((i) => this.canStart(i, el));
+    for (const i of items) {
+      if (this.canStart(i, el)) return true;
+      if (!this.nullable(i)) return false;
+    }
+    return false;
+  }
+
+  private nullable(p: Particle): boolean {
+    if (p[1] === 0) return true;
+    const head = p[0];
+    if (typeof head === 'number' || head === 'w') return false;
+    const items = p.slice(3) as Particle[];
+    return head === 'c' ? items.some((i) => this.nullable(i)) : items.every((i) => this.nullable(i));
+  }
+
+  private nsAllowed(constraint: string, ns: string): boolean {
+    if (constraint === '*') return true;
+    if (constraint.startsWith('!')) return ns !== '' && this.model.ns[Number(constraint.slice(1))] !== ns;
+    return constraint.split(',').some((i) => this.model.ns[Number(i)] === ns);
+  }
+
+  /** Matches a wildcard and validates the element as its processContents says */
+  private wildcard(p: ['w', number, number, string, string], el: XmlElement): boolean {
+    if (!this.nsAllowed(p[3], el.ns)) return false;
+    const process = p[4];
+    if (process === 'skip') return true;
+    const decl = this.model.lax.get(`${el.ns}|${el.local}`);
+    if (decl !== undefined) this.element(el, decl);
+    else if (process === 'strict') this.report('XSD-UNEXPECTED', el, `${el.name} is not a declared element`);
+    return true;
+  }
+}
+
+function clip(v: string): string {
+  const t = v.trim();
+  return t.length > 40 ? `${t.slice(0, 40)}…` : t;
+}
+
+/** Validates `root` against the model's root declaration `rootName`; returns the findings */
+export function validateStructure(
+  model: PreparedModel,
+  root: XmlElement,
+  rootName: string,
+  opts: StructureOptions = {},
+): Finding[] {
+  const w = new Walker(model, opts);
+  const elem = model.roots[rootName];
+  if (elem === undefined) return [];
+  w.element(root, elem);
+  return w.findings;
+}
