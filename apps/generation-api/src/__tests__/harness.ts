@@ -2,6 +2,7 @@
 import { BillingStore, migrateBilling, openSqlite } from '@einv/billing';
 import { pino } from 'pino';
 import request from 'supertest';
+import { loadFixture } from '../../../../fixtures/load.js';
 import { AccountService } from '../accounts.js';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -47,52 +48,13 @@ export async function newKey(agent: Awaited<ReturnType<typeof signedIn>>, name =
   return res.body.key as string;
 }
 
-/** The contract's sample-like invoice: a French B2B sale that passes every rule */
+/** A French B2B sale that passes every rule: our fixture fr-b2b-simple (hand-worked totals in the file) */
 export function validInvoice() {
+  const invoice = loadFixture('fr-b2b-simple').invoice;
   return {
-    number: 'F2026-0001',
-    typeCode: '380',
-    issueDate: '2026-11-20',
-    dueDate: '2026-12-20',
-    currency: 'EUR',
-    buyerReference: 'PO-778',
-    paymentTerms:
-      'Paiement à 30 jours. Pénalités de retard : 3 fois le taux d’intérêt légal. Indemnité forfaitaire pour frais de recouvrement : 40 €.',
-    seller: {
-      name: 'Atelier Dupont SARL',
-      siret: '73282932000074',
-      vatNumber: 'FR44732829320',
-      electronicAddress: { id: '732829320', scheme: '0225' },
-      address: { street: '12 rue des Lilas', city: 'Lyon', postalCode: '69003', country: 'FR' },
-    },
-    buyer: {
-      name: 'Boulangerie Martin',
-      siret: '35600000000048',
-      vatNumber: 'FR32356000000',
-      electronicAddress: { id: '356000000', scheme: '0225' },
-      address: { street: '3 place du Marché', city: 'Paris', postalCode: '75011', country: 'FR' },
-    },
-    paymentMeans: {
-      typeCode: '58',
-      creditTransfers: [{ accountId: 'FR7630006000011234567890189', serviceProviderId: 'AGRIFRPP' }],
-    },
-    lines: [
-      {
-        id: '1',
-        description: 'Développement site web',
-        quantity: 10,
-        unitCode: 'HUR',
-        unitPrice: 75,
-        vatRate: 20,
-      },
-      {
-        id: '2',
-        description: 'Hébergement annuel',
-        quantity: 1,
-        unitCode: 'C62',
-        unitPrice: 120,
-        vatRate: 20,
-      },
-    ],
+    ...invoice,
+    number: invoice.number ?? '',
+    seller: { ...invoice.seller },
+    lines: invoice.lines ?? [],
   };
 }
