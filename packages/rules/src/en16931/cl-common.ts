@@ -23,7 +23,7 @@ export interface CodeListRuleSpec {
   /** The coded values of the invoice this rule covers */
   values: (invoice: Invoice, context: RuleContext) => CodedValue[];
   /** Membership test; default: `isCode` (normalize-space, exact match) */
-  accepts?: (list: ReadonlySet<string>, value: string, context: RuleContext) => boolean;
+  accepts?: (list: ReadonlySet<string>, value: string, context: RuleContext, path: string) => boolean;
 }
 
 export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
@@ -49,7 +49,7 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
     check: (invoice, report, context) => {
       const list = spec.list(context);
       for (const coded of spec.values(invoice, context)) {
-        if (!accepts(list, coded.value, context)) report(coded.path, { value: coded.value });
+        if (!accepts(list, coded.value, context, coded.path)) report(coded.path, { value: coded.value });
       }
     },
   });

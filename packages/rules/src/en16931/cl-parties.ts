@@ -37,8 +37,11 @@ export const partyCodeListRules: RuleDefinition[] = [
       return c.out;
     },
     // UBL also accepts SEPA (creditor identifier) for the seller and the payee.
-    accepts: (list, value, context) =>
-      isCode(list, value) || (context.syntax === 'UBL' && isCode(SELLER_PAYEE_EXTRA_SCHEMES_UBL, value)),
+    accepts: (list, value, context, path) =>
+      isCode(list, value) ||
+      (context.syntax === 'UBL' &&
+        !path.startsWith('invoice.buyer') &&
+        isCode(SELLER_PAYEE_EXTRA_SCHEMES_UBL, value)),
   }),
   codeListRule({
     id: 'BR-CL-11',

@@ -4,6 +4,9 @@
  * here; the VAT category families (vat-*.ts) and code lists (code-lists/) register below too.
  */
 import type { RuleDefinition } from '../define.js';
+import { documentCodeListRules } from './cl-document.js';
+import { lineCodeListRules } from './cl-lines.js';
+import { partyCodeListRules } from './cl-parties.js';
 import { coConditionRules } from './co-conditions.js';
 import { coTotalRules } from './co-totals.js';
 import { coreDocumentRules } from './core-document.js';
@@ -11,6 +14,16 @@ import { coreLineRules } from './core-lines.js';
 import { corePartyRules } from './core-parties.js';
 import { coreSettlementRules } from './core-settlement.js';
 import { decRules } from './dec-amounts.js';
+import { vatReverseChargeRules } from './vat-ae.js';
+import { vatIgicRules } from './vat-af.js';
+import { vatIpsiRules } from './vat-ag.js';
+import { vatSplitPaymentRules } from './vat-b.js';
+import { vatExemptRules } from './vat-e.js';
+import { vatExportRules } from './vat-g.js';
+import { vatIntraCommunityRules } from './vat-ic.js';
+import { vatNotSubjectRules } from './vat-o.js';
+import { vatStandardRules } from './vat-s.js';
+import { vatZeroRatedRules } from './vat-z.js';
 
 const byId = (a: RuleDefinition, b: RuleDefinition) => a.id.localeCompare(b.id, 'en', { numeric: true });
 
@@ -28,4 +41,17 @@ export const rules: RuleDefinition[] = [
   ...[...coConditionRules, ...coTotalRules].sort(byId),
   ...decRules,
   // VAT category rules (vat-*.ts) and code-list rules (code-lists/) are appended here by their owners
+  ...vatStandardRules,
+  ...vatZeroRatedRules,
+  ...vatExemptRules,
+  ...vatReverseChargeRules,
+  ...vatIntraCommunityRules,
+  ...vatExportRules,
+  ...vatNotSubjectRules,
+  ...vatIgicRules,
+  ...vatIpsiRules,
+  ...vatSplitPaymentRules,
+  ...documentCodeListRules,
+  ...partyCodeListRules,
+  ...lineCodeListRules,
 ];
