@@ -1,1 +1,2 @@
-export {};
+export { extract } from './extract.js';
+export { renderPdf } from './render/render-pdf.js';

@@ -1,0 +1,140 @@
+/**
+ * A pdfkit document set up for PDF/A-3b: PDF 1.7, embedded DejaVu fonts (set before any text, so
+ * pdfkit's non-embedded Helvetica is never loaded), pdfkit's bundled sRGB output intent, our own
+ * escaped XMP, a deterministic /ID and fixed dates, so a fixed `now` gives byte-identical output.
+ * Output is collected synchronously (pdfkit pushes every chunk during end()).
+ */
+import { md5 } from '@noble/hashes/legacy';
+import PDFDocument from 'pdfkit';
+import { type FontBytes, loadFonts } from '../assets.js';
+import { type FacturxXmp, xmpDescriptions } from './xmp.js';
+
+export const PRODUCER = 'einv';
+
+export interface PdfaDocumentOptions {
+  now: Date;
+  title?: string;
+  author?: string;
+  subject?: string;
+  /** Text the /ID is derived from (content hash), e.g. the invoice JSON or the XML */
+  idSeed: string;
+  facturx?: FacturxXmp;
+  fonts?: FontBytes;
+}
+
+/** The embedded attachment written in the same pass (Factur-X XML). */
+export interface PdfkitAttachment {
+  name: string;
+  data: Uint8Array;
+  mimeType: string;
+  relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement' | 'Unspecified';
+  description: string;
+}
+
+type DocumentConstructor = new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
+const Base: DocumentConstructor = PDFDocument;
+
+interface AttachmentOptions extends PDFKit.Mixins.PDFAttachmentOptions {
+  relationship?: PdfkitAttachment['relationship'];
+}
+
+class CollectingDocument extends Base {
+  // Not class fields: pdfkit writes the header from inside super(), before fields would be initialised.
+  declare chunks: Uint8Array[] | undefined;
+  declare xmp: string | undefined;
+
+  override push(chunk: unknown): boolean {
+    if (chunk instanceof Uint8Array) {
+      this.chunks ??= [];
+      this.chunks.push(chunk);
+    }
+    return true;
+  }
+
+  /** Replaces pdfkit's unescaped XMP info block with ours (called by pdfkit's endMetadata). */
+  _addInfo(): void {
+    if (this.xmp) this.appendXML(this.xmp);
+  }
+}
+
+export interface PdfaDocument {
+  doc: PDFKit.PDFDocument;
+  fontRegular: string;
+  fontBold: string;
+  attach(file: PdfkitAttachment, now: Date): void;
+  /** Ends the document and returns its bytes */
+  finish(): Uint8Array;
+}
+
+export function createPdfaDocument(options: PdfaDocumentOptions): PdfaDocument {
+  const fonts = loadFonts(options.fonts);
+  const info: PDFKit.DocumentInfo = {
+    Producer: PRODUCER,
+    Creator: PRODUCER,
+    CreationDate: options.now,
+    ModDate: options.now,
+  };
+  if (options.title) info.Title = options.title;
+  if (options.author) info.Author = options.author;
+  if (options.subject) info.Subject = options.subject;
+  const doc = new CollectingDocument({
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    autoFirstPage: false,
+    bufferPages: true,
+    compress: true,
+    info,
+    // An empty font name: pdfkit then loads no default (Helvetica, never embedded) at creation.
+    font: '',
+    displayTitle: Boolean(options.title),
+    lang: 'fr-FR',
+  });
+  const id = md5(new TextEncoder().encode(`${options.idSeed}\n${options.now.toISOString()}`));
+  Object.assign(doc, { _id: id });
+  const xmpFields = {
+    creatorTool: PRODUCER,
+    producer: PRODUCER,
+    createDate: options.now,
+    modifyDate: options.now,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.author ? { author: options.author } : {}),
+    ...(options.subject ? { subject: options.subject } : {}),
+    ...(options.facturx ? { facturx: options.facturx } : {}),
+  };
+  doc.xmp = xmpDescriptions(xmpFields);
+  // pdfkit accepts any object with a layout() function as a font source; its types only list bytes.
+  const source = (font: object): PDFKit.Mixins.PDFFontSource => font as PDFKit.Mixins.PDFFontSource;
+  doc.registerFont('body', source(fonts.regular));
+  doc.registerFont('bold', source(fonts.bold));
+  doc.font('body');
+  return {
+    doc,
+    fontRegular: 'body',
+    fontBold: 'bold',
+    attach(file, now) {
+      const opts: AttachmentOptions = {
+        name: file.name,
+        type: file.mimeType,
+        description: file.description,
+        relationship: file.relationship,
+        creationDate: now,
+        modifiedDate: now,
+      };
+      // pdfkit takes any Uint8Array; its types say Buffer (a Uint8Array subclass).
+      doc.file(file.data as Buffer, opts);
+    },
+    finish() {
+      doc.end();
+      const chunks = doc.chunks ?? [];
+      let size = 0;
+      for (const c of chunks) size += c.byteLength;
+      const out = new Uint8Array(size);
+      let offset = 0;
+      for (const c of chunks) {
+        out.set(c, offset);
+        offset += c.byteLength;
+      }
+      return out;
+    },
+  };
+}

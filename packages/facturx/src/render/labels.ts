@@ -1,0 +1,290 @@
+/** Printed labels of the readable invoice, in French and English, and code-list names. */
+export type Lang = 'fr' | 'en';
+
+export const LABELS = {
+  fr: {
+    invoice: 'FACTURE',
+    creditNote: 'AVOIR',
+    corrective: 'FACTURE RECTIFICATIVE',
+    prepayment: "FACTURE D'ACOMPTE",
+    selfBilled: 'AUTOFACTURATION',
+    number: 'N°',
+    issueDate: "Date d'émission",
+    dueDate: "Date d'échéance",
+    seller: 'Vendeur',
+    buyer: 'Facturé à',
+    deliverTo: 'Livré à',
+    payee: 'Bénéficiaire du paiement',
+    taxRepresentative: 'Représentant fiscal',
+    siren: 'SIREN',
+    siret: 'SIRET',
+    vat: 'N° TVA',
+    legalId: 'Immatriculation',
+    email: 'E-mail',
+    phone: 'Tél.',
+    contact: 'Contact',
+    references: 'Références',
+    buyerReference: 'Référence acheteur',
+    purchaseOrder: 'Bon de commande',
+    salesOrder: 'Commande client',
+    contract: 'Contrat',
+    project: 'Projet',
+    despatchAdvice: "Avis d'expédition",
+    receivingAdvice: 'Avis de réception',
+    tender: 'Lot / appel d’offres',
+    precedingInvoice: 'Facture d’origine',
+    period: 'Période de facturation',
+    deliveryDate: 'Date de livraison',
+    taxPointDate: 'Date d’exigibilité de la TVA',
+    accountingReference: 'Référence comptable',
+    lineNo: '#',
+    description: 'Désignation',
+    quantity: 'Qté',
+    unit: 'Unité',
+    unitPrice: 'P.U. HT',
+    vatRate: 'TVA',
+    lineAmount: 'Montant HT',
+    allowance: 'Remise',
+    charge: 'Frais',
+    allowancesCharges: 'Remises et frais sur le document',
+    vatBreakdown: 'Récapitulatif TVA',
+    vatCategory: 'Catégorie',
+    taxableAmount: 'Base HT',
+    taxAmount: 'Montant TVA',
+    exemption: 'Motif d’exonération',
+    lineTotal: 'Total des lignes HT',
+    allowanceTotal: 'Remises',
+    chargeTotal: 'Frais',
+    totalExclVat: 'Total HT',
+    totalVat: 'Total TVA',
+    totalInclVat: 'Total TTC',
+    prepaid: 'Déjà payé',
+    rounding: 'Arrondi',
+    amountDue: 'Net à payer',
+    payment: 'Paiement',
+    paymentTerms: 'Conditions de paiement',
+    paymentMeans: 'Moyen de paiement',
+    iban: 'IBAN',
+    bic: 'BIC',
+    accountName: 'Titulaire du compte',
+    remittance: 'Référence de paiement',
+    mandate: 'Mandat de prélèvement',
+    creditorId: 'ICS',
+    debitedAccount: 'Compte débité',
+    card: 'Carte',
+    notes: 'Mentions',
+    legalMentions: 'Mentions légales',
+    page: 'Page',
+    of: 'sur',
+    debitOption: 'Option pour le paiement de la taxe d’après les débits',
+    reverseCharge: 'Autoliquidation',
+    selfBilledMention: 'Autofacturation',
+    itemId: 'Réf.',
+    embeddedData: 'Données structurées Factur-X',
+    attachments: 'Pièces jointes',
+    continued: 'suite',
+  },
+  en: {
+    invoice: 'INVOICE',
+    creditNote: 'CREDIT NOTE',
+    corrective: 'CORRECTED INVOICE',
+    prepayment: 'PREPAYMENT INVOICE',
+    selfBilled: 'SELF-BILLED INVOICE',
+    number: 'No.',
+    issueDate: 'Issue date',
+    dueDate: 'Due date',
+    seller: 'Seller',
+    buyer: 'Bill to',
+    deliverTo: 'Deliver to',
+    payee: 'Payee',
+    taxRepresentative: 'Tax representative',
+    siren: 'SIREN',
+    siret: 'SIRET',
+    vat: 'VAT ID',
+    legalId: 'Registration',
+    email: 'Email',
+    phone: 'Phone',
+    contact: 'Contact',
+    references: 'References',
+    buyerReference: 'Buyer reference',
+    purchaseOrder: 'Purchase order',
+    salesOrder: 'Sales order',
+    contract: 'Contract',
+    project: 'Project',
+    despatchAdvice: 'Despatch advice',
+    receivingAdvice: 'Receiving advice',
+    tender: 'Tender / lot',
+    precedingInvoice: 'Preceding invoice',
+    period: 'Invoicing period',
+    deliveryDate: 'Delivery date',
+    taxPointDate: 'VAT point date',
+    accountingReference: 'Accounting reference',
+    lineNo: '#',
+    description: 'Description',
+    quantity: 'Qty',
+    unit: 'Unit',
+    unitPrice: 'Unit price',
+    vatRate: 'VAT',
+    lineAmount: 'Net amount',
+    allowance: 'Allowance',
+    charge: 'Charge',
+    allowancesCharges: 'Document allowances and charges',
+    vatBreakdown: 'VAT breakdown',
+    vatCategory: 'Category',
+    taxableAmount: 'Taxable amount',
+    taxAmount: 'VAT amount',
+    exemption: 'Exemption reason',
+    lineTotal: 'Sum of line net amounts',
+    allowanceTotal: 'Allowances',
+    chargeTotal: 'Charges',
+    totalExclVat: 'Total excl. VAT',
+    totalVat: 'Total VAT',
+    totalInclVat: 'Total incl. VAT',
+    prepaid: 'Paid amount',
+    rounding: 'Rounding',
+    amountDue: 'Amount due',
+    payment: 'Payment',
+    paymentTerms: 'Payment terms',
+    paymentMeans: 'Payment means',
+    iban: 'IBAN',
+    bic: 'BIC',
+    accountName: 'Account name',
+    remittance: 'Remittance information',
+    mandate: 'Direct debit mandate',
+    creditorId: 'Creditor ID',
+    debitedAccount: 'Debited account',
+    card: 'Card',
+    notes: 'Notes',
+    legalMentions: 'Legal mentions',
+    page: 'Page',
+    of: 'of',
+    debitOption: 'VAT payable on debits (option pour le paiement de la taxe d’après les débits)',
+    reverseCharge: 'Reverse charge',
+    selfBilledMention: 'Self-billing',
+    itemId: 'Ref.',
+    embeddedData: 'Factur-X structured data',
+    attachments: 'Attachments',
+    continued: 'continued',
+  },
+} as const;
+
+export type Labels = { readonly [K in keyof (typeof LABELS)['fr']]: string };
+
+/** Title for BT-3 (UNTDID 1001) */
+export function documentTitle(typeCode: string | undefined, l: Labels): string {
+  switch (typeCode) {
+    case '381':
+    case '261':
+    case '262':
+    case '396':
+    case '502':
+    case '503':
+      return l.creditNote;
+    case '384':
+    case '471':
+    case '472':
+    case '473':
+      return l.corrective;
+    case '386':
+    case '500':
+      return l.prepayment;
+    case '389':
+    case '501':
+      return l.selfBilled;
+    default:
+      return l.invoice;
+  }
+}
+
+const UNITS: Record<string, { fr: string; en: string }> = {
+  C62: { fr: 'unité', en: 'unit' },
+  H87: { fr: 'pièce', en: 'piece' },
+  EA: { fr: 'unité', en: 'each' },
+  HUR: { fr: 'heure', en: 'hour' },
+  DAY: { fr: 'jour', en: 'day' },
+  WEE: { fr: 'semaine', en: 'week' },
+  MON: { fr: 'mois', en: 'month' },
+  ANN: { fr: 'an', en: 'year' },
+  MIN: { fr: 'min', en: 'min' },
+  KGM: { fr: 'kg', en: 'kg' },
+  GRM: { fr: 'g', en: 'g' },
+  TNE: { fr: 't', en: 't' },
+  MTR: { fr: 'm', en: 'm' },
+  KMT: { fr: 'km', en: 'km' },
+  MTK: { fr: 'm²', en: 'm²' },
+  MTQ: { fr: 'm³', en: 'm³' },
+  LTR: { fr: 'l', en: 'l' },
+  KWH: { fr: 'kWh', en: 'kWh' },
+  SET: { fr: 'lot', en: 'set' },
+  XPP: { fr: 'colis', en: 'package' },
+  LS: { fr: 'forfait', en: 'lump sum' },
+  P1: { fr: '%', en: '%' },
+};
+
+export function unitLabel(code: string | undefined, lang: Lang): string {
+  if (!code) return '';
+  return UNITS[code]?.[lang] ?? code;
+}
+
+const PAYMENT_MEANS: Record<string, { fr: string; en: string }> = {
+  '1': { fr: 'Non défini', en: 'Not defined' },
+  '10': { fr: 'Espèces', en: 'Cash' },
+  '20': { fr: 'Chèque', en: 'Cheque' },
+  '30': { fr: 'Virement', en: 'Credit transfer' },
+  '31': { fr: 'Virement', en: 'Debit transfer' },
+  '42': { fr: 'Virement bancaire', en: 'Payment to bank account' },
+  '48': { fr: 'Carte bancaire', en: 'Bank card' },
+  '49': { fr: 'Prélèvement', en: 'Direct debit' },
+  '57': { fr: 'Accord permanent', en: 'Standing agreement' },
+  '58': { fr: 'Virement SEPA', en: 'SEPA credit transfer' },
+  '59': { fr: 'Prélèvement SEPA', en: 'SEPA direct debit' },
+  '68': { fr: 'Paiement en ligne', en: 'Online payment' },
+  '97': { fr: 'Compensation', en: 'Clearing between partners' },
+  ZZZ: { fr: 'Autre', en: 'Other' },
+};
+
+export function paymentMeansLabel(code: string | undefined, lang: Lang): string | undefined {
+  if (!code) return undefined;
+  const label = PAYMENT_MEANS[code]?.[lang];
+  return label ? `${label} (${code})` : code;
+}
+
+const VAT_CATEGORIES: Record<string, { fr: string; en: string }> = {
+  S: { fr: 'Taux normal', en: 'Standard rate' },
+  Z: { fr: 'Taux zéro', en: 'Zero rated' },
+  E: { fr: 'Exonéré', en: 'Exempt' },
+  AE: { fr: 'Autoliquidation', en: 'Reverse charge' },
+  K: { fr: 'Livraison intracommunautaire', en: 'Intra-community supply' },
+  G: { fr: 'Exportation hors UE', en: 'Export outside the EU' },
+  O: { fr: 'Hors champ de la TVA', en: 'Outside the scope of VAT' },
+  L: { fr: 'IGIC (Canaries)', en: 'IGIC (Canary Islands)' },
+  M: { fr: 'IPSI (Ceuta, Melilla)', en: 'IPSI (Ceuta, Melilla)' },
+  B: { fr: 'Transfert (Italie)', en: 'Transferred (Italy)' },
+};
+
+export function vatCategoryLabel(code: string | undefined, lang: Lang): string {
+  if (!code) return '';
+  return VAT_CATEGORIES[code]?.[lang] ?? code;
+}
+
+/** UNTDID 4451 subject codes used on French invoices */
+const NOTE_SUBJECTS: Record<string, { fr: string; en: string }> = {
+  PMT: { fr: 'Indemnité forfaitaire de recouvrement', en: 'Fixed recovery indemnity' },
+  PMD: { fr: 'Pénalités de retard', en: 'Late-payment penalties' },
+  AAB: { fr: 'Escompte', en: 'Early-payment discount' },
+  REG: { fr: 'Informations réglementaires', en: 'Regulatory information' },
+  ABL: { fr: 'Informations légales', en: 'Legal information' },
+  AAI: { fr: 'Information générale', en: 'General information' },
+  TXD: { fr: 'Information fiscale', en: 'Tax declaration' },
+  SUR: { fr: 'Remarques du vendeur', en: 'Seller remarks' },
+  BAR: { fr: 'Traitement attendu', en: 'Expected processing' },
+  ACY: { fr: 'Exonération', en: 'Exemption' },
+};
+
+export function noteSubjectLabel(code: string | undefined, lang: Lang): string | undefined {
+  if (!code) return undefined;
+  return NOTE_SUBJECTS[code]?.[lang] ?? code;
+}
+
+/** Notes printed under "legal mentions" (French commercial code L441-9/L441-10, D441-5) */
+export const LEGAL_NOTE_SUBJECTS = new Set(['PMT', 'PMD', 'AAB', 'REG', 'ABL', 'TXD']);
