@@ -214,6 +214,11 @@ export interface Totals {
   vatTotal?: number;
   /** BT-111 Invoice total VAT amount in accounting currency (BT-6) */
   vatTotalInTaxCurrency?: number;
+  /**
+   * Number of BT-110 values the source XML carried, set by readers only when it is more than one
+   * (UBL: several cac:TaxTotal in the invoice currency) so BR-CO-15 can report it; writers ignore it.
+   */
+  vatTotalCount?: number;
   /** BT-112 Invoice total amount with VAT */
   taxInclusiveAmount?: number;
   /** BT-113 Paid amount */

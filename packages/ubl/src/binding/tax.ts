@@ -1,0 +1,70 @@
+/**
+ * VAT totals and breakdown. UBL writes BT-110 and BT-111 as two cac:TaxTotal elements told apart
+ * only by the currencyID of their TaxAmount: the one in the invoice currency (BT-5) carries BT-110
+ * and the VAT breakdown (BG-23); the one in the VAT accounting currency (BT-6) carries BT-111.
+ */
+import type { XmlElement } from '@einv/xml';
+import { amount, decimal, group, term, vatScheme } from './build.js';
+import type { GroupNode, ReadScope } from './types.js';
+
+/** currencyID of the TaxAmount of a cac:TaxTotal, undefined when absent */
+export function taxTotalCurrency(el: XmlElement): string | undefined {
+  for (const c of el.children) if (c.local === 'TaxAmount') return c.attrs.currencyID?.trim();
+  return undefined;
+}
+
+/**
+ * The TaxTotal in the invoice currency. When the document does not say which currency it uses
+ * (fragments), a TaxTotal that is not in the VAT accounting currency is taken as this one.
+ */
+function isDocumentCurrencyTotal(el: XmlElement, scope: ReadScope): boolean {
+  const currency = taxTotalCurrency(el);
+  if (currency !== undefined && currency === scope.documentCurrency) return true;
+  if (currency !== undefined && currency === scope.taxCurrency) return false;
+  return currency === undefined || scope.documentCurrency === undefined;
+}
+
+function isTaxCurrencyTotal(el: XmlElement, scope: ReadScope): boolean {
+  const currency = taxTotalCurrency(el);
+  return currency !== undefined && currency === scope.taxCurrency && currency !== scope.documentCurrency;
+}
+
+const vatBreakdown: GroupNode = group(
+  'cac:TaxSubtotal',
+  [
+    amount('cbc:TaxableAmount', 'BT-116', 'taxableAmount', { required: true }),
+    amount('cbc:TaxAmount', 'BT-117', 'taxAmount', { required: true }),
+    group(
+      'cac:TaxCategory',
+      [
+        term('cbc:ID', 'BT-118', 'category'),
+        decimal('cbc:Percent', 'BT-119', 'rate'),
+        term('cbc:TaxExemptionReasonCode', 'BT-121', 'exemptionReasonCode'),
+        term('cbc:TaxExemptionReason', 'BT-120', 'exemptionReason'),
+        vatScheme(),
+      ],
+      { required: true },
+    ),
+  ],
+  { bt: 'BG-23', field: '/vatBreakdown', many: true },
+);
+
+export const taxTotals: GroupNode[] = [
+  group(
+    'cac:TaxTotal',
+    [amount('cbc:TaxAmount', 'BT-110', '/totals.vatTotal', { required: true }), vatBreakdown],
+    {
+      match: isDocumentCurrencyTotal,
+      note: 'TaxAmount/@currencyID = BT-5',
+    },
+  ),
+  group(
+    'cac:TaxTotal',
+    [amount('cbc:TaxAmount', 'BT-111', '/totals.vatTotalInTaxCurrency', { currency: 'tax', required: true })],
+    {
+      match: isTaxCurrencyTotal,
+      writeWhen: (inv) => inv.taxCurrency !== undefined && inv.taxCurrency !== inv.currency,
+      note: 'TaxAmount/@currencyID = BT-6',
+    },
+  ),
+];

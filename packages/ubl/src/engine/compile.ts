@@ -1,0 +1,65 @@
+/**
+ * Lookup structures derived once from the binding table: namespace-resolved names and, per list
+ * of sibling nodes, the candidate nodes for an element name (several when a discriminator tells
+ * them apart: PartyTaxScheme by TaxScheme, AllowanceCharge by ChargeIndicator, TaxTotal by currency).
+ */
+import { resolveName } from '../binding/namespaces.js';
+import type { GroupNode, Node } from '../binding/types.js';
+
+const keys = new WeakMap<Node, string>();
+const indexes = new WeakMap<readonly Node[], Map<string, Node[]>>();
+const constrained = new WeakMap<GroupNode, boolean>();
+const markers = new WeakMap<GroupNode, boolean>();
+
+/** A group made only of constants, e.g. cac:TaxScheme[cbc:ID='VAT']: part of its parent's identity */
+export function isMarker(g: GroupNode): boolean {
+  let m = markers.get(g);
+  if (m === undefined) {
+    m =
+      !g.many &&
+      !g.field &&
+      g.children.every((n) => (n.kind === 'leaf' ? n.field === undefined && !n.placeholder : isMarker(n)));
+    markers.set(g, m);
+  }
+  return m;
+}
+
+/** `${namespaceURI} ${localName}` of a node's element */
+export function keyOf(node: Node): string {
+  let k = keys.get(node);
+  if (k === undefined) {
+    const { ns, local } = resolveName(node.el);
+    k = `${ns} ${local}`;
+    keys.set(node, k);
+  }
+  return k;
+}
+
+export function indexOf(nodes: readonly Node[]): Map<string, Node[]> {
+  let index = indexes.get(nodes);
+  if (!index) {
+    index = new Map();
+    for (const n of nodes) {
+      const k = keyOf(n);
+      const list = index.get(k);
+      if (list) list.push(n);
+      else index.set(k, [n]);
+    }
+    indexes.set(nodes, index);
+  }
+  return index;
+}
+
+/** true when the group's binding depends on constants inside it (fixed values or fixed attributes) */
+export function hasConstraints(g: GroupNode): boolean {
+  let c = constrained.get(g);
+  if (c === undefined) {
+    c = g.children.some((n) =>
+      n.kind === 'leaf'
+        ? (n.fixed !== undefined && !n.placeholder) || (n.attrs ?? []).some((a) => a.fixed !== undefined)
+        : isMarker(n),
+    );
+    constrained.set(g, c);
+  }
+  return c;
+}

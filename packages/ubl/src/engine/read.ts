@@ -1,0 +1,327 @@
+/**
+ * The generic reader: walks an XML element's children against a list of binding nodes and fills
+ * the model. It never throws; whatever it cannot bind becomes a diagnostic naming the element
+ * (xpath + line), and every value it binds gets a source location.
+ */
+import type { Finding, SourceLocations } from '@einv/core-model';
+import { textOf, type XmlElement } from '@einv/xml';
+import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
+import { hasConstraints, indexOf, isMarker, keyOf } from './compile.js';
+import { baseOf, isObject, type ModelObject, parentFor } from './paths.js';
+import { isIsoDate, parseDecimal, parseNote } from './values.js';
+
+export interface ReadState {
+  scope: ReadScope;
+  root: ModelObject;
+  diagnostics: Finding[];
+  locations: SourceLocations;
+}
+
+const elementKey = (el: XmlElement): string => `${el.ns} ${el.local}`;
+
+function firstChild(el: XmlElement, node: Node): XmlElement | undefined {
+  const k = keyOf(node);
+  for (const c of el.children) if (elementKey(c) === k) return c;
+  return undefined;
+}
+
+function accepts(leaf: LeafNode, text: string): boolean {
+  const t = text.trim().toUpperCase();
+  const values = leaf.accept ?? [leaf.fixed ?? ''];
+  return values.some((v) => v.toUpperCase() === t);
+}
+
+/** Does this element satisfy every constant of the group (fixed values, fixed attributes, match)? */
+function groupMatches(g: GroupNode, el: XmlElement, state: ReadState): boolean {
+  if (g.match && !g.match(el, state.scope)) return false;
+  if (!hasConstraints(g)) return true;
+  for (const n of g.children) {
+    if (n.kind === 'leaf') {
+      const fixedAttrs = n.attrs?.filter((a) => a.fixed !== undefined) ?? [];
+      if ((n.fixed === undefined || n.placeholder) && fixedAttrs.length === 0) continue;
+      const c = firstChild(el, n);
+      if (!c) return false;
+      if (n.fixed !== undefined && !n.placeholder && !accepts(n, c.text)) return false;
+      for (const a of fixedAttrs) if ((c.attrs[a.name] ?? '').trim() !== a.fixed) return false;
+    } else if (isMarker(n)) {
+      const c = firstChild(el, n);
+      if (!c || !groupMatches(n, c, state)) return false;
+    }
+  }
+  return true;
+}
+
+function pick(candidates: readonly Node[], el: XmlElement, state: ReadState): Node | undefined {
+  if (candidates.length === 1 && candidates[0]?.kind === 'leaf') return candidates[0];
+  let fallback: Node | undefined;
+  for (const n of candidates) {
+    if (n.kind === 'group' && n.fallback) fallback ??= n;
+    else if (n.kind === 'leaf' || groupMatches(n, el, state)) return n;
+  }
+  if (fallback?.kind === 'group' && (!fallback.match || fallback.match(el, state.scope))) return fallback;
+  return undefined;
+}
+
+function describeMismatch(candidates: readonly Node[]): string {
+  const notes = candidates.map((n) => (n.kind === 'group' ? n.note : undefined)).filter(Boolean);
+  return notes.length ? ` (expected: ${notes.join('; ')})` : '';
+}
+
+/** Reads the children of `el` bound to `obj` (model path `objPath`) against `nodes` */
+export function readChildren(
+  el: XmlElement,
+  nodes: readonly Node[],
+  obj: ModelObject,
+  objPath: string,
+  xpath: string,
+  state: ReadState,
+): void {
+  const index = indexOf(nodes);
+  const children = el.children;
+  let counts: Map<string, number> | undefined;
+  if (children.length > 1) {
+    counts = new Map();
+    for (const c of children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  }
+  const seen = counts ? new Map<string, number>() : undefined;
+  for (const c of children) {
+    let step = c.name;
+    if (counts && seen && (counts.get(c.name) ?? 0) > 1) {
+      const pos = (seen.get(c.name) ?? 0) + 1;
+      seen.set(c.name, pos);
+      step += `[${pos}]`;
+    }
+    const cx = `${xpath}/${step}`;
+    const candidates = index.get(elementKey(c));
+    if (!candidates) {
+      report(
+        state,
+        'UBL-READ-UNKNOWN',
+        'information',
+        objPath,
+        c,
+        cx,
+        `${c.name} is not part of the EN 16931 UBL binding here; ignored.`,
+      );
+      continue;
+    }
+    const node = pick(candidates, c, state);
+    if (!node) {
+      report(
+        state,
+        'UBL-READ-UNBOUND',
+        'warning',
+        objPath,
+        c,
+        cx,
+        `${c.name} does not carry the values that identify an EN 16931 term here${describeMismatch(candidates)}; ignored.`,
+      );
+      continue;
+    }
+    if (node.kind === 'leaf') readLeaf(node, c, obj, objPath, cx, state);
+    else readGroup(node, c, obj, objPath, cx, state);
+  }
+}
+
+function readGroup(
+  g: GroupNode,
+  el: XmlElement,
+  obj: ModelObject,
+  objPath: string,
+  xpath: string,
+  state: ReadState,
+): void {
+  if (!g.field) {
+    readChildren(el, g.children, obj, objPath, xpath, state);
+    return;
+  }
+  const { base, basePath, rel } = baseOf(g.field, obj, objPath, state.root);
+  const { parent, key } = parentFor(base, rel);
+  const path = `${basePath}.${rel}`;
+  if (g.many) {
+    let list = parent[key];
+    if (!Array.isArray(list)) {
+      list = [];
+      parent[key] = list;
+    }
+    const items = list as unknown[];
+    const item: ModelObject = {};
+    const itemPath = `${path}[${items.length}]`;
+    items.push(item);
+    state.locations[itemPath] = { xpath, line: el.line };
+    readChildren(el, g.children, item, itemPath, xpath, state);
+    return;
+  }
+  let target = parent[key];
+  if (!isObject(target)) {
+    target = {};
+    parent[key] = target;
+    state.locations[path] = { xpath, line: el.line };
+  }
+  readChildren(el, g.children, target as ModelObject, path, xpath, state);
+}
+
+function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, state: ReadState): unknown {
+  const text = textOf(el) ?? '';
+  switch (leaf.value ?? 'text') {
+    case 'amount':
+    case 'decimal': {
+      const n = parseDecimal(text);
+      if (n === undefined) {
+        report(
+          state,
+          'UBL-READ-NUMBER',
+          'fatal',
+          path,
+          el,
+          xpath,
+          `${el.name} must be a decimal number (digits with an optional '.' and sign), found '${text}'.`,
+          leaf.bt,
+          text,
+        );
+        return undefined;
+      }
+      if (leaf.value === 'amount') checkCurrency(leaf, el, path, xpath, state);
+      return n;
+    }
+    case 'date':
+      if (!isIsoDate(text)) {
+        report(
+          state,
+          'UBL-READ-DATE',
+          'warning',
+          path,
+          el,
+          xpath,
+          `${el.name} should be a date YYYY-MM-DD, found '${text}'; kept as written.`,
+          leaf.bt,
+          text,
+        );
+      }
+      return text;
+    case 'note':
+      return parseNote(text);
+    default:
+      return text;
+  }
+}
+
+function checkCurrency(leaf: LeafNode, el: XmlElement, path: string, xpath: string, state: ReadState): void {
+  const expected = leaf.currency === 'tax' ? state.scope.taxCurrency : state.scope.documentCurrency;
+  const actual = el.attrs.currencyID?.trim();
+  if (expected !== undefined && actual !== undefined && actual !== expected) {
+    report(
+      state,
+      'UBL-READ-CURRENCY',
+      'warning',
+      path,
+      el,
+      xpath,
+      `${el.name} is in ${actual} but the ${leaf.currency === 'tax' ? 'VAT accounting currency (BT-6)' : 'invoice currency (BT-5)'} is ${expected}.`,
+      leaf.bt,
+      actual,
+    );
+  }
+}
+
+function readLeaf(
+  leaf: LeafNode,
+  el: XmlElement,
+  obj: ModelObject,
+  objPath: string,
+  xpath: string,
+  state: ReadState,
+): void {
+  if (leaf.field === undefined) return; // a constant: it selected the binding, nothing to store
+  const { base, basePath, rel } = baseOf(leaf.field, obj, objPath, state.root);
+  const { parent, key } = parentFor(base, rel);
+  let path = `${basePath}.${rel}`;
+  const value = readValue(leaf, el, path, xpath, state);
+  if (value === undefined) return;
+  let stored: unknown = value;
+  let attrTarget = parent;
+  if (leaf.wrap) {
+    const wrapped: ModelObject = { [leaf.wrap]: value };
+    stored = wrapped;
+    attrTarget = wrapped;
+  }
+  if (leaf.many) {
+    let list = parent[key];
+    if (!Array.isArray(list)) {
+      list = [];
+      parent[key] = list;
+    }
+    const items = list as unknown[];
+    path = `${path}[${items.length}]`;
+    items.push(stored);
+  } else if (parent[key] !== undefined) {
+    if (!sameValue(parent[key], stored)) {
+      report(
+        state,
+        'UBL-READ-REPEATED',
+        'warning',
+        path,
+        el,
+        xpath,
+        `${el.name} repeats ${leaf.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
+        leaf.bt,
+        value,
+      );
+    }
+    return;
+  } else {
+    parent[key] = stored;
+  }
+  state.locations[path] = { xpath, line: el.line };
+  if (leaf.attrs)
+    readAttributes(
+      leaf,
+      el,
+      attrTarget,
+      leaf.wrap ? path : path.slice(0, path.lastIndexOf('.')),
+      xpath,
+      state,
+    );
+}
+
+function readAttributes(
+  leaf: LeafNode,
+  el: XmlElement,
+  target: ModelObject,
+  targetPath: string,
+  xpath: string,
+  state: ReadState,
+): void {
+  for (const a of leaf.attrs ?? []) {
+    if (a.field === undefined) continue;
+    const v = el.attrs[a.name];
+    if (v === undefined) continue;
+    if (target[a.field] !== undefined && target[a.field] !== v.trim()) continue; // the element value's conflict is already reported
+    target[a.field] = v.trim();
+    state.locations[`${targetPath}.${a.field}`] = { xpath: `${xpath}/@${a.name}`, line: el.line };
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (isObject(a) && isObject(b)) return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
+export function report(
+  state: ReadState,
+  rule: string,
+  severity: Finding['severity'],
+  path: string,
+  el: XmlElement | undefined,
+  xpath: string | undefined,
+  message: string,
+  bt?: string,
+  value?: unknown,
+): void {
+  const f: Finding = { rule, message, path, severity };
+  if (bt) f.bt = bt;
+  if (xpath) f.xpath = xpath;
+  if (el) f.line = el.line;
+  if (value !== undefined) f.value = value;
+  state.diagnostics.push(f);
+}

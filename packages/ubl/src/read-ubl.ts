@@ -1,0 +1,136 @@
+/**
+ * readUbl: UBL 2.1 Invoice / CreditNote → the einv Invoice model. Never throws: input that is not
+ * well-formed XML or not a UBL invoice gives a fatal diagnostic and an empty invoice. Only what the
+ * document says is read (no defaults); what the binding does not know is listed in diagnostics.
+ */
+import type { Finding, Invoice, SourceLocations } from '@einv/core-model';
+import { child, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
+import { NS } from './binding/namespaces.js';
+import { taxTotalCurrency } from './binding/tax.js';
+import type { DocumentType } from './binding/types.js';
+import { isObject, type ModelObject } from './engine/paths.js';
+import { type ReadState, readChildren, report } from './engine/read.js';
+
+export interface ReadUblResult {
+  invoice: Invoice;
+  documentType: DocumentType;
+  diagnostics: Finding[];
+  locations: SourceLocations;
+}
+
+export function readUbl(xml: string | Uint8Array): ReadUblResult {
+  const diagnostics: Finding[] = [];
+  const locations: SourceLocations = {};
+  try {
+    return readDocument(xml, diagnostics, locations);
+  } catch (e) {
+    // Defensive: a bug in the reader must still come back as a finding, never as an exception.
+    diagnostics.push({
+      rule: 'UBL-READ-INTERNAL',
+      severity: 'fatal',
+      path: 'invoice',
+      message: `The UBL reader failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`,
+    });
+    return { invoice: {}, documentType: 'Invoice', diagnostics, locations };
+  }
+}
+
+function readDocument(
+  xml: string | Uint8Array,
+  diagnostics: Finding[],
+  locations: SourceLocations,
+): ReadUblResult {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) {
+    const f: Finding = {
+      rule: 'UBL-READ-XML',
+      severity: 'fatal',
+      path: 'invoice',
+      message: `The document is not well-formed XML (${parsed.error.code}): ${parsed.error.message}`,
+    };
+    if (parsed.error.line !== undefined) f.line = parsed.error.line;
+    diagnostics.push(f);
+    return { invoice: {}, documentType: 'Invoice', diagnostics, locations };
+  }
+  const root = parsed.root;
+  const binding =
+    root.local === 'Invoice' && root.ns === NS.Invoice
+      ? UBL_INVOICE_BINDING
+      : root.local === 'CreditNote' && root.ns === NS.CreditNote
+        ? UBL_CREDIT_NOTE_BINDING
+        : undefined;
+  if (!binding) {
+    diagnostics.push({
+      rule: 'UBL-READ-ROOT',
+      severity: 'fatal',
+      path: 'invoice',
+      xpath: `/${root.name}`,
+      line: root.line,
+      message: `The root element is ${root.local} in namespace '${root.ns}'; a UBL 2.1 Invoice (${NS.Invoice}) or CreditNote (${NS.CreditNote}) was expected.`,
+      value: root.name,
+    });
+    return {
+      invoice: {},
+      documentType: root.local === 'CreditNote' ? 'CreditNote' : 'Invoice',
+      diagnostics,
+      locations,
+    };
+  }
+  const invoice: ModelObject = {};
+  const state: ReadState = {
+    scope: {
+      documentType: binding.documentType,
+      documentCurrency: textOf(child(root, 'DocumentCurrencyCode', NS.cbc)),
+      taxCurrency: textOf(child(root, 'TaxCurrencyCode', NS.cbc)),
+    },
+    root: invoice,
+    diagnostics,
+    locations,
+  };
+  readChildren(root, binding.children, invoice, 'invoice', `/${root.name}`, state);
+  afterRead(root.children, invoice, state);
+  return { invoice: invoice as Invoice, documentType: binding.documentType, diagnostics, locations };
+}
+
+/**
+ * What a single pass cannot see: BT-111 when the VAT accounting currency equals the invoice
+ * currency (one cac:TaxTotal is then both), and how many TaxTotals claim BT-110 (BR-CO-15).
+ */
+function afterRead(children: readonly XmlElement[], invoice: ModelObject, state: ReadState): void {
+  const { documentCurrency, taxCurrency } = state.scope;
+  const totals = invoice.totals;
+  if (isObject(totals)) {
+    if (
+      taxCurrency !== undefined &&
+      taxCurrency === documentCurrency &&
+      totals.vatTotal !== undefined &&
+      totals.vatTotalInTaxCurrency === undefined
+    ) {
+      totals.vatTotalInTaxCurrency = totals.vatTotal;
+      const loc = state.locations['invoice.totals.vatTotal'];
+      if (loc) state.locations['invoice.totals.vatTotalInTaxCurrency'] = loc;
+    }
+  }
+  if (documentCurrency === undefined) return;
+  let count = 0;
+  for (const c of children) {
+    if (c.local === 'TaxTotal' && c.ns === NS.cac && taxTotalCurrency(c) === documentCurrency) count++;
+  }
+  if (count > 1) {
+    const t: ModelObject = isObject(invoice.totals) ? invoice.totals : {};
+    t.vatTotalCount = count;
+    invoice.totals = t;
+    report(
+      state,
+      'UBL-READ-REPEATED',
+      'warning',
+      'invoice.totals.vatTotal',
+      undefined,
+      undefined,
+      `${count} cac:TaxTotal elements carry an amount in the invoice currency ${documentCurrency}; EN 16931 has one Invoice total VAT amount (BT-110).`,
+      'BT-110',
+      count,
+    );
+  }
+}
