@@ -1,0 +1,143 @@
+/**
+ * Compiles the binding table's path strings (see types.ts) once, and evaluates them on parsed XML.
+ * Elements are matched by namespace URI + local name, so a document using other prefixes (or a
+ * default namespace) reads the same.
+ */
+import { textOf, type XmlElement } from '@einv/xml';
+
+export const NAMESPACES: Record<string, string> = {
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+};
+
+export interface Test {
+  steps: Step[];
+  attr: string | undefined;
+  negate: boolean;
+  /** literal value, or a variable name when variable is true */
+  value: string;
+  variable: boolean;
+}
+
+export interface Step {
+  /** qualified name as written in the table (the writer uses it as is) */
+  name: string;
+  local: string;
+  ns: string;
+  test: Test | undefined;
+}
+
+export interface CompiledPath {
+  steps: Step[];
+  attr: string | undefined;
+  source: string;
+}
+
+export type Variables = Record<string, string | undefined>;
+
+const cache = new Map<string, CompiledPath>();
+
+export function compilePath(source: string): CompiledPath {
+  const hit = cache.get(source);
+  if (hit) return hit;
+  const parts = splitSteps(source);
+  let attr: string | undefined;
+  const last = parts[parts.length - 1];
+  if (last?.startsWith('@')) {
+    attr = last.slice(1);
+    parts.pop();
+  }
+  const compiled: CompiledPath = { steps: parts.map(compileStep), attr, source };
+  cache.set(source, compiled);
+  return compiled;
+}
+
+/** Splits on '/' outside brackets; '' → no steps (the context element itself) */
+function splitSteps(source: string): string[] {
+  if (source === '' || source === '.') return [];
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '[') depth++;
+    else if (c === ']') depth--;
+    else if (c === '/' && depth === 0) {
+      out.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(source.slice(start));
+  return out;
+}
+
+function compileStep(part: string): Step {
+  const bracket = part.indexOf('[');
+  const name = bracket === -1 ? part : part.slice(0, bracket);
+  const colon = name.indexOf(':');
+  const prefix = name.slice(0, colon);
+  const ns = NAMESPACES[prefix];
+  if (colon === -1 || ns === undefined) throw new Error(`binding path step without a known prefix: ${part}`);
+  let test: Test | undefined;
+  if (bracket !== -1) {
+    const m = /^\[(.+?)(!?=)(?:'([^']*)'|\$(\w+))\]$/.exec(part.slice(bracket));
+    if (!m) throw new Error(`unsupported binding predicate: ${part}`);
+    const rel = compilePath(m[1] ?? '');
+    test = {
+      steps: rel.steps,
+      attr: rel.attr,
+      negate: m[2] === '!=',
+      value: m[3] ?? m[4] ?? '',
+      variable: m[4] !== undefined,
+    };
+  }
+  return { name, local: name.slice(colon + 1), ns, test };
+}
+
+/**
+ * All elements a path's steps reach from `from`, in document order. The elements that satisfied a
+ * predicate (discriminators such as ram:TypeCode 916) are added to `seen` when given.
+ */
+export function selectElements(
+  from: XmlElement,
+  steps: readonly Step[],
+  vars: Variables,
+  seen?: Set<XmlElement>,
+): XmlElement[] {
+  let current: XmlElement[] = [from];
+  for (const step of steps) {
+    const next: XmlElement[] = [];
+    for (const el of current) {
+      for (const c of el.children) {
+        if (c.local === step.local && c.ns === step.ns && (!step.test || testHolds(c, step.test, vars, seen)))
+          next.push(c);
+      }
+    }
+    if (next.length === 0) return next;
+    current = next;
+  }
+  return current;
+}
+
+function testHolds(el: XmlElement, test: Test, vars: Variables, seen: Set<XmlElement> | undefined): boolean {
+  const expected = test.variable ? vars[test.value] : test.value;
+  if (expected === undefined) return test.negate;
+  const match = selectElements(el, test.steps, vars).find((e) => {
+    const actual = test.attr === undefined ? textOf(e) : e.attrs[test.attr];
+    return actual !== undefined && sameValue(actual.trim(), expected);
+  });
+  if (match && seen && !test.negate && test.attr === undefined) {
+    for (let e: XmlElement | null = match; e && e !== el; e = e.parent) seen.add(e);
+  }
+  return test.negate ? !match : match !== undefined;
+}
+
+/** xs:boolean has two spellings for each value */
+function sameValue(actual: string, expected: string): boolean {
+  if (actual === expected) return true;
+  if (expected === 'true') return actual === '1';
+  if (expected === 'false') return actual === '0';
+  return false;
+}

@@ -1,0 +1,130 @@
+/**
+ * generated/cii-schema.ts is derived from the Factur-X 1.09.2 XSDs of the five profiles (../shared):
+ * for every complex type, its child elements in sequence order, and the profiles that allow each
+ * child and attribute. This test regenerates the facts and fails when the committed file differs;
+ * `EINV_UPDATE=1` rewrites it (then run biome format on it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROFILES, type Profile } from '@einv/core-model';
+import { parseXml, type XmlElement } from '@einv/xml';
+import { expect, it } from '@jest/globals';
+import { describeIfShared, sharedPath } from '../../../../tests/support/shared.js';
+import { CII_TYPES } from './generated/cii-schema.js';
+import type { SchemaTypes } from './schema.js';
+
+const DIR: Record<Profile, string> = {
+  MINIMUM: 'MINIMUM',
+  'BASIC-WL': 'BASIC-WL',
+  BASIC: 'BASIC',
+  EN16931: 'EN16931',
+  EXTENDED: 'EXTENDED',
+};
+const PREFIX: Record<string, string> = {
+  'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100': 'rsm',
+  'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100': 'ram',
+  'urn:un:unece:uncefact:data:standard:QualifiedDataType:100': 'qdt',
+  'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100': 'udt',
+};
+
+interface RawType {
+  children: { name: string; type: string }[];
+  attrs: string[];
+}
+
+function loadProfile(profile: Profile): Map<string, RawType> {
+  const types = new Map<string, RawType>();
+  const dir = sharedPath('facturx/1.09.2', DIR[profile]);
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.xsd'));
+  for (const f of files) {
+    const r = parseXml(fs.readFileSync(path.join(dir, f), 'utf8'));
+    if (!r.ok) throw new Error(`${f}: ${r.error.message}`);
+    const prefix = PREFIX[r.root.attrs.targetNamespace ?? ''];
+    if (!prefix) throw new Error(`${f}: unknown target namespace`);
+    for (const ct of r.root.children.filter((c) => c.local === 'complexType'))
+      collect(types, prefix, `${prefix}:${ct.attrs.name}`, ct);
+  }
+  return types;
+}
+
+function collect(types: Map<string, RawType>, prefix: string, typeName: string, ct: XmlElement): void {
+  const t: RawType = { children: [], attrs: [] };
+  types.set(typeName, t);
+  const walk = (el: XmlElement) => {
+    for (const c of el.children) {
+      if (c.local === 'element') {
+        const name = `${prefix}:${c.attrs.name}`;
+        const inline = c.children.find((x) => x.local === 'complexType');
+        let type = c.attrs.type ?? '';
+        if (inline) {
+          type = `${typeName}/${c.attrs.name}`;
+          collect(types, prefix, type, inline);
+        }
+        t.children.push({ name, type: type.startsWith('xs:') ? '' : type });
+      } else if (c.local === 'attribute') t.attrs.push(c.attrs.name ?? '');
+      else if (['sequence', 'choice', 'simpleContent', 'extension', 'complexContent'].includes(c.local))
+        walk(c);
+    }
+  };
+  walk(ct);
+}
+
+/** Builds the facts from the XSDs, and the source of generated/cii-schema.ts */
+function generate(): { facts: SchemaTypes; source: string } {
+  const facts: SchemaTypes = {};
+  const perProfile = PROFILES.map((p) => loadProfile(p));
+  const extended = perProfile[PROFILES.indexOf('EXTENDED')] as Map<string, RawType>;
+  const lines: string[] = [];
+  for (const [typeName, t] of [...extended.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    if (t.children.length === 0 && t.attrs.length === 0) continue;
+    const mask = (has: (pt: RawType) => boolean) =>
+      PROFILES.reduce(
+        (m, _, i) =>
+          perProfile[i]?.get(typeName) && has(perProfile[i]?.get(typeName) as RawType) ? m | (1 << i) : m,
+        0,
+      );
+    const children = t.children.map((c) => {
+      // lower profiles must use the same type for the same child, in the same order (restriction)
+      for (const [i, pt] of perProfile.entries()) {
+        const own = pt.get(typeName)?.children ?? [];
+        const same = own.find((o) => o.name === c.name);
+        if (same && same.type !== c.type)
+          throw new Error(
+            `${PROFILES[i]} ${typeName}/${c.name}: type ${same.type} differs from EXTENDED ${c.type}`,
+          );
+        const order = own.map((o) => o.name).filter((n) => t.children.some((x) => x.name === n));
+        const extOrder = t.children.map((x) => x.name).filter((n) => order.includes(n));
+        if (order.join() !== extOrder.join())
+          throw new Error(`${PROFILES[i]} ${typeName}: order differs from EXTENDED`);
+      }
+      return [c.name, c.type, mask((pt) => pt.children.some((o) => o.name === c.name))] as const;
+    });
+    const attrs = t.attrs.map((a) => [a, mask((pt) => pt.attrs.includes(a))] as const);
+    facts[typeName] = { c: children, a: attrs };
+    lines.push(`  ${JSON.stringify(typeName)}: ${JSON.stringify({ c: children, a: attrs })},`);
+  }
+  const source = `// GENERATED by packages/cii/src/binding/schema.test.ts from the Factur-X 1.09.2 XSDs (EINV_UPDATE=1 to refresh).
+// Facts, not code: for each complex type, its children in XSD sequence order as [element, type, profiles],
+// its attributes as [name, profiles]; profiles is a bit mask over PROFILES (1 MINIMUM, 2 BASIC-WL, 4 BASIC, 8 EN16931, 16 EXTENDED).
+import type { SchemaTypes } from '../schema.js';
+
+export const CII_TYPES: SchemaTypes = {
+${lines.join('\n')}
+};
+`;
+  return { facts, source };
+}
+
+describeIfShared('CII schema facts from the Factur-X 1.09.2 XSDs', () => {
+  it('generated/cii-schema.ts holds exactly the facts of the XSDs', () => {
+    const { facts, source } = generate();
+    if (process.env.EINV_UPDATE === '1') {
+      fs.writeFileSync(
+        path.join(path.dirname(fileURLToPath(import.meta.url)), 'generated/cii-schema.ts'),
+        source,
+      );
+    }
+    expect(CII_TYPES).toEqual(facts);
+  });
+});

@@ -1,0 +1,52 @@
+/** BG-23 VAT breakdown (with BT-7 / BT-8, which CII keeps in it) and BG-22 document totals. */
+import { type Binding, field, group, repeated } from './types.js';
+
+const SETTLEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
+
+export const vatBreakdown: Binding[] = [
+  repeated(
+    'BG-23',
+    'vatBreakdown',
+    `${SETTLEMENT}/ram:ApplicableTradeTax`,
+    [
+      field('BT-117', 'taxAmount', 'ram:CalculatedAmount', 'amount'),
+      field('BT-120', 'exemptionReason', 'ram:ExemptionReason'),
+      field('BT-116', 'taxableAmount', 'ram:BasisAmount', 'amount'),
+      field('BT-118', 'category', 'ram:CategoryCode'),
+      field('BT-121', 'exemptionReasonCode', 'ram:ExemptionReasonCode'),
+      field('BT-119', 'rate', 'ram:RateApplicablePercent', 'percent'),
+    ],
+    { constants: [{ path: 'ram:TypeCode', value: 'VAT' }] },
+  ),
+  // after the breakdown: the writer puts them in the first ram:ApplicableTradeTax
+  field(
+    'BT-7',
+    'taxPointDate',
+    `${SETTLEMENT}/ram:ApplicableTradeTax/ram:TaxPointDate/udt:DateString`,
+    'date',
+    {
+      note: 'CII holds it in each VAT breakdown; read from the first, written in the first',
+    },
+  ),
+  field('BT-8', 'taxPointDateCode', `${SETTLEMENT}/ram:ApplicableTradeTax/ram:DueDateTypeCode`, 'text', {
+    note: 'CII holds it in each VAT breakdown; read from the first, written in the first',
+  }),
+];
+
+export const totals: Binding[] = [
+  group('BG-22', 'totals', `${SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`, [
+    field('BT-106', 'lineNetTotal', 'ram:LineTotalAmount', 'amount'),
+    field('BT-108', 'chargeTotal', 'ram:ChargeTotalAmount', 'amount'),
+    field('BT-107', 'allowanceTotal', 'ram:AllowanceTotalAmount', 'amount'),
+    field('BT-109', 'taxExclusiveAmount', 'ram:TaxBasisTotalAmount', 'amount'),
+    field('BT-110', 'vatTotal', 'ram:TaxTotalAmount[@currencyID!=$taxCurrency]', 'amount', {
+      writeAttrs: { currencyID: '$currency' },
+      note: 'the TaxTotalAmount not in the VAT accounting currency',
+    }),
+    field('BT-111', 'vatTotalInTaxCurrency', 'ram:TaxTotalAmount[@currencyID=$taxCurrency]', 'amount'),
+    field('BT-114', 'roundingAmount', 'ram:RoundingAmount', 'amount'),
+    field('BT-112', 'taxInclusiveAmount', 'ram:GrandTotalAmount', 'amount'),
+    field('BT-113', 'prepaidAmount', 'ram:TotalPrepaidAmount', 'amount'),
+    field('BT-115', 'amountDue', 'ram:DuePayableAmount', 'amount'),
+  ]),
+];

@@ -1,0 +1,48 @@
+/** Dotted model keys (`address.city`) of the binding table, read and written on plain objects. */
+
+export type ModelObject = Record<string, unknown>;
+
+const split = new Map<string, string[]>();
+
+function parts(key: string): string[] {
+  let p = split.get(key);
+  if (!p) {
+    p = key === '' ? [] : key.split('.');
+    split.set(key, p);
+  }
+  return p;
+}
+
+export function getKey(obj: ModelObject, key: string): unknown {
+  let cur: unknown = obj;
+  for (const k of parts(key)) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as ModelObject)[k];
+  }
+  return cur;
+}
+
+/** Sets a value, creating the intermediate objects */
+export function setKey(obj: ModelObject, key: string, value: unknown): void {
+  const p = parts(key);
+  let cur = obj;
+  for (let i = 0; i < p.length - 1; i++) {
+    const k = p[i] as string;
+    let next = cur[k];
+    if (typeof next !== 'object' || next === null) {
+      next = {};
+      cur[k] = next;
+    }
+    cur = next as ModelObject;
+  }
+  cur[p[p.length - 1] as string] = value;
+}
+
+/** `invoice.seller` + `address.city` → `invoice.seller.address.city` */
+export function joinPath(base: string, key: string): string {
+  return key === '' ? base : `${base}.${key}`;
+}
+
+export function isObject(v: unknown): v is ModelObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

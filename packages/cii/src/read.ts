@@ -1,0 +1,321 @@
+/**
+ * readCii: CII XML → the einv Invoice, by interpreting the binding table. Never throws, never
+ * invents a value (no defaults), keeps empty elements as '' and repeated ones as arrays, and says
+ * in `diagnostics` what it could not read (bad decimals and dates, repeated single terms, elements
+ * outside the model) so nothing is dropped silently.
+ */
+import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
+import { type ParseOptions, parseXml, textOf, type XmlElement, xpathOf } from '@einv/xml';
+import { CII_BINDING } from './binding/index.js';
+import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
+import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
+import { profileOfGuideline } from './guideline.js';
+import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
+import { reportUnread } from './unread.js';
+import { parseDate102, parseDecimal } from './values.js';
+
+export interface ReadCiiResult {
+  invoice: Invoice;
+  /** The Factur-X profile named by BT-24, undefined when BT-24 is missing or unknown */
+  profile: Profile | undefined;
+  guidelineId?: string;
+  diagnostics: Finding[];
+  /** model path → where it was read in the XML, for the rules' findings */
+  locations: SourceLocations;
+}
+
+export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): ReadCiiResult {
+  const parsed = parseXml(xml, opts);
+  if (!parsed.ok) {
+    const { code, message, line } = parsed.error;
+    const f: Finding = {
+      rule: code,
+      message: `The XML is not readable: ${message}`,
+      path: 'invoice',
+      severity: 'fatal',
+    };
+    if (line !== undefined) f.line = line;
+    return { invoice: {}, profile: undefined, diagnostics: [f], locations: {} };
+  }
+  return readCiiElement(parsed.root);
+}
+
+/** Reads an already parsed document (the structure check parses once and shares the tree) */
+export function readCiiElement(root: XmlElement): ReadCiiResult {
+  if (root.local !== 'CrossIndustryInvoice' || root.ns !== NAMESPACES.rsm) {
+    const ubl = root.local === 'Invoice' || root.local === 'CreditNote';
+    return {
+      invoice: {},
+      profile: undefined,
+      diagnostics: [
+        {
+          rule: 'CII-ROOT',
+          message: `The root element is <${root.name}> (namespace "${root.ns}"), not rsm:CrossIndustryInvoice${ubl ? ': this looks like UBL' : ''}.`,
+          path: 'invoice',
+          severity: 'fatal',
+          xpath: `/${root.name}`,
+          line: root.line,
+        },
+      ],
+      locations: {},
+    };
+  }
+  const reader = new Reader(root);
+  const invoice: ModelObject = {};
+  reader.entries(root, invoice, CII_BINDING, 'invoice');
+  const guidelineId =
+    typeof invoice.specificationIdentifier === 'string' ? invoice.specificationIdentifier : undefined;
+  const { profile, inferred } = profileOfGuideline(guidelineId);
+  if (guidelineId === undefined) {
+    reader.report(
+      'CII-GUIDELINE',
+      'warning',
+      'The guideline identifier (BT-24) is missing: the Factur-X profile is unknown.',
+      'invoice.specificationIdentifier',
+      'BT-24',
+    );
+  } else if (profile === undefined) {
+    reader.report(
+      'CII-GUIDELINE',
+      'warning',
+      `The guideline identifier "${guidelineId}" (BT-24) names no known Factur-X/ZUGFeRD profile.`,
+      'invoice.specificationIdentifier',
+      'BT-24',
+    );
+  } else if (inferred) {
+    reader.report(
+      'CII-GUIDELINE',
+      'information',
+      `The guideline identifier "${guidelineId}" is read with the ${profile} structure.`,
+      'invoice.specificationIdentifier',
+      'BT-24',
+    );
+  }
+  reportUnread(root, reader.visited, reader.diagnostics);
+  const result: ReadCiiResult = {
+    invoice: invoice as Invoice,
+    profile,
+    diagnostics: reader.diagnostics,
+    locations: reader.locations,
+  };
+  if (guidelineId !== undefined) result.guidelineId = guidelineId;
+  return result;
+}
+
+interface Hit {
+  el: XmlElement;
+  raw: string;
+}
+
+class Reader {
+  readonly diagnostics: Finding[] = [];
+  readonly locations: SourceLocations = {};
+  readonly visited = new Set<XmlElement>();
+  private readonly vars: Variables;
+
+  constructor(root: XmlElement) {
+    // $currency / $taxCurrency are needed by predicates before their own fields are read
+    const settlement = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
+    const first = (path: string) => textOf(selectElements(root, compilePath(path).steps, {})[0]);
+    this.vars = {
+      currency: first(`${settlement}/ram:InvoiceCurrencyCode`),
+      taxCurrency: first(`${settlement}/ram:TaxCurrencyCode`),
+    };
+  }
+
+  entries(el: XmlElement, obj: ModelObject, entries: readonly Binding[], modelPath: string): void {
+    for (const b of entries) {
+      if (b.kind === 'field') this.field(el, obj, b, modelPath);
+      else this.group(el, obj, b, modelPath);
+    }
+  }
+
+  private field(el: XmlElement, obj: ModelObject, f: FieldBinding, modelPath: string): void {
+    const path = compilePath(f.path);
+    const elements = selectElements(el, path.steps, this.vars, this.visited);
+    if (elements.length === 0) return;
+    const hits: Hit[] = [];
+    for (const e of elements) {
+      if (path.attr === undefined) {
+        hits.push({ el: e, raw: e.text });
+        this.visited.add(e);
+      } else {
+        const raw = e.attrs[path.attr];
+        if (raw !== undefined) hits.push({ el: e, raw });
+      }
+    }
+    const first = hits[0];
+    if (!first) return;
+    const target = joinPath(modelPath, f.key);
+    const existing = getKey(obj, f.key);
+    if (existing !== undefined) {
+      // an alternative place of a term already read (e.g. BT-149 on the gross price)
+      const other = this.convert(f, first, target, false);
+      if (other !== undefined && other !== existing) {
+        this.report(
+          'CII-ALTERNATIVE',
+          'information',
+          `${f.bt} is given twice with different values; "${String(existing)}" is kept, "${String(other)}" at ${xpathOf(first.el)} is not.`,
+          target,
+          f.bt,
+          first.el,
+        );
+      }
+      return;
+    }
+    const value = this.convert(f, first, target, true);
+    if (value === undefined) return;
+    if (hits.length > 1) {
+      const distinct = new Set(hits.map((h) => this.convert(f, h, target, false)));
+      if (distinct.size > 1) {
+        this.report(
+          'CII-REPEATED',
+          'warning',
+          `${f.bt} appears ${hits.length} times with different values; the model holds one, the first is kept.`,
+          target,
+          f.bt,
+          hits[1]?.el,
+        );
+      }
+    }
+    setKey(obj, f.key, value);
+    if (!(target in this.locations))
+      this.locations[target] = { xpath: xpathOf(first.el), line: first.el.line };
+  }
+
+  private convert(f: FieldBinding, hit: Hit, target: string, report: boolean): string | number | undefined {
+    const text = hit.raw.trim();
+    switch (f.type) {
+      case 'text':
+        return text;
+      case 'date': {
+        const format = hit.el.attrs.format;
+        const iso = format === '102' ? parseDate102(text) : undefined;
+        if (iso !== undefined) return iso;
+        if (report) {
+          const why =
+            format !== '102'
+              ? `its format is "${format ?? '(none)'}", only 102 (YYYYMMDD) is read`
+              : `"${text}" is not a date in format 102 (YYYYMMDD)`;
+          this.report(
+            'CII-DATE',
+            'fatal',
+            `${f.bt}: ${why}; the text is kept as is.`,
+            target,
+            f.bt,
+            hit.el,
+            text,
+          );
+        }
+        return text;
+      }
+      default: {
+        const n = parseDecimal(text);
+        if (n === undefined && report) {
+          this.report(
+            'CII-DECIMAL',
+            'fatal',
+            `${f.bt}: "${text}" is not a decimal number (digits with an optional "." and sign, no exponent).`,
+            target,
+            f.bt,
+            hit.el,
+            text,
+          );
+        }
+        return n;
+      }
+    }
+  }
+
+  private group(el: XmlElement, obj: ModelObject, g: GroupBinding, modelPath: string): void {
+    const steps = compilePath(g.path).steps;
+    const elements = steps.length === 0 ? [el] : selectElements(el, steps, this.vars, this.visited);
+    if (elements.length === 0) return;
+    const target = joinPath(modelPath, g.key);
+    if (g.many) {
+      const existing = getKey(obj, g.key);
+      const list: ModelObject[] = Array.isArray(existing) ? (existing as ModelObject[]) : [];
+      for (const e of elements) {
+        const item: ModelObject = {};
+        this.entries(e, item, g.entries, `${target}[${list.length}]`);
+        if (steps.length === 0 && Object.keys(item).length === 0) continue; // nothing of the group here
+        this.constants(e, g);
+        this.visited.add(e);
+        list.push(item);
+      }
+      if (list.length > 0 && existing === undefined) setKey(obj, g.key, list);
+      return;
+    }
+    const existing = g.key === '' ? obj : getKey(obj, g.key);
+    const into: ModelObject = isObject(existing) ? existing : {};
+    const first = elements[0] as XmlElement;
+    this.entries(first, into, g.entries, target);
+    this.constants(first, g);
+    this.visited.add(first);
+    if (g.split) this.mergeSplit(elements, into, g, target);
+    else if (elements.length > 1) {
+      this.report(
+        'CII-REPEATED',
+        'warning',
+        `${g.bg || 'This group'} appears ${elements.length} times; the model holds one, the first is read.`,
+        target,
+        g.bg,
+        elements[1],
+      );
+    }
+    if (g.key !== '' && existing === undefined && Object.keys(into).length > 0) setKey(obj, g.key, into);
+  }
+
+  /** Payment means: more elements add their credit transfers; differing other terms are reported */
+  private mergeSplit(elements: XmlElement[], into: ModelObject, g: GroupBinding, target: string): void {
+    const key = g.split as string;
+    for (const e of elements.slice(1)) {
+      const list = Array.isArray(into[key]) ? (into[key] as unknown[]) : [];
+      const extra: ModelObject = { [key]: list };
+      this.entries(e, extra, g.entries, target);
+      this.constants(e, g);
+      this.visited.add(e);
+      if (list.length > 0) into[key] = list;
+      const differing = Object.keys(extra).filter(
+        (k) => k !== key && JSON.stringify(extra[k]) !== JSON.stringify(into[k]),
+      );
+      if (differing.length > 0) {
+        this.report(
+          'CII-PAYMENT-MEANS',
+          'warning',
+          `${g.bg} is given ${elements.length} times with different ${differing.join(', ')}; the model keeps the first one's and all credit transfers.`,
+          target,
+          g.bg,
+          e,
+        );
+      }
+    }
+  }
+
+  private constants(e: XmlElement, g: GroupBinding): void {
+    for (const c of g.constants ?? []) {
+      for (const ce of selectElements(e, compilePath(c.path).steps, this.vars)) {
+        if (textOf(ce) === c.value) this.visited.add(ce);
+      }
+    }
+  }
+
+  report(
+    rule: string,
+    severity: Finding['severity'],
+    message: string,
+    path: string,
+    bt: string,
+    el?: XmlElement,
+    value?: unknown,
+  ): void {
+    const f: Finding = { rule, message, path, severity };
+    if (bt) f.bt = bt;
+    if (el) {
+      f.xpath = xpathOf(el);
+      f.line = el.line;
+    }
+    if (value !== undefined) f.value = value;
+    this.diagnostics.push(f);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Value conversions between the model (numbers, ISO dates) and CII text. No float formatting
+ * surprises: numbers are written in plain decimal notation (never 1e-7), with at least the
+ * decimals the type asks for and never fewer than the number holds (nothing is rounded away).
+ */
+
+const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
+/** xs:decimal text → number; undefined when it is not a decimal (CII forbids exponents) */
+export function parseDecimal(text: string): number | undefined {
+  const t = text.trim();
+  if (!DECIMAL.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** number → plain decimal text with at least `minDecimals` decimals */
+export function formatDecimal(n: number, minDecimals: number): string {
+  let s = plain(n);
+  const dot = s.indexOf('.');
+  const decimals = dot === -1 ? 0 : s.length - dot - 1;
+  if (decimals < minDecimals) s = (dot === -1 ? `${s}.` : s) + '0'.repeat(minDecimals - decimals);
+  return s;
+}
+
+/** Shortest round-tripping digits of a number, without exponent notation */
+function plain(n: number): string {
+  const s = String(n);
+  if (!/e/i.test(s)) return s;
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/i.exec(s);
+  if (!m) return s;
+  const [, sign, int, frac = '', expText] = m;
+  const digits = `${int}${frac}`;
+  const exp = Number(expText);
+  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+  const pointAt = 1 + exp;
+  return pointAt >= digits.length
+    ? `${sign}${digits}${'0'.repeat(pointAt - digits.length)}`
+    : `${sign}${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+}
+
+/** CII date format 102 (YYYYMMDD) → YYYY-MM-DD; undefined when not a real calendar date */
+export function parseDate102(text: string): string | undefined {
+  const m = /^([0-9]{4})([0-9]{2})([0-9]{2})$/.exec(text.trim());
+  if (!m) return undefined;
+  const y = m[1] ?? '';
+  const mo = m[2] ?? '';
+  const d = m[3] ?? '';
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return undefined;
+  return `${y}-${mo}-${d}`;
+}
+
+/** YYYY-MM-DD → YYYYMMDD; undefined when the model value is not an ISO date */
+export function formatDate102(iso: string): string | undefined {
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(iso);
+  return m ? `${m[1]}${m[2]}${m[3]}` : undefined;
+}
