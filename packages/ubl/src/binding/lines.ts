@@ -3,7 +3,7 @@
  * (CreditedQuantity) in a CreditNote; period, references, allowances/charges, item, price.
  */
 import { lineAllowanceCharges } from './allowances.js';
-import { amount, date, decimal, fixed, group, identifier, term, vatScheme } from './build.js';
+import { amount, date, decimal, fixed, group, identifier, placeholder, term } from './build.js';
 import type { DocumentType, GroupNode, Node } from './types.js';
 
 const item: Node[] = [
@@ -33,7 +33,8 @@ const item: Node[] = [
     // Read when present; not written (UBL-CR-600/601): complete() carries them to the VAT breakdown
     term('cbc:TaxExemptionReasonCode', '', 'vatExemptionReasonCode', { readOnly: true }),
     term('cbc:TaxExemptionReason', '', 'vatExemptionReason', { readOnly: true }),
-    vatScheme(),
+    // Not a discriminator on lines: the official rules read line categories whatever the scheme
+    group('cac:TaxScheme', [placeholder('cbc:ID', 'VAT')]),
   ]),
   group(
     'cac:AdditionalItemProperty',
@@ -47,8 +48,9 @@ const price: Node[] = [
   decimal('cbc:BaseQuantity', 'BT-149', 'baseQuantity', {
     attrs: [{ name: 'unitCode', field: 'baseQuantityUnitCode', bt: 'BT-150' }],
   }),
+  // BT-147/148 are read whatever the indicator says (BR-28 reads them so); written as false
   group('cac:AllowanceCharge', [
-    fixed('cbc:ChargeIndicator', 'false', ['false', '0']),
+    placeholder('cbc:ChargeIndicator', 'false'),
     amount('cbc:Amount', 'BT-147', 'priceDiscount', { required: true }),
     amount('cbc:BaseAmount', 'BT-148', 'grossPrice'),
   ]),

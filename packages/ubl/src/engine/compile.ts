@@ -11,14 +11,18 @@ const indexes = new WeakMap<readonly Node[], Map<string, Node[]>>();
 const constrained = new WeakMap<GroupNode, boolean>();
 const markers = new WeakMap<GroupNode, boolean>();
 
-/** A group made only of constants, e.g. cac:TaxScheme[cbc:ID='VAT']: part of its parent's identity */
+/**
+ * A group made only of constants, e.g. cac:TaxScheme[cbc:ID='VAT']: written whenever its parent
+ * is, never read into the model; when its constants are not placeholders they are part of the
+ * parent's identity (see hasConstraints).
+ */
 export function isMarker(g: GroupNode): boolean {
   let m = markers.get(g);
   if (m === undefined) {
     m =
       !g.many &&
       !g.field &&
-      g.children.every((n) => (n.kind === 'leaf' ? n.field === undefined && !n.placeholder : isMarker(n)));
+      g.children.every((n) => (n.kind === 'leaf' ? n.field === undefined : isMarker(n)));
     markers.set(g, m);
   }
   return m;
@@ -57,9 +61,24 @@ export function hasConstraints(g: GroupNode): boolean {
     c = g.children.some((n) =>
       n.kind === 'leaf'
         ? (n.fixed !== undefined && !n.placeholder) || (n.attrs ?? []).some((a) => a.fixed !== undefined)
-        : isMarker(n),
+        : isMarker(n) && hasConstraints(n),
     );
     constrained.set(g, c);
   }
   return c;
+}
+
+/** The constants that select a group, in words: `cac:TaxScheme/cbc:ID is 'VAT'` */
+export function describeConstraints(g: GroupNode, prefix = ''): string[] {
+  const out: string[] = [];
+  if (g.note && g.match) out.push(g.note);
+  for (const n of g.children) {
+    if (n.kind === 'leaf') {
+      if (n.fixed !== undefined && !n.placeholder)
+        out.push(`${prefix}${n.el} is ${(n.accept ?? [n.fixed]).map((v) => `'${v}'`).join(' or ')}`);
+      for (const a of n.attrs ?? [])
+        if (a.fixed !== undefined) out.push(`${prefix}${n.el}/@${a.name} is '${a.fixed}'`);
+    } else if (isMarker(n) && hasConstraints(n)) out.push(...describeConstraints(n, `${prefix}${n.el}/`));
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
 import type { Finding, SourceLocations } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
-import { hasConstraints, indexOf, isMarker, keyOf } from './compile.js';
+import { describeConstraints, hasConstraints, indexOf, isMarker, keyOf } from './compile.js';
 import { baseOf, isObject, type ModelObject, parentFor } from './paths.js';
 import { isIsoDate, parseDecimal, parseNote } from './values.js';
 
@@ -43,7 +43,7 @@ function groupMatches(g: GroupNode, el: XmlElement, state: ReadState): boolean {
       if (!c) return false;
       if (n.fixed !== undefined && !n.placeholder && !accepts(n, c.text)) return false;
       for (const a of fixedAttrs) if ((c.attrs[a.name] ?? '').trim() !== a.fixed) return false;
-    } else if (isMarker(n)) {
+    } else if (isMarker(n) && hasConstraints(n)) {
       const c = firstChild(el, n);
       if (!c || !groupMatches(n, c, state)) return false;
     }
@@ -63,8 +63,11 @@ function pick(candidates: readonly Node[], el: XmlElement, state: ReadState): No
 }
 
 function describeMismatch(candidates: readonly Node[]): string {
-  const notes = candidates.map((n) => (n.kind === 'group' ? n.note : undefined)).filter(Boolean);
-  return notes.length ? ` (expected: ${notes.join('; ')})` : '';
+  const options = candidates
+    .filter((n): n is GroupNode => n.kind === 'group' && !n.fallback)
+    .map((g) => describeConstraints(g).join(' and '))
+    .filter(Boolean);
+  return options.length ? `it is bound only when ${options.join(', or when ')}` : 'no binding matches it';
 }
 
 /** Reads the children of `el` bound to `obj` (model path `objPath`) against `nodes` */
@@ -105,6 +108,8 @@ export function readChildren(
       );
       continue;
     }
+    // constants (TaxScheme/ID = VAT…) were checked when the enclosing element was bound
+    if (candidates.every((n) => n.kind === 'group' && isMarker(n))) continue;
     const node = pick(candidates, c, state);
     if (!node) {
       report(
@@ -114,7 +119,7 @@ export function readChildren(
         objPath,
         c,
         cx,
-        `${c.name} does not carry the values that identify an EN 16931 term here${describeMismatch(candidates)}; ignored.`,
+        `${c.name} is not read: ${describeMismatch(candidates)}.`,
       );
       continue;
     }
