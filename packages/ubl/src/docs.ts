@@ -5,6 +5,7 @@
  */
 import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import type { DocumentType, GroupNode, Node, RootBinding } from './binding/types.js';
+import { hasConstraints, isMarker } from './engine/compile.js';
 
 export interface BindingRow {
   bt: string;
@@ -20,11 +21,12 @@ function constraintsOf(g: GroupNode): string {
   const parts: string[] = [];
   for (const n of g.children) {
     if (n.kind === 'leaf' && n.fixed !== undefined && !n.placeholder) parts.push(`${n.el}='${n.fixed}'`);
-    if (n.kind === 'group' && !n.many && !n.field) {
+    if (n.kind === 'group' && isMarker(n) && hasConstraints(n)) {
       const inner = constraintsOf(n);
       if (inner) parts.push(`${n.el}/${inner.slice(1, -1)}`);
     }
   }
+  if (g.match && g.note) parts.push(g.note);
   if (g.fallback) parts.push('otherwise');
   return parts.length ? `[${parts.join(' and ')}]` : '';
 }
@@ -73,7 +75,15 @@ function walk(
     ]
       .filter(Boolean)
       .join('; ');
-    out.push({ bt: n.bt ?? '', ubl: leafPath, model: valueModel, note });
+    if (n.value === 'note') {
+      out.push({
+        bt: 'BT-21',
+        ubl: leafPath,
+        model: `${m}.subjectCode`,
+        note: 'written as a #code# prefix of the note',
+      });
+      out.push({ bt: n.bt ?? '', ubl: leafPath, model: `${m}.text`, note: '' });
+    } else out.push({ bt: n.bt ?? '', ubl: leafPath, model: valueModel, note });
     for (const a of n.attrs ?? []) {
       if (a.field === undefined) continue;
       const owner = n.wrap ? m : m.slice(0, m.lastIndexOf('.'));
@@ -106,7 +116,7 @@ export function renderUblBindingDoc(): string {
   const lines = [
     '# UBL 2.1 binding (generated)',
     '',
-    'Generated from the binding table in `packages/ubl/src/binding/` by `node scripts/gen-ubl-binding-doc.mjs`;',
+    'Generated from the binding table in `packages/ubl/src/binding/` (`UPDATE_DOCS=1` + jest `packages/ubl/src/binding.test.ts`);',
     'do not edit by hand (a test fails when this file is stale). One row per value: the business term, where it',
     'lives below the `Invoice` / `CreditNote` root (CreditNote lines are `cac:CreditNoteLine` with',
     '`cbc:CreditedQuantity`), and where it lives in the einv model. `[...]` are the constants that select the',

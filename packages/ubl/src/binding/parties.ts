@@ -100,11 +100,15 @@ function partyIdentifications(role: Role): Node[] {
     );
   }
   nodes.push(
-    group('cac:PartyIdentification', [identifier('cbc:ID', b.id ?? '', 'id', `${b.id}-1`)], {
-      field: 'identifiers',
-      many: true,
-      fallback: true,
-    }),
+    group(
+      'cac:PartyIdentification',
+      [term('cbc:ID', b.id ?? '', 'id', { attrs: [{ name: 'schemeID', field: 'scheme', bt: `${b.id}-1` }] })],
+      {
+        field: 'identifiers',
+        many: true,
+        fallback: true,
+      },
+    ),
   );
   return nodes;
 }
