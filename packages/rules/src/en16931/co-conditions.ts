@@ -9,7 +9,7 @@
 import type { AllowanceCharge, Line, Period } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
-import { hasText, isObject, isPresent, list } from '../util/values.js';
+import { given, hasText, isObject, isPresent, list } from '../util/values.js';
 import { reasonMissing } from './core-settlement.js';
 
 const F = 'co';
@@ -114,9 +114,9 @@ export const coConditionRules: RuleDefinition[] = [
       'Chaque ligne relève d’une catégorie de TVA (S normale, Z taux zéro, E exonérée, AE autoliquidation, K intracommunautaire, G export, O hors champ…).',
       'Renseignez la catégorie de TVA de la ligne.',
     ],
-    (inv, report) => {
+    (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
-        if (!hasText(line.vatCategory)) report(`invoice.lines[${i}].vatCategory`);
+        if (!given(line.vatCategory, ctx.syntax)) report(`invoice.lines[${i}].vatCategory`);
       });
     },
   ),
@@ -295,9 +295,10 @@ export const coConditionRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       const s = inv.seller;
       if (!isObject(s)) return;
-      if (hasText(s.siret) || hasText(s.vatNumber) || hasText(s.legalRegistrationId?.id)) return;
+      const has = (v: unknown) => given(v, ctx.syntax);
+      if (has(s.siret) || has(s.vatNumber) || has(s.legalRegistrationId?.id)) return;
       for (const id of list(s.identifiers)) {
-        if (isObject(id) && hasText(id.id) && !(ctx.syntax === 'UBL' && id.scheme === 'SEPA')) return;
+        if (isObject(id) && has(id.id) && !(ctx.syntax === 'UBL' && id.scheme === 'SEPA')) return;
       }
       report('invoice.seller');
     },

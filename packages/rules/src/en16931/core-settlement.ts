@@ -15,7 +15,7 @@ import type {
 } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
-import { hasText, isObject, isPresent, list } from '../util/values.js';
+import { given, hasText, isObject, isPresent, list } from '../util/values.js';
 import { totalsContext } from './core-document.js';
 
 const F = 'core';
@@ -24,13 +24,13 @@ function docAllowanceRule(
   id: string,
   kind: 'allowances' | 'charges',
   terms: string[],
-  test: (ac: AllowanceCharge) => string | undefined,
+  test: (ac: AllowanceCharge, syntax: 'CII' | 'UBL' | undefined) => string | undefined,
   en: Texts,
   fr: Texts,
 ) {
-  return en16931Rule(id, F, terms, en, fr, (inv, report) => {
+  return en16931Rule(id, F, terms, en, fr, (inv, report, ctx) => {
     eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
-      const field = test(ac);
+      const field = test(ac, ctx.syntax);
       if (field) report(`invoice.${kind}[${j}]${field}`);
     });
   });
@@ -39,20 +39,21 @@ function docAllowanceRule(
 function breakdownRule(
   id: string,
   term: string,
-  test: (b: VatBreakdown) => string | undefined,
+  test: (b: VatBreakdown, syntax: 'CII' | 'UBL' | undefined) => string | undefined,
   en: Texts,
   fr: Texts,
 ) {
-  return en16931Rule(id, F, [term], en, fr, (inv, report) => {
+  return en16931Rule(id, F, [term], en, fr, (inv, report, ctx) => {
     eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-      const field = test(b);
+      const field = test(b, ctx.syntax);
       if (field) report(`invoice.vatBreakdown[${k}]${field}`);
     });
   });
 }
 
 const amountMissing = (ac: AllowanceCharge) => (isPresent(ac.amount) ? undefined : '.amount');
-const categoryMissing = (ac: AllowanceCharge) => (hasText(ac.vatCategory) ? undefined : '.vatCategory');
+const categoryMissing = (ac: AllowanceCharge, syntax: 'CII' | 'UBL' | undefined) =>
+  given(ac.vatCategory, syntax) ? undefined : '.vatCategory';
 export const reasonMissing = (ac: AllowanceCharge) =>
   isPresent(ac.reason) || isPresent(ac.reasonCode) ? undefined : '.reason';
 
@@ -220,7 +221,7 @@ export const coreSettlementRules: RuleDefinition[] = [
   breakdownRule(
     'BR-47',
     'BT-118',
-    (b) => (hasText(b.category) ? undefined : '.category'),
+    (b, syntax) => (given(b.category, syntax) ? undefined : '.category'),
     [
       'A VAT breakdown (BG-23) has no VAT category code (BT-118).',
       'A VAT breakdown is defined by its category (S, Z, E, AE, K, G, O, L, M).',

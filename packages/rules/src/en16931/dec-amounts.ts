@@ -87,6 +87,7 @@ function breakdownRule(
   });
 }
 
+const vatTotalTexts = texts('BT-110', 'total VAT amount', 'montant total de TVA');
 const vatInTaxCurrency = texts(
   'BT-111',
   'total VAT amount in accounting currency',
@@ -142,7 +143,13 @@ export const decRules: RuleDefinition[] = [
   ),
   totalRule('BR-DEC-11', 'BT-108', 'chargeTotal', 'sum of document charges', 'total des charges de document'),
   totalRule('BR-DEC-12', 'BT-109', 'taxExclusiveAmount', 'total without VAT', 'montant total hors TVA'),
-  totalRule('BR-DEC-13', 'BT-110', 'vatTotal', 'total VAT amount', 'montant total de TVA'),
+  en16931Rule('BR-DEC-13', F, ['BT-110'], vatTotalTexts.en, vatTotalTexts.fr, (inv, report, ctx) => {
+    // The UBL 1.3.16 test filters TaxAmount[@currencyID = cbc:DocumentCurrencyCode] relative to the
+    // TaxAmount itself, which never matches: in UBL the official rule cannot fire, and neither do we
+    if (ctx.syntax === 'UBL') return;
+    const totals = totalsContext(inv, ctx);
+    if (totals && tooPrecise(totals.vatTotal)) report('invoice.totals.vatTotal', { value: totals.vatTotal });
+  }),
   totalRule('BR-DEC-14', 'BT-112', 'taxInclusiveAmount', 'total with VAT', 'montant total TTC'),
   en16931Rule('BR-DEC-15', F, ['BT-111'], vatInTaxCurrency.en, vatInTaxCurrency.fr, (inv, report, ctx) => {
     const totals = isObject(inv.totals) ? inv.totals : undefined;
@@ -154,7 +161,8 @@ export const decRules: RuleDefinition[] = [
       if (!isPresent(v) || tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
       return;
     }
-    if (tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+    // Same relative-path filter as BR-DEC-13 in UBL: the official rule cannot fire there
+    if (ctx.syntax !== 'UBL' && tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
   }),
   totalRule('BR-DEC-16', 'BT-113', 'prepaidAmount', 'paid amount', 'montant déjà payé'),
   totalRule('BR-DEC-17', 'BT-114', 'roundingAmount', 'rounding amount', "montant d'arrondi"),

@@ -42,3 +42,11 @@ export function textOf(value: unknown): string | undefined {
 export function at(base: string, index: number): string {
   return `${base}[${index}]`;
 }
+
+/**
+ * The presence test of the official XML rules that use `exists(x)` (an empty element counts),
+ * and the stricter "has text" test for JSON input, where an empty string means nothing was given.
+ */
+export function given(value: unknown, syntax: 'CII' | 'UBL' | undefined): boolean {
+  return syntax ? isPresent(value) : hasText(value);
+}
