@@ -1,2 +1,26 @@
-export { extract } from './extract.js';
-export { renderPdf } from './render/render-pdf.js';
+/**
+ * @einv/facturx — the public facade of einv: everything a TypeScript user needs to generate, read,
+ * check and validate French/European e-invoices (Factur-X PDF/A-3, CII, UBL) from one import.
+ */
+
+// Syntaxes
+export { type ReadCiiResult, readCii, type WriteCiiOptions, type WriteCiiResult, writeCii } from '@einv/cii';
+// The model and its arithmetic
+export * from '@einv/core-model';
+// Rules
+export { type FrenchEdition, getRule, ruleCatalogue, type ValidateOptions, validate } from '@einv/rules';
+export { checkUbl, type ReadUblResult, readUbl, type WriteUblResult, writeUbl } from '@einv/ubl';
+export type { FontBytes } from './assets.js';
+export { attach, type EmbedOptions, type EmbedResult, embed } from './attach.js';
+export {
+  type DetectedFormat,
+  type DetectOptions,
+  type DetectResult,
+  detectAndRead,
+  sniffXmlSyntax,
+} from './detect.js';
+export { type ExtractOptions, type ExtractResult, extract, INVOICE_FILE_NAMES } from './extract.js';
+// Factur-X
+export { type GenerateOptions, type GenerateResult, generate } from './generate.js';
+export { type PreflightOptions, preflight } from './preflight/index.js';
+export { type RenderOptions, renderPdf } from './render/render-pdf.js';

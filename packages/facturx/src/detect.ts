@@ -1,0 +1,130 @@
+/**
+ * detectAndRead(bytes | string): one entry point for "here is a file, what invoice is it?". Detects a
+ * PDF by its %PDF- header (and extracts the embedded XML), else reads the XML root: CII
+ * (rsm:CrossIndustryInvoice) or UBL (Invoice / CreditNote). Never throws; an unrecognised input
+ * comes back without `format` and with a finding saying what was found.
+ */
+import { readCii } from '@einv/cii';
+import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
+import { readUbl } from '@einv/ubl';
+import { decodeXmlBytes } from '@einv/xml';
+import { extract } from './extract.js';
+import type { Lang } from './findings.js';
+
+export type DetectedFormat = 'CII' | 'UBL' | 'FACTURX-PDF';
+
+export interface DetectOptions {
+  lang?: Lang;
+  /** Largest PDF accepted (default 50 MiB) */
+  maxPdfBytes?: number;
+}
+
+export interface DetectResult {
+  /** Absent when the input is neither a PDF nor a CII/UBL invoice (see diagnostics) */
+  format?: DetectedFormat;
+  /** Syntax of the invoice XML (for a PDF: of the embedded XML) */
+  syntax?: 'CII' | 'UBL';
+  invoice: Invoice;
+  profile: Profile | undefined;
+  diagnostics: Finding[];
+  locations: SourceLocations;
+  pdf?: { findings: Finding[]; embedded?: { filename: string; xml: string } };
+}
+
+const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+const UBL_NS = /^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/;
+
+/** The syntax of an XML invoice from its root element (namespace checked when declared) */
+export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
+  const head = xml
+    .slice(0, 8192)
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
+  const root = /<\s*(?:([\w.-]+):)?([\w.-]+)([^>]*)>/.exec(head);
+  if (!root) return undefined;
+  const [, prefix, local, attrs = ''] = root;
+  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  if (local === 'CrossIndustryInvoice' && (!ns || ns === CII_NS)) return 'CII';
+  if ((local === 'Invoice' || local === 'CreditNote') && (!ns || UBL_NS.test(ns))) return 'UBL';
+  return undefined;
+}
+
+function isPdf(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 1024);
+  for (let i = head.indexOf(0x25); i >= 0 && i + 5 <= head.length; i = head.indexOf(0x25, i + 1)) {
+    if (head[i + 1] === 0x50 && head[i + 2] === 0x44 && head[i + 3] === 0x46 && head[i + 4] === 0x2d)
+      return true;
+  }
+  return false;
+}
+
+function readXml(
+  xml: string | Uint8Array,
+  text: string,
+  lang: Lang,
+): Omit<DetectResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' } {
+  const syntax = sniffXmlSyntax(text);
+  if (syntax === 'CII') {
+    const r = readCii(xml);
+    return {
+      syntax,
+      invoice: r.invoice,
+      profile: r.profile,
+      diagnostics: r.diagnostics,
+      locations: r.locations,
+    };
+  }
+  if (syntax === 'UBL') {
+    const r = readUbl(xml);
+    return {
+      syntax,
+      invoice: r.invoice,
+      profile: undefined,
+      diagnostics: r.diagnostics,
+      locations: r.locations,
+    };
+  }
+  const message =
+    lang === 'fr'
+      ? 'Format non reconnu : ni un PDF, ni une facture CII (rsm:CrossIndustryInvoice), ni une facture UBL 2.1 (Invoice / CreditNote).'
+      : 'Unrecognised format: neither a PDF, nor a CII invoice (rsm:CrossIndustryInvoice), nor a UBL 2.1 Invoice or CreditNote.';
+  return {
+    invoice: {},
+    profile: undefined,
+    diagnostics: [{ rule: 'FORMAT', severity: 'fatal', path: 'invoice', message }],
+    locations: {},
+  };
+}
+
+export function detectAndRead(input: Uint8Array | string, options: DetectOptions = {}): DetectResult {
+  const lang = options.lang ?? 'en';
+  if (typeof input !== 'string' && isPdf(input)) {
+    const ex = extract(input, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) });
+    if (ex.xml === undefined || ex.filename === undefined) {
+      return {
+        format: 'FACTURX-PDF',
+        invoice: {},
+        profile: undefined,
+        diagnostics: ex.findings.filter((f) => f.severity === 'fatal'),
+        locations: {},
+        pdf: { findings: ex.findings },
+      };
+    }
+    const inner = readXml(ex.xml, ex.xml, lang);
+    return {
+      ...inner,
+      format: 'FACTURX-PDF',
+      pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
+    };
+  }
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
+    const decoded = decodeXmlBytes(input); // UTF-16: decode it all (rare)
+    text = decoded.ok ? decoded.text : '';
+  } else {
+    text = new TextDecoder().decode(input.subarray(0, 8192)); // enough to see the root element
+  }
+  const read = readXml(input, text, lang);
+  return read.syntax ? { ...read, format: read.syntax } : read;
+}
