@@ -1,0 +1,67 @@
+/**
+ * extract() finds the invoice XML in every Factur-X / ZUGFeRD / XRechnung PDF of ../shared/corpus:
+ * the file named by index.tsv (embedded_xml) with exactly the bytes of corpus/extracted.
+ */
+import fs from 'node:fs';
+import { detectAndRead, extract, preflight } from '@einv/facturx';
+import { expect, it } from '@jest/globals';
+import { describeIfShared, hasShared, sharedPath } from '../support/shared.js';
+
+interface CorpusPdf {
+  path: string;
+  embedded: string;
+  extracted: string;
+  attachments: string[];
+}
+
+function corpusPdfs(): CorpusPdf[] {
+  if (!hasShared) return [];
+  const rows = fs.readFileSync(sharedPath('corpus', 'index.tsv'), 'utf8').trim().split('\n');
+  const head = rows.shift()!.split('\t');
+  const col = (name: string) => head.indexOf(name);
+  return rows
+    .map((r) => r.split('\t'))
+    .filter((r) => r[col('kind')] === 'pdf')
+    .map((r) => ({
+      path: r[0]!,
+      embedded: r[col('embedded_xml')]!,
+      extracted: r[col('extracted_path')]!,
+      attachments: r[col('embedded_files_all')]!.split('|'),
+    }));
+}
+
+const pdfs = corpusPdfs();
+
+describeIfShared('extract() on the corpus PDFs', () => {
+  it('the corpus has the expected PDFs', () => {
+    expect(pdfs.length).toBeGreaterThanOrEqual(90);
+  });
+
+  it.each(pdfs.map((p) => [p.path, p] as const))('%s', (_n, p) => {
+    const bytes = fs.readFileSync(sharedPath('corpus', p.path));
+    const result = extract(bytes);
+    const expected = fs.readFileSync(sharedPath('corpus', p.extracted), 'utf8').replace(/^\uFEFF/, '');
+    expect(result.findings.filter((f) => f.severity === 'fatal')).toEqual([]);
+    expect(result.filename).toBe(p.embedded);
+    expect(result.xml).toBe(expected);
+    expect([...result.attachments].sort()).toEqual([...p.attachments].sort());
+  });
+
+  it('detectAndRead() reads every corpus PDF as a Factur-X PDF with a CII invoice', () => {
+    const failures: string[] = [];
+    for (const p of pdfs) {
+      const d = detectAndRead(fs.readFileSync(sharedPath('corpus', p.path)));
+      if (d.format !== 'FACTURX-PDF' || d.syntax !== 'CII' || d.pdf?.embedded?.filename !== p.embedded)
+        failures.push(p.path);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('preflight() never crashes on a corpus PDF and finds their invoice XML', () => {
+    for (const p of pdfs) {
+      const findings = preflight(fs.readFileSync(sharedPath('corpus', p.path)));
+      expect(findings.map((f) => f.rule)).not.toContain('FX-NO-INVOICE');
+      expect(findings.map((f) => f.rule)).not.toContain('FX-XML');
+    }
+  });
+});
