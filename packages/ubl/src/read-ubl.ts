@@ -121,16 +121,18 @@ function afterRead(children: readonly XmlElement[], invoice: ModelObject, state:
     const t: ModelObject = isObject(invoice.totals) ? invoice.totals : {};
     t.vatTotalCount = count;
     invoice.totals = t;
-    report(
-      state,
-      'UBL-READ-REPEATED',
-      'warning',
-      'invoice.totals.vatTotal',
-      undefined,
-      undefined,
-      `${count} cac:TaxTotal elements carry an amount in the invoice currency ${documentCurrency}; EN 16931 has one Invoice total VAT amount (BT-110).`,
-      'BT-110',
-      count,
-    );
+    const reported = state.diagnostics.some((d) => d.rule === 'UBL-READ-REPEATED' && d.bt === 'BT-110');
+    if (!reported)
+      report(
+        state,
+        'UBL-READ-REPEATED',
+        'warning',
+        'invoice.totals.vatTotal',
+        undefined,
+        undefined,
+        `${count} cac:TaxTotal elements carry an amount in the invoice currency ${documentCurrency}; EN 16931 has one Invoice total VAT amount (BT-110).`,
+        'BT-110',
+        count,
+      );
   }
 }

@@ -12,6 +12,7 @@ import { loadFixtures } from '../../../fixtures/load.js';
 import { runOracle } from '../../../tests/support/oracle.js';
 import { describeIfShared, hasShared, sharedPath } from '../../../tests/support/shared.js';
 import { corpusUblFiles, officialUblDocuments } from './__tests__/documents.js';
+import { everyTermInvoice } from './__tests__/every-term.js';
 import { readUbl, writeUbl } from './index.js';
 
 interface XsdDoc {
@@ -108,8 +109,13 @@ describe('writeUbl on our fixtures', () => {
   );
 
   if (!hasShared) return;
-  it('every fixture written as UBL is XSD-valid', () => {
-    const errors = fixtures.flatMap((f) => xsdErrors(writeUbl(f.invoice).xml).map((e) => `${f.name} ${e}`));
+  it('every fixture, and an invoice and a credit note with every term, written as UBL is XSD-valid', () => {
+    const all = [
+      ...fixtures,
+      { name: 'every-term-380', invoice: everyTermInvoice('380') },
+      { name: 'every-term-381', invoice: everyTermInvoice('381') },
+    ];
+    const errors = all.flatMap((f) => xsdErrors(writeUbl(f.invoice).xml).map((e) => `${f.name} ${e}`));
     expect(errors).toEqual([]);
   });
   it('the official CEN UBL schematron reports no fatal on what we write', async () => {
