@@ -34,7 +34,7 @@ export const vatIgicRules: RuleDefinition[] = [
   breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne' }),
   ...identifierRules(CATEGORY, SELLER_TAX_ID),
   ...rateRules(CATEGORY, IGIC_RATE),
-  taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'perRateRoundedExact' }),
+  taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),
   vatAmountRule(CATEGORY, { ubl: 'computed', cii: 'never' }),
   exemptionReasonRule(CATEGORY, 'forbidden'),
 ];

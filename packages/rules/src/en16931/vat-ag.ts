@@ -22,7 +22,7 @@ export const vatIpsiRules: RuleDefinition[] = [
   breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne' }),
   ...identifierRules(CATEGORY, SELLER_TAX_ID),
   ...rateRules(CATEGORY, RATE_NOT_NEGATIVE),
-  taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'perRateRoundedExact' }),
+  taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),
   vatAmountRule(CATEGORY, { ubl: 'computed', cii: 'never' }),
   exemptionReasonRule(CATEGORY, 'forbidden'),
 ];

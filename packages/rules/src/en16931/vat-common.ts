@@ -91,7 +91,8 @@ export function ciiSemantics(context: RuleContext): boolean {
 // ---------------------------------------------------------------------------------------------
 // Identifiers the families require or forbid
 
-const present = (value: string | undefined): boolean => typeof value === 'string' && value.trim() !== '';
+/** The official tests ask whether the element exists, not whether it has content. */
+const present = (value: string | undefined): boolean => typeof value === 'string';
 
 /** BT-31 or BT-32 (any seller tax registration) or BT-63. */
 export function sellerHasTaxId(invoice: Invoice): boolean {

@@ -146,8 +146,9 @@ describe.each(FAMILIES)('VAT family BR-$family-* ($code)', (f) => {
   it.each(numbered.map((r) => [r.id, Number(r.id.slice(-2))] as const))(
     '%s fires on an invoice built to break it',
     (id, n) => {
-      // The CII artefact never checks the IGIC/IPSI VAT amount (its test is `true()`), UBL does.
-      const syntax: Syntax = n === 9 && (f.code === 'L' || f.code === 'M') ? 'UBL' : 'CII';
+      // The CII artefact never checks the IGIC/IPSI taxable and VAT amounts (tests that always
+      // hold), UBL does.
+      const syntax: Syntax = (n === 8 || n === 9) && (f.code === 'L' || f.code === 'M') ? 'UBL' : 'CII';
       expect(fire(id, mutate(f, n), syntax).length).toBeGreaterThan(0);
       expect(fire(id, mutate(f, n), 'UBL').length).toBeGreaterThan(0);
     },
@@ -254,6 +255,22 @@ describe('BR-Z-08 / BR-E-08 (whole category)', () => {
     expect(
       fire('BR-Z-08', { vatBreakdown: [{ category: 'Z', taxableAmount: 0, taxAmount: 0 }] }, 'UBL'),
     ).toHaveLength(1);
+  });
+});
+
+describe('IGIC / IPSI amounts in CII', () => {
+  it('BR-AF-08 and BR-AG-08 never fire in CII (the official test iterates over a node that never exists)', () => {
+    for (const [id, code] of [
+      ['BR-AF-08', 'L'],
+      ['BR-AG-08', 'M'],
+    ] as const) {
+      const inv: Invoice = {
+        lines: [{ vatCategory: code, vatRate: 7, netAmount: 100 }],
+        vatBreakdown: [{ category: code, rate: 7, taxableAmount: 500, taxAmount: 35 }],
+      };
+      expect(fire(id, inv, 'CII')).toEqual([]);
+      expect(fire(id, inv, 'UBL')).toEqual(['invoice.vatBreakdown[0].taxableAmount']);
+    }
   });
 });
 

@@ -248,9 +248,12 @@ export const RATE_ABSENT: RateRequirement = {
  * - `exactWithLines` (UBL Z, E, AE, K, G, O): BT-116 = sum exactly, the invoice has lines;
  * - `perRateRoundedExact` (CII S, L, M): per rate, BT-116 = sum of the rounded partial sums;
  * - `roundedNear` (CII Z, E, AE, K, G): |BT-116 − sum of the rounded partial sums| < 1;
- * - `roundedExact` (CII O): BT-116 = sum of the rounded partial sums.
+ * - `roundedExact` (CII O): BT-116 = sum of the rounded partial sums;
+ * - `never` (CII L, M): the official test iterates over `../ram:RateApplicablePercent` of the
+ *   settlement, which never exists, so it always holds.
  */
 export type TaxableMode =
+  | 'never'
   | 'perRateNear'
   | 'perRateLinesNear'
   | 'exactWithLines'
@@ -293,6 +296,7 @@ export function taxableAmountRule(
     },
     (invoice, report, context) => {
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
+      if (mode === 'never') return;
       const lines = withCategory(lineNodes(invoice), cat.code);
       const allowances = withCategory(allowanceNodes(invoice), cat.code);
       const charges = withCategory(chargeNodes(invoice), cat.code);
@@ -353,6 +357,8 @@ function taxableHolds(
       return taxable.eq(rounded);
     case 'roundedNear':
       return withinOne(taxable, rounded);
+    case 'never':
+      return true;
   }
 }
 
