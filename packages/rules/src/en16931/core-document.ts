@@ -46,9 +46,9 @@ function addressRule(id: string, role: 'seller' | 'buyer', group: string, en: st
       `Add the ${en}'s address with at least its country code.`,
     ],
     [
-      `L'adresse postale du ${fr} (${group}) est absente.`,
-      `Toute facture porte l'adresse postale du ${fr} ; l'administration fiscale s'en sert pour situer la partie.`,
-      `Ajoutez l'adresse du ${fr}, au minimum avec son code pays.`,
+      `L'adresse postale ${fr} (${group}) est absente.`,
+      `Toute facture porte l'adresse postale ${fr} ; l'administration fiscale s'en sert pour situer la partie.`,
+      `Ajoutez l'adresse ${fr}, au minimum avec son code pays.`,
     ],
     (inv, report) => {
       const party: Party | undefined = inv[role];
@@ -68,9 +68,9 @@ function countryRule(id: string, role: 'seller' | 'buyer', term: string, en: str
       `Set the ${en}'s address country to a two-letter ISO code.`,
     ],
     [
-      `L'adresse postale du ${fr} n'a pas de code pays (${term}).`,
-      `Le pays du ${fr} détermine les règles de TVA applicables ; c'est un code ISO 3166-1 alpha-2 comme FR ou DE.`,
-      `Renseignez le pays de l'adresse du ${fr} avec un code ISO à deux lettres.`,
+      `L'adresse postale ${fr} n'a pas de code pays (${term}).`,
+      `Le pays ${fr} détermine les règles de TVA applicables ; c'est un code ISO 3166-1 alpha-2 comme FR ou DE.`,
+      `Renseignez le pays de l'adresse ${fr} avec un code ISO à deux lettres.`,
     ],
     (inv, report, ctx) => {
       const address = inv[role]?.address;
@@ -217,10 +217,10 @@ export const coreDocumentRules: RuleDefinition[] = [
       "Indiquez le nom de l'acheteur.",
     ],
   ),
-  addressRule('BR-08', 'seller', 'BG-5', 'seller', 'vendeur'),
-  countryRule('BR-09', 'seller', 'BT-40', 'seller', 'vendeur'),
-  addressRule('BR-10', 'buyer', 'BG-8', 'buyer', 'acheteur'),
-  countryRule('BR-11', 'buyer', 'BT-55', 'buyer', 'acheteur'),
+  addressRule('BR-08', 'seller', 'BG-5', 'seller', 'du vendeur'),
+  countryRule('BR-09', 'seller', 'BT-40', 'seller', 'du vendeur'),
+  addressRule('BR-10', 'buyer', 'BG-8', 'buyer', "de l'acheteur"),
+  countryRule('BR-11', 'buyer', 'BT-55', 'buyer', "de l'acheteur"),
   totalRule(
     'BR-12',
     'BT-106',

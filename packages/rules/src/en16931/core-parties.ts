@@ -32,9 +32,9 @@ function electronicAddressRule(id: string, role: 'seller' | 'buyer', term: strin
       `Add the scheme of the ${en}'s electronic address.`,
     ],
     [
-      `L'adresse électronique du ${fr} (${term}) n'a pas d'identifiant de schéma.`,
+      `L'adresse électronique ${fr} (${term}) n'a pas d'identifiant de schéma.`,
       `Une adresse électronique n'est exploitable qu'avec son schéma (code EAS, par exemple 0225 pour une adresse fondée sur le SIREN, EM pour un courriel).`,
-      `Ajoutez le schéma de l'adresse électronique du ${fr}.`,
+      `Ajoutez le schéma de l'adresse électronique ${fr}.`,
     ],
     (inv, report, ctx) => {
       const address = inv[role]?.electronicAddress;
@@ -178,6 +178,6 @@ export const corePartyRules: RuleDefinition[] = [
       if (!ok) report('invoice.delivery.address.country');
     },
   ),
-  electronicAddressRule('BR-62', 'seller', 'BT-34', 'seller', 'vendeur'),
-  electronicAddressRule('BR-63', 'buyer', 'BT-49', 'buyer', 'acheteur'),
+  electronicAddressRule('BR-62', 'seller', 'BT-34', 'seller', 'du vendeur'),
+  electronicAddressRule('BR-63', 'buyer', 'BT-49', 'buyer', "de l'acheteur"),
 ];
