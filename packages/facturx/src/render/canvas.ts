@@ -6,7 +6,7 @@
 import type { Invoice } from '@einv/core-model';
 import type { Labels, Lang } from './labels.js';
 
-export const PAGE = { width: 595.28, height: 841.89, margin: 42, footer: 46 };
+export const PAGE = { width: 595.28, height: 841.89, margin: 42, footer: 30 };
 export const COLORS = {
   text: '#1f2933',
   muted: '#5f6b7a',

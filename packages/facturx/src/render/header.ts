@@ -2,14 +2,19 @@
 import type { Address, Party } from '@einv/core-model';
 import { type Canvas, COLORS, fillRect, measure, write } from './canvas.js';
 import { date } from './format.js';
-import { documentTitle } from './labels.js';
+import { countryName, documentTitle, type Lang } from './labels.js';
 
-function addressLines(a: Address | undefined): string[] {
+function addressLines(a: Address | undefined, lang: Lang): string[] {
   if (!a) return [];
   const cityLine = [a.postalCode, a.city].filter(Boolean).join(' ');
-  return [a.street, a.additionalStreet, a.addressLine3, cityLine, a.countrySubdivision, a.country].filter(
-    (s): s is string => Boolean(s),
-  );
+  return [
+    a.street,
+    a.additionalStreet,
+    a.addressLine3,
+    cityLine,
+    a.countrySubdivision,
+    countryName(a.country, lang),
+  ].filter((s): s is string => Boolean(s));
 }
 
 /** SIREN from BT-30 (scheme 0002) or the first 9 digits of the SIRET */
@@ -45,7 +50,7 @@ export function partyIdentityLines(c: Canvas, p: Party): string[] {
 }
 
 function drawPartyBox(c: Canvas, title: string, p: Party, x: number, y: number, w: number): number {
-  const lines = [...addressLines(p.address), ...partyIdentityLines(c, p)];
+  const lines = [...addressLines(p.address, c.lang), ...partyIdentityLines(c, p)];
   const name = p.name ?? '';
   const body = lines.join('\n');
   const h =
@@ -67,7 +72,7 @@ export function drawHeader(c: Canvas): void {
   if (seller.tradingName && seller.tradingName !== seller.name) {
     ly += write(c, seller.tradingName, c.left, ly, leftW, { size: 9, color: COLORS.muted }) + 2;
   }
-  const sellerLines = [...addressLines(seller.address), ...partyIdentityLines(c, seller)];
+  const sellerLines = [...addressLines(seller.address, c.lang), ...partyIdentityLines(c, seller)];
   if (seller.legalInformation) sellerLines.push(seller.legalInformation);
   ly += write(c, sellerLines.join('\n'), c.left, ly, leftW, { size: 8.5, color: COLORS.text });
 
@@ -83,8 +88,8 @@ export function drawHeader(c: Canvas): void {
   ry += 4;
   ry += write(c, `${l.number} ${inv.number ?? ''}`, rx, ry, rw, { bold: true, size: 11, align: 'right' }) + 4;
   const facts: string[] = [];
-  if (inv.issueDate) facts.push(`${l.issueDate} : ${date(inv.issueDate, lang)}`);
-  if (inv.dueDate) facts.push(`${l.dueDate} : ${date(inv.dueDate, lang)}`);
+  if (inv.issueDate) facts.push(`${l.issueDate}${l.colon}${date(inv.issueDate, lang)}`);
+  if (inv.dueDate) facts.push(`${l.dueDate}${l.colon}${date(inv.dueDate, lang)}`);
   ry += write(c, facts.join('\n'), rx, ry, rw, { size: 8.5, align: 'right' });
   c.y = Math.max(ly, ry) + 16;
 

@@ -3,6 +3,7 @@ export type Lang = 'fr' | 'en';
 
 export const LABELS = {
   fr: {
+    colon: ' : ',
     invoice: 'FACTURE',
     creditNote: 'AVOIR',
     corrective: 'FACTURE RECTIFICATIVE',
@@ -85,6 +86,7 @@ export const LABELS = {
     continued: 'suite',
   },
   en: {
+    colon: ': ',
     invoice: 'INVOICE',
     creditNote: 'CREDIT NOTE',
     corrective: 'CORRECTED INVOICE',
@@ -131,7 +133,7 @@ export const LABELS = {
     allowancesCharges: 'Document allowances and charges',
     vatBreakdown: 'VAT breakdown',
     vatCategory: 'Category',
-    taxableAmount: 'Taxable amount',
+    taxableAmount: 'Tax base',
     taxAmount: 'VAT amount',
     exemption: 'Exemption reason',
     lineTotal: 'Sum of line net amounts',
@@ -288,3 +290,26 @@ export function noteSubjectLabel(code: string | undefined, lang: Lang): string |
 
 /** Notes printed under "legal mentions" (French commercial code L441-9/L441-10, D441-5) */
 export const LEGAL_NOTE_SUBJECTS = new Set(['PMT', 'PMD', 'AAB', 'REG', 'ABL', 'TXD']);
+
+const COUNTRIES: Record<string, { fr: string; en: string }> = {
+  FR: { fr: 'France', en: 'France' },
+  BE: { fr: 'Belgique', en: 'Belgium' },
+  DE: { fr: 'Allemagne', en: 'Germany' },
+  ES: { fr: 'Espagne', en: 'Spain' },
+  IT: { fr: 'Italie', en: 'Italy' },
+  LU: { fr: 'Luxembourg', en: 'Luxembourg' },
+  NL: { fr: 'Pays-Bas', en: 'Netherlands' },
+  CH: { fr: 'Suisse', en: 'Switzerland' },
+  GB: { fr: 'Royaume-Uni', en: 'United Kingdom' },
+  US: { fr: 'États-Unis', en: 'United States' },
+  PT: { fr: 'Portugal', en: 'Portugal' },
+  AT: { fr: 'Autriche', en: 'Austria' },
+  IE: { fr: 'Irlande', en: 'Ireland' },
+  MC: { fr: 'Monaco', en: 'Monaco' },
+  CA: { fr: 'Canada', en: 'Canada' },
+};
+
+export function countryName(code: string | undefined, lang: Lang): string | undefined {
+  if (!code) return undefined;
+  return COUNTRIES[code]?.[lang] ?? code;
+}

@@ -54,10 +54,10 @@ function headerRow(c: Canvas, cols: Column[]): void {
 }
 
 function chargeText(c: Canvas, ac: AllowanceCharge, isCharge: boolean): string {
-  const label = isCharge ? c.l.charge : c.l.allowance;
-  const what = ac.reason ?? ac.reasonCode ?? '';
+  const label =
+    ac.reason ?? `${isCharge ? c.l.charge : c.l.allowance}${ac.reasonCode ? ` (${ac.reasonCode})` : ''}`;
   const pct = ac.percentage !== undefined ? ` ${percent(ac.percentage, c.lang)}` : '';
-  return `${label}${what ? ` ${what}` : ''}${pct} : ${isCharge ? '+' : '−'}${amount(ac.amount, c.lang)}`;
+  return `${label}${pct}${c.l.colon}${isCharge ? '+' : '−'}${amount(ac.amount, c.lang)}`;
 }
 
 function details(c: Canvas, line: Line): string {
@@ -71,7 +71,7 @@ function details(c: Canvas, line: Line): string {
   if (line.period && (line.period.startDate || line.period.endDate)) {
     out.push(`${date(line.period.startDate, lang)} – ${date(line.period.endDate, lang)}`);
   }
-  for (const a of line.attributes ?? []) out.push(`${a.name} : ${a.value}`);
+  for (const a of line.attributes ?? []) out.push(`${a.name}${c.l.colon}${a.value}`);
   for (const a of line.allowances ?? []) out.push(chargeText(c, a, false));
   for (const ch of line.charges ?? []) out.push(chargeText(c, ch, true));
   if (line.note) out.push(line.note);

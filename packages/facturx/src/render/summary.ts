@@ -12,7 +12,7 @@ export function drawAllowancesCharges(c: Canvas): void {
   if (items.length === 0) return;
   heading(c, l.allowancesCharges, 14);
   for (const { a, charge } of items) {
-    const label = `${charge ? l.charge : l.allowance}${a.reason ? ` : ${a.reason}` : a.reasonCode ? ` (${a.reasonCode})` : ''}`;
+    const label = a.reason ?? `${charge ? l.charge : l.allowance}${a.reasonCode ? ` (${a.reasonCode})` : ''}`;
     const vat = [a.vatCategory, a.vatRate !== undefined ? percent(a.vatRate, lang) : '']
       .filter(Boolean)
       .join(' ');
@@ -83,8 +83,8 @@ export function drawVatAndTotals(c: Canvas): void {
 
   // VAT breakdown (left)
   if (vat.length) {
-    const cx = [c.left, c.left + vatW * 0.42, c.left + vatW * 0.58, c.left + vatW * 0.79];
-    const cw = [vatW * 0.42, vatW * 0.16, vatW * 0.21, vatW * 0.21];
+    const cx = [c.left, c.left + vatW * 0.38, c.left + vatW * 0.5, c.left + vatW * 0.74];
+    const cw = [vatW * 0.38, vatW * 0.12, vatW * 0.24, vatW * 0.26];
     const head = [l.vatBreakdown, l.vatRate, l.taxableAmount, l.taxAmount];
     fillRect(c, c.left, c.y, vatW, 15);
     head.forEach((h, i) => {
@@ -148,24 +148,26 @@ export function drawPayment(c: Canvas): void {
   const { invoice: inv, l, lang } = c;
   const pm = inv.paymentMeans;
   const lines: string[] = [];
-  if (inv.paymentTerms) lines.push(`${l.paymentTerms} : ${inv.paymentTerms}`);
+  if (inv.paymentTerms) lines.push(`${l.paymentTerms}${l.colon}${inv.paymentTerms}`);
   const means = paymentMeansLabel(pm?.typeCode, lang);
-  if (means) lines.push(`${l.paymentMeans} : ${means}${pm?.text ? ` – ${pm.text}` : ''}`);
+  if (means) lines.push(`${l.paymentMeans}${l.colon}${means}${pm?.text ? ` – ${pm.text}` : ''}`);
   for (const ct of pm?.creditTransfers ?? []) {
     const parts = [
       ct.accountId ? `${l.iban} ${iban(ct.accountId)}` : '',
       ct.serviceProviderId ? `${l.bic} ${ct.serviceProviderId}` : '',
-      ct.accountName ? `${l.accountName} : ${ct.accountName}` : '',
+      ct.accountName ? `${l.accountName}${l.colon}${ct.accountName}` : '',
     ].filter(Boolean);
     if (parts.length) lines.push(parts.join(' · '));
   }
-  if (pm?.remittanceInformation) lines.push(`${l.remittance} : ${pm.remittanceInformation}`);
+  if (pm?.remittanceInformation) lines.push(`${l.remittance}${l.colon}${pm.remittanceInformation}`);
   if (pm?.card?.accountNumber)
-    lines.push(`${l.card} : ${pm.card.accountNumber}${pm.card.holderName ? ` (${pm.card.holderName})` : ''}`);
+    lines.push(
+      `${l.card}${l.colon}${pm.card.accountNumber}${pm.card.holderName ? ` (${pm.card.holderName})` : ''}`,
+    );
   const dd = pm?.directDebit;
-  if (dd?.mandateReference) lines.push(`${l.mandate} : ${dd.mandateReference}`);
-  if (dd?.creditorId) lines.push(`${l.creditorId} : ${dd.creditorId}`);
-  if (dd?.debitedAccountId) lines.push(`${l.debitedAccount} : ${iban(dd.debitedAccountId)}`);
+  if (dd?.mandateReference) lines.push(`${l.mandate}${l.colon}${dd.mandateReference}`);
+  if (dd?.creditorId) lines.push(`${l.creditorId}${l.colon}${dd.creditorId}`);
+  if (dd?.debitedAccountId) lines.push(`${l.debitedAccount}${l.colon}${iban(dd.debitedAccountId)}`);
   if (lines.length === 0) return;
   heading(c, l.payment);
   for (const line of lines) paragraph(c, line, 8.5);
@@ -189,9 +191,12 @@ export function drawMentions(c: Canvas): void {
   const legal: string[] = [];
   const other: string[] = [];
   for (const n of inv.notes ?? []) {
-    const label = noteSubjectLabel(n.subjectCode, lang);
-    const text = label ? `${label} : ${n.text}` : n.text;
-    (n.subjectCode && LEGAL_NOTE_SUBJECTS.has(n.subjectCode) ? legal : other).push(text);
+    // Legal notes (PMD, PMT, AAB, REG…) are sentences that speak for themselves; others get their subject
+    if (n.subjectCode && LEGAL_NOTE_SUBJECTS.has(n.subjectCode)) legal.push(n.text);
+    else {
+      const label = noteSubjectLabel(n.subjectCode, lang);
+      other.push(label ? `${label}${l.colon}${n.text}` : n.text);
+    }
   }
   const categories = new Set((inv.vatBreakdown ?? []).map((b) => b.category));
   if (categories.has('AE')) legal.push(l.reverseCharge);
@@ -223,7 +228,7 @@ export function drawFooters(c: Canvas, profileLabel: string | undefined): void {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    const y = c.bottom + 14;
+    const y = c.bottom + 12;
     hline(c, y - 5);
     write(c, legal, c.left, y, c.width - 110, { size: 6.5, color: COLORS.muted, maxHeight: 18 });
     const right = `${l.page} ${i + 1} ${l.of} ${range.count}${profileLabel ? ` · Factur-X ${profileLabel}` : ''}`;

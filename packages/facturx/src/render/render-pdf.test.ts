@@ -1,0 +1,96 @@
+/**
+ * renderPdf: PDF/A-3b basics (fonts embedded, no Helvetica, our XMP), deterministic output, long
+ * invoices over several pages with the table header repeated, French legal mentions printed.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Invoice } from '@einv/core-model';
+import { describe, expect, it } from '@jest/globals';
+import { loadFixture } from '../../../../fixtures/load.js';
+import { readXmp } from '../extract.js';
+import { PdfFile } from '../reader/document.js';
+import { nameOf } from '../reader/objects.js';
+import { walkPages } from '../reader/pages.js';
+import { renderPdf } from './render-pdf.js';
+
+const NOW = '2026-03-15T10:00:00Z';
+const invoice = loadFixture('fr-b2b-simple').invoice;
+const hasPdfToText = spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0;
+
+function pagesText(pdf: Uint8Array): string[] {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'einv-render-')), 'x.pdf');
+  fs.writeFileSync(file, pdf);
+  const out = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+  return out.split('\f').filter((p) => p.trim() !== '');
+}
+
+describe('renderPdf', () => {
+  it('embeds DejaVu Sans (regular and bold) and never loads Helvetica', () => {
+    const pdf = renderPdf(invoice, { now: NOW });
+    const walk = walkPages(new PdfFile(pdf));
+    const names = walk.fonts.map((f) => nameOf(f.font.get('BaseFont')) ?? '');
+    expect(names.sort()).toEqual(
+      [expect.stringMatching(/\+DejaVuSans$/), expect.stringMatching(/\+DejaVuSans-Bold$/)].sort(),
+    );
+    expect(new TextDecoder('latin1').decode(pdf)).not.toMatch(/Helvetica/);
+  });
+
+  it('writes our XMP with pdfaid part 3 / B and the title escaped', () => {
+    const inv: Invoice = { ...invoice, number: 'A&B<1>' };
+    const xmp = readXmp(new PdfFile(renderPdf(inv, { now: NOW })))!;
+    expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
+    expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    expect(xmp).toContain('FACTURE A&amp;B&lt;1&gt;');
+    expect(xmp).toContain('<xmp:CreateDate>2026-03-15T10:00:00Z</xmp:CreateDate>');
+  });
+
+  it('gives identical bytes for the same invoice and now', () => {
+    const a = renderPdf(invoice, { now: NOW, lang: 'en' });
+    const b = renderPdf(invoice, { now: new Date(NOW), lang: 'en' });
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('throws a RangeError for an invalid now (generate() turns it into a finding)', () => {
+    expect(() => renderPdf(invoice, { now: 'not a date' })).toThrow(RangeError);
+  });
+
+  it('survives an invoice with nothing in it', () => {
+    const pdf = renderPdf({}, { now: NOW });
+    expect(new PdfFile(pdf).catalog()).toBeDefined();
+  });
+
+  (hasPdfToText ? it : it.skip)('spreads 120 lines over several pages with the table header on each', () => {
+    const lines = Array.from({ length: 120 }, (_, i) => ({
+      ...invoice.lines![0]!,
+      id: String(i + 1),
+      description: `Article ${i + 1}`,
+    }));
+    const pages = pagesText(renderPdf({ ...invoice, lines }, { now: NOW }));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    for (const [i, page] of pages.entries()) {
+      if (page.includes('Article')) expect(page).toMatch(/Désignation/);
+      expect(page).toContain(`Page ${i + 1} sur ${pages.length}`);
+    }
+    expect(pages.join('\n')).toContain('Article 120');
+  });
+
+  (hasPdfToText ? it : it.skip)(
+    'prints the French legal mentions the invoice carries (PMD, PMT, AAB) and the payment details',
+    () => {
+      const text = pagesText(renderPdf(invoice, { now: NOW })).join('\n');
+      for (const note of invoice.notes ?? []) {
+        if (['PMD', 'PMT', 'AAB'].includes(note.subjectCode ?? ''))
+          expect(text.replace(/\s+/g, ' ')).toContain(note.text.replace(/\s+/g, ' ').slice(0, 40));
+      }
+      expect(text).toContain('40 €');
+      expect(text).toMatch(/IBAN FR76 /);
+    },
+  );
+
+  (hasPdfToText ? it : it.skip)('prints reverse charge and exemption reasons', () => {
+    const text = pagesText(renderPdf(loadFixture('fr-reverse-charge').invoice, { now: NOW })).join('\n');
+    expect(text).toMatch(/Autoliquidation/);
+  });
+});
