@@ -1,0 +1,44 @@
+/**
+ * checkXml: the structure and syntax check of any invoice XML, CII or UBL, chosen by its root element.
+ * What both services answer for "is this XML well-formed and structurally right" (/check-xml, and the
+ * structure part of /v1/validate).
+ */
+import { checkCii } from '@einv/cii';
+import type { Finding, Profile } from '@einv/core-model';
+import { checkUbl } from '@einv/ubl';
+import { decodeXmlBytes, parseXml } from '@einv/xml';
+import { sniffXmlSyntax } from '../detect.js';
+
+export interface CheckXmlResult {
+  valid: boolean;
+  format: 'CII' | 'UBL' | undefined;
+  profile?: Profile | undefined;
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+export function checkXml(input: string | Uint8Array, options: { profile?: Profile } = {}): CheckXmlResult {
+  const decoded = typeof input === 'string' ? undefined : decodeXmlBytes(input);
+  const syntax = sniffXmlSyntax(typeof input === 'string' ? input : decoded?.ok ? decoded.text : '');
+  if (syntax === 'CII') return checkCii(input, options);
+  if (syntax === 'UBL') return checkUbl(input);
+  // Neither: say why, with the parser's own words and position when it is not even XML.
+  const parsed = parseXml(input);
+  const error: Finding = parsed.ok
+    ? {
+        rule: 'ROOT',
+        message: `The root element is <${parsed.root.name}> (namespace "${parsed.root.ns}"); expected rsm:CrossIndustryInvoice (CII) or a UBL 2.1 Invoice or CreditNote.`,
+        path: 'invoice',
+        severity: 'fatal',
+        xpath: `/${parsed.root.name}`,
+        line: parsed.root.line,
+      }
+    : {
+        rule: parsed.error.code,
+        message: parsed.error.message,
+        path: 'invoice',
+        severity: 'fatal',
+        ...(parsed.error.line !== undefined ? { line: parsed.error.line } : {}),
+      };
+  return { valid: false, format: undefined, errors: [error], warnings: [] };
+}

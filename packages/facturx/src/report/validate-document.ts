@@ -1,0 +1,107 @@
+/**
+ * validateDocument: everything the public validator does with a file, as one library call so both
+ * services (and any TypeScript user) get the same verdict. Detects the format by content, runs the
+ * structure and syntax check, reads the invoice, runs every applicable rule set, and for a PDF adds
+ * the PDF/A-3 + Factur-X preflight. `valid` is false exactly when any of them has a fatal finding.
+ */
+import type { Finding, Profile, RuleSetRef } from '@einv/core-model';
+import { validate } from '@einv/rules';
+import { detectAndRead } from '../detect.js';
+import { preflight } from '../preflight/index.js';
+import { checkXml } from './check-xml.js';
+
+export interface ValidateDocumentOptions {
+  lang?: 'en' | 'fr';
+  frenchEdition?: 'transition' | 'standard' | 'off';
+  /** Check and validate against this profile instead of the one the document declares */
+  profile?: Profile;
+}
+
+export interface DocumentReport {
+  valid: boolean;
+  format: 'CII' | 'UBL' | 'FACTURX-PDF' | undefined;
+  syntax?: 'CII' | 'UBL';
+  profile?: Profile;
+  ruleSets: RuleSetRef[];
+  errors: Finding[];
+  warnings: Finding[];
+  pdf?: { findings: Finding[]; embedded?: { filename: string; size: number } };
+}
+
+const STRUCTURE_SETS: Record<'CII' | 'UBL', RuleSetRef> = {
+  CII: { name: 'CII-STRUCTURE', version: 'Factur-X 1.09.2 XSD + EN 16931 CII syntax rules 1.3.16' },
+  UBL: { name: 'UBL-STRUCTURE', version: 'UBL 2.1 XSD + EN 16931 UBL syntax rules 1.3.16' },
+};
+
+export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): DocumentReport {
+  const lang = options.lang ?? 'en';
+  const read = detectAndRead(bytes, { lang });
+  if (!read.format) {
+    return {
+      valid: false,
+      format: undefined,
+      ruleSets: [],
+      errors: read.diagnostics.filter((d) => d.severity === 'fatal'),
+      warnings: [],
+    };
+  }
+  const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
+  const profile = options.profile ?? read.profile;
+  const embedded = read.pdf?.embedded;
+  const xml = read.format === 'FACTURX-PDF' ? embedded?.xml : bytes;
+  const structure = xml !== undefined ? checkXml(xml, profile ? { profile } : {}) : undefined;
+  const rules = validate(read.invoice, {
+    syntax,
+    lang,
+    frenchEdition: options.frenchEdition ?? 'transition',
+    ...(profile ? { profile } : {}),
+    locations: read.locations,
+  });
+  const pdfFindings =
+    read.format === 'FACTURX-PDF'
+      ? dedupe([...(read.pdf?.findings ?? []), ...preflight(bytes, { lang })])
+      : [];
+  const all = dedupe([
+    ...(structure ? [...structure.errors, ...structure.warnings] : []),
+    ...read.diagnostics,
+    ...rules.errors,
+    ...rules.warnings,
+  ]);
+  const errors = all.filter((f) => f.severity === 'fatal');
+  const warnings = all.filter((f) => f.severity !== 'fatal');
+  return {
+    valid: errors.length === 0 && !pdfFindings.some((f) => f.severity === 'fatal'),
+    format: read.format,
+    syntax,
+    ...(profile ? { profile } : {}),
+    ruleSets: [STRUCTURE_SETS[syntax], ...rules.ruleSets],
+    errors,
+    warnings,
+    ...(read.format === 'FACTURX-PDF'
+      ? {
+          pdf: {
+            findings: pdfFindings,
+            ...(embedded
+              ? {
+                  embedded: {
+                    filename: embedded.filename,
+                    size: new TextEncoder().encode(embedded.xml).length,
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The reader and the structure check both report a document that is not well-formed: say it once */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.rule}|${f.line ?? ''}|${f.xpath ?? f.path}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
