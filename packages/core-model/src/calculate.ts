@@ -6,11 +6,14 @@
  */
 import type { AllowanceCharge, Invoice, Line, Totals, VatBreakdown } from './model.js';
 import {
+  type Cents,
+  CentsSum,
   centsToNumber,
   centsToString,
   formatDecimal,
-  mulDivToCents,
+  mulDivCents,
   percentOfCents,
+  toBigCents,
   toCents,
 } from './money.js';
 
@@ -40,16 +43,20 @@ function usable(x: unknown): x is number {
 
 /** BT-92/BT-136 (or BT-99/BT-141) amount: the given one, else base × percentage / 100. */
 export function allowanceChargeCents(ac: AllowanceCharge | undefined): bigint | undefined {
+  const c = allowanceChargeValue(ac);
+  return c === undefined ? undefined : toBigCents(c);
+}
+
+function allowanceChargeValue(ac: AllowanceCharge | undefined): Cents | undefined {
   if (ac === null || typeof ac !== 'object') return undefined;
-  if (usable(ac.amount)) return toCents(ac.amount);
-  if (usable(ac.baseAmount) && usable(ac.percentage)) return mulDivToCents(ac.baseAmount, ac.percentage, 100);
+  if (usable(ac.amount)) return mulDivCents(ac.amount, 1, 1);
+  if (usable(ac.baseAmount) && usable(ac.percentage)) return mulDivCents(ac.baseAmount, ac.percentage, 100);
   return undefined;
 }
 
-function sumAllowanceCharges(list: readonly AllowanceCharge[] | undefined): bigint {
+function sumAllowanceCharges(list: readonly AllowanceCharge[]): bigint {
   let sum = 0n;
-  if (!Array.isArray(list)) return sum;
-  for (const ac of list) sum += allowanceChargeCents(ac) ?? 0n;
+  for (const ac of list) sum += toBigCents(allowanceChargeValue(ac) ?? 0);
   return sum;
 }
 
@@ -59,11 +66,23 @@ function sumAllowanceCharges(list: readonly AllowanceCharge[] | undefined): bigi
  * unit price is missing, or the base quantity is 0.
  */
 export function deriveLineNetCents(line: Line): bigint | undefined {
+  const c = deriveLineNet(line);
+  return c === undefined ? undefined : toBigCents(c);
+}
+
+function deriveLineNet(line: Line): Cents | undefined {
   if (!usable(line.quantity) || !usable(line.unitPrice)) return undefined;
   const base = usable(line.baseQuantity) ? line.baseQuantity : 1;
-  const gross = mulDivToCents(line.quantity, line.unitPrice, base);
+  const gross = mulDivCents(line.quantity, line.unitPrice, base);
   if (gross === undefined) return undefined;
-  return gross - sumAllowanceCharges(line.allowances) + sumAllowanceCharges(line.charges);
+  const hasAllowances = Array.isArray(line.allowances) && line.allowances.length > 0;
+  const hasCharges = Array.isArray(line.charges) && line.charges.length > 0;
+  // The common line has neither: its net amount stays a plain number (no bigint allocated)
+  if (!hasAllowances && !hasCharges) return gross;
+  let net = toBigCents(gross);
+  if (hasAllowances) net -= sumAllowanceCharges(line.allowances!);
+  if (hasCharges) net += sumAllowanceCharges(line.charges!);
+  return net;
 }
 
 /** BT-131 as the calculations use it: the given value (rounded to cents) or the derived one. */
@@ -81,7 +100,7 @@ export function effectiveCategory(category: unknown, rate: unknown): string | un
 interface Group {
   category: string | undefined;
   rate: number | undefined;
-  lines: bigint;
+  lines: CentsSum;
   charges: bigint;
   allowances: bigint;
   exemptionReason?: string;
@@ -102,7 +121,7 @@ class Groups {
     }
     let g = byRate.get(rate);
     if (g === undefined) {
-      g = { category, rate, lines: 0n, charges: 0n, allowances: 0n };
+      g = { category, rate, lines: new CentsSum(), charges: 0n, allowances: 0n };
       byRate.set(rate, g);
       this.all.push(g);
     }
@@ -123,7 +142,7 @@ function compareGroups(a: Group, b: Group): number {
 /** What one pass over the invoice yields; shared by complete(), computeTotals and computeVatBreakdown. */
 export interface Calculation {
   /** BT-131 per line (given or derived), undefined when it cannot be computed */
-  lineNets: (bigint | undefined)[];
+  lineNets: (Cents | undefined)[];
   /** true when lineNets[i] was derived (the line had no net amount) */
   lineNetDerived: boolean[];
   /** Line categories to set (S implied by a positive rate), per line; undefined = unchanged */
@@ -144,9 +163,9 @@ export function calculate(
   const steps: DerivationStep[] = [];
   const lines = Array.isArray(invoice.lines) ? invoice.lines : [];
   const groups = new Groups();
-  const lineNets: (bigint | undefined)[] = new Array(lines.length);
+  const lineNets: (Cents | undefined)[] = new Array(lines.length);
   const lineNetDerived: boolean[] = new Array(lines.length);
-  let lineNetSum = 0n;
+  const lineNetSum = new CentsSum();
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -156,13 +175,13 @@ export function calculate(
       continue;
     }
     const given = keepGiven && usable(line.netAmount);
-    const net = given ? toCents(line.netAmount as number) : deriveLineNetCents(line);
+    const net = given ? mulDivCents(line.netAmount as number, 1, 1) : deriveLineNet(line);
     lineNets[i] = net;
     lineNetDerived[i] = !given && net !== undefined;
     const g = groups.get(effectiveCategory(line.vatCategory, line.vatRate), line.vatRate);
     if (net !== undefined) {
-      lineNetSum += net;
-      g.lines += net;
+      lineNetSum.add(net);
+      g.lines.add(net);
     }
     if (g.exemptionReason === undefined && typeof line.vatExemptionReason === 'string') {
       g.exemptionReason = line.vatExemptionReason;
@@ -206,7 +225,8 @@ export function calculate(
   } else {
     const sorted = [...groups.all].sort(compareGroups);
     sorted.forEach((g, i) => {
-      const taxable = g.lines + g.charges - g.allowances;
+      const lineSum = g.lines.value;
+      const taxable = lineSum + g.charges - g.allowances;
       const tax = g.rate === undefined ? 0n : percentOfCents(taxable, g.rate);
       const entry: VatBreakdown = { taxableAmount: centsToNumber(taxable), taxAmount: centsToNumber(tax) };
       if (g.category !== undefined) entry.category = g.category;
@@ -222,7 +242,7 @@ export function calculate(
           term: 'BT-116',
           path: `invoice.vatBreakdown[${i}].taxableAmount`,
           formula: `Σ BT-131 of ${label} lines + Σ BT-99 − Σ BT-92 of ${label}`,
-          computation: `${centsToString(g.lines)} + ${centsToString(g.charges)} − ${centsToString(g.allowances)} = ${centsToString(taxable)}`,
+          computation: `${centsToString(lineSum)} + ${centsToString(g.charges)} − ${centsToString(g.allowances)} = ${centsToString(taxable)}`,
           value: centsToNumber(taxable),
           source: 'computed',
         });
@@ -242,7 +262,7 @@ export function calculate(
   }
 
   const totals = computeTotalsFrom(invoice.totals, keepGiven, explain, steps, {
-    lineNetSum,
+    lineNetSum: lineNetSum.value,
     lineCount: lines.length,
     allowanceSum: allowances.length > 0 ? allowanceSum : undefined,
     chargeSum: charges.length > 0 ? chargeSum : undefined,

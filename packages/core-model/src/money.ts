@@ -94,6 +94,56 @@ export function mulDivToCents(x: number, y: number, z = 1): bigint | undefined {
   return mulDivToCentsDecimal(x, y, z);
 }
 
+/**
+ * Cents inside the calculations: a safe integer number in the common case (no allocation), a
+ * bigint when a value is too large for that. Public functions return plain bigints.
+ */
+export type Cents = number | bigint;
+
+/** mulDivToCents without allocating a bigint when the fast path applies. */
+export function mulDivCents(x: number, y: number, z = 1): Cents | undefined {
+  if (!isUsable(x) || !isUsable(y) || !isUsable(z) || z === 0) return undefined;
+  return mulDivToCentsFast(x, y, z) ?? mulDivToCentsDecimal(x, y, z);
+}
+
+export function toBigCents(c: Cents): bigint {
+  return typeof c === 'bigint' ? c : BigInt(c);
+}
+
+/** Cents (number or bigint) to a JSON number with at most 2 decimals. */
+export function centsValueToNumber(c: Cents): number {
+  return typeof c === 'number' ? c / 100 : centsToNumber(c);
+}
+
+const SMALL_ADDEND = 2 ** 51;
+const SMALL_SUM = 2 ** 52;
+
+/**
+ * An exact running sum of cents that stays on plain numbers while they are small: each addend
+ * below 2^51 and a running part kept below 2^52 can never lose a digit (< 2^53); anything larger
+ * goes to a bigint part.
+ */
+export class CentsSum {
+  private small = 0;
+  private big = 0n;
+
+  add(c: Cents): void {
+    if (typeof c === 'number' && c < SMALL_ADDEND && c > -SMALL_ADDEND) {
+      this.small += c;
+      if (this.small > SMALL_SUM || this.small < -SMALL_SUM) {
+        this.big += BigInt(this.small);
+        this.small = 0;
+      }
+    } else {
+      this.big += toBigCents(c);
+    }
+  }
+
+  get value(): bigint {
+    return this.big + BigInt(this.small);
+  }
+}
+
 /** Fast path of mulDivToCents: a safe integer of cents, or undefined when it cannot be exact. */
 export function mulDivToCentsFast(x: number, y: number, z: number): number | undefined {
   if (!scaleExactly(x)) return undefined;
