@@ -24,7 +24,9 @@ export const itemRules: RuleDefinition[] = [
       'Give the attribute a name, e.g. "Colour".',
       'Donnez un nom à l’attribut, par exemple « Couleur ».',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
+      // The official UBL rule context (ubl:Invoice/cac:Item/…) matches no UBL node (decision 0072).
+      if (ctx.syntax === 'UBL') return;
       (invoice.lines ?? []).forEach((line, i) => {
         (line.attributes ?? []).forEach((a, j) => {
           if (typeof a.name !== 'string' || normalizeSpace(a.name) === '')

@@ -1,0 +1,201 @@
+/**
+ * Factur-X 1.09.2 profile code lists: each FX-SCH-A code-list assertion of the official profile
+ * schematrons whose context is a term the model holds becomes a rule with the same id, run only
+ * for the profiles it belongs to (validate({ profile })). The allowed values per profile are
+ * generated (scripts/gen-facturx-profile-codes.mjs); the messages are ours.
+ */
+import type { Invoice, Profile } from '@einv/core-model';
+import { defineRule, type RuleDefinition, type Text } from '../define.js';
+import { FACTURX_CODE_ASSERTIONS } from './generated-codes.js';
+
+interface FieldSpec {
+  bt: string;
+  label: Text;
+  values: (invoice: Invoice) => { path: string; value: string }[];
+}
+
+const one = (path: string, value: string | undefined) =>
+  value === undefined || value === '' ? [] : [{ path, value }];
+const many = <T>(
+  list: readonly T[] | undefined,
+  base: string,
+  field: string,
+  get: (item: T) => string | undefined,
+) => (list ?? []).flatMap((item, i) => one(`${base}[${i}].${field}`, get(item)));
+const t = (en: string, fr: string): Text => ({ en, fr });
+
+const FIELDS: Record<string, FieldSpec> = {
+  specificationIdentifier: {
+    bt: 'BT-24',
+    label: t('specification identifier (BT-24)', 'identifiant de spécification (BT-24)'),
+    values: (i) => one('invoice.specificationIdentifier', i.specificationIdentifier),
+  },
+  typeCode: {
+    bt: 'BT-3',
+    label: t('invoice type code (BT-3)', 'code de type de facture (BT-3)'),
+    values: (i) => one('invoice.typeCode', i.typeCode),
+  },
+  noteSubjectCode: {
+    bt: 'BT-21',
+    label: t('note subject code (BT-21)', 'code sujet de note (BT-21)'),
+    values: (i) => many(i.notes, 'invoice.notes', 'subjectCode', (n) => n.subjectCode),
+  },
+  currency: {
+    bt: 'BT-5',
+    label: t('invoice currency (BT-5)', 'devise de facture (BT-5)'),
+    values: (i) => one('invoice.currency', i.currency),
+  },
+  taxCurrency: {
+    bt: 'BT-6',
+    label: t('VAT accounting currency (BT-6)', 'devise de comptabilisation de la TVA (BT-6)'),
+    values: (i) => one('invoice.taxCurrency', i.taxCurrency),
+  },
+  sellerCountry: {
+    bt: 'BT-40',
+    label: t('seller country code (BT-40)', 'code pays du vendeur (BT-40)'),
+    values: (i) => one('invoice.seller.address.country', i.seller?.address?.country),
+  },
+  buyerCountry: {
+    bt: 'BT-55',
+    label: t('buyer country code (BT-55)', 'code pays de l’acheteur (BT-55)'),
+    values: (i) => one('invoice.buyer.address.country', i.buyer?.address?.country),
+  },
+  taxRepresentativeCountry: {
+    bt: 'BT-69',
+    label: t('tax representative country code (BT-69)', 'code pays du représentant fiscal (BT-69)'),
+    values: (i) => one('invoice.taxRepresentative.address.country', i.taxRepresentative?.address?.country),
+  },
+  deliveryCountry: {
+    bt: 'BT-80',
+    label: t('deliver-to country code (BT-80)', 'code pays de livraison (BT-80)'),
+    values: (i) => one('invoice.delivery.address.country', i.delivery?.address?.country),
+  },
+  sellerIdentifierScheme: {
+    bt: 'BT-29-1',
+    label: t('seller identifier scheme (BT-29-1)', 'schéma d’identifiant du vendeur (BT-29-1)'),
+    values: (i) => [
+      ...one('invoice.seller.siret', i.seller?.siret === undefined ? undefined : '0009'),
+      ...many(i.seller?.identifiers, 'invoice.seller.identifiers', 'scheme', (x) => x.scheme),
+    ],
+  },
+  buyerIdentifierScheme: {
+    bt: 'BT-46-1',
+    label: t('buyer identifier scheme (BT-46-1)', 'schéma d’identifiant de l’acheteur (BT-46-1)'),
+    values: (i) => [
+      ...one('invoice.buyer.siret', i.buyer?.siret === undefined ? undefined : '0009'),
+      ...many(i.buyer?.identifiers, 'invoice.buyer.identifiers', 'scheme', (x) => x.scheme),
+    ],
+  },
+  sellerLegalScheme: {
+    bt: 'BT-30-1',
+    label: t('seller legal registration scheme (BT-30-1)', 'schéma d’immatriculation du vendeur (BT-30-1)'),
+    values: (i) => one('invoice.seller.legalRegistrationId.scheme', i.seller?.legalRegistrationId?.scheme),
+  },
+  buyerLegalScheme: {
+    bt: 'BT-47-1',
+    label: t('buyer legal registration scheme (BT-47-1)', 'schéma d’immatriculation de l’acheteur (BT-47-1)'),
+    values: (i) => one('invoice.buyer.legalRegistrationId.scheme', i.buyer?.legalRegistrationId?.scheme),
+  },
+  sellerEndpointScheme: {
+    bt: 'BT-34-1',
+    label: t(
+      'seller electronic address scheme (BT-34-1)',
+      'schéma d’adresse électronique du vendeur (BT-34-1)',
+    ),
+    values: (i) => one('invoice.seller.electronicAddress.scheme', i.seller?.electronicAddress?.scheme),
+  },
+  buyerEndpointScheme: {
+    bt: 'BT-49-1',
+    label: t(
+      'buyer electronic address scheme (BT-49-1)',
+      'schéma d’adresse électronique de l’acheteur (BT-49-1)',
+    ),
+    values: (i) => one('invoice.buyer.electronicAddress.scheme', i.buyer?.electronicAddress?.scheme),
+  },
+  vatBreakdownCategory: {
+    bt: 'BT-118',
+    label: t('VAT category code (BT-118)', 'code de catégorie de TVA (BT-118)'),
+    values: (i) => many(i.vatBreakdown, 'invoice.vatBreakdown', 'category', (v) => v.category),
+  },
+  vatBreakdownExemptionCode: {
+    bt: 'BT-121',
+    label: t('VAT exemption reason code (BT-121)', 'code de motif d’exonération (BT-121)'),
+    values: (i) =>
+      many(i.vatBreakdown, 'invoice.vatBreakdown', 'exemptionReasonCode', (v) => v.exemptionReasonCode),
+  },
+  taxPointDateCode: {
+    bt: 'BT-8',
+    label: t('VAT point date code (BT-8)', 'code de date d’exigibilité de la TVA (BT-8)'),
+    values: (i) => one('invoice.taxPointDateCode', i.taxPointDateCode),
+  },
+  paymentMeansType: {
+    bt: 'BT-81',
+    label: t('payment means type code (BT-81)', 'code de moyen de paiement (BT-81)'),
+    values: (i) => one('invoice.paymentMeans.typeCode', i.paymentMeans?.typeCode),
+  },
+  allowanceVatCategory: {
+    bt: 'BT-95',
+    label: t('allowance VAT category (BT-95)', 'catégorie de TVA de la remise (BT-95)'),
+    values: (i) => many(i.allowances, 'invoice.allowances', 'vatCategory', (a) => a.vatCategory),
+  },
+  chargeVatCategory: {
+    bt: 'BT-102',
+    label: t('charge VAT category (BT-102)', 'catégorie de TVA des frais (BT-102)'),
+    values: (i) => many(i.charges, 'invoice.charges', 'vatCategory', (a) => a.vatCategory),
+  },
+  allowanceReasonCode: {
+    bt: 'BT-98',
+    label: t('allowance reason code (BT-98)', 'code de motif de remise (BT-98)'),
+    values: (i) => many(i.allowances, 'invoice.allowances', 'reasonCode', (a) => a.reasonCode),
+  },
+  chargeReasonCode: {
+    bt: 'BT-105',
+    label: t('charge reason code (BT-105)', 'code de motif des frais (BT-105)'),
+    values: (i) => many(i.charges, 'invoice.charges', 'reasonCode', (a) => a.reasonCode),
+  },
+  lineUnitCode: {
+    bt: 'BT-130',
+    label: t('invoiced quantity unit code (BT-130)', 'code d’unité de la quantité facturée (BT-130)'),
+    values: (i) => many(i.lines, 'invoice.lines', 'unitCode', (l) => l.unitCode),
+  },
+  lineVatCategory: {
+    bt: 'BT-151',
+    label: t('line VAT category (BT-151)', 'catégorie de TVA de la ligne (BT-151)'),
+    values: (i) => many(i.lines, 'invoice.lines', 'vatCategory', (l) => l.vatCategory),
+  },
+};
+
+function codeRule(a: (typeof FACTURX_CODE_ASSERTIONS)[number]): RuleDefinition {
+  const spec = FIELDS[a.field];
+  if (!spec) throw new Error(`no model field for ${a.id} (${a.field})`);
+  const profiles = Object.keys(a.values) as Profile[];
+  const where = profiles.join(', ');
+  return defineRule({
+    id: a.id,
+    ruleSet: 'FACTUR-X',
+    family: 'FX-CODE',
+    severity: 'fatal',
+    profiles,
+    terms: [spec.bt],
+    message: t(
+      `The ${spec.label.en} has a value the Factur-X profile does not allow`,
+      `Le ${spec.label.fr} a une valeur que le profil Factur-X n’autorise pas`,
+    ),
+    explanation: t(
+      `Each Factur-X 1.09.2 profile (${where}) lists the values allowed for the ${spec.label.en}; this value is not on the list of the profile the invoice claims.`,
+      `Chaque profil Factur-X 1.09.2 (${where}) liste les valeurs permises pour le ${spec.label.fr} ; cette valeur n’est pas dans la liste du profil annoncé par la facture.`,
+    ),
+    fix: t(
+      `Use a value of the profile's list for the ${spec.label.en}, or a profile that allows it.`,
+      `Utilisez une valeur de la liste du profil pour le ${spec.label.fr}, ou un profil qui l’autorise.`,
+    ),
+    check(invoice, report, ctx) {
+      const allowed = ctx.profile ? a.values[ctx.profile] : undefined;
+      if (!allowed) return;
+      for (const { path, value } of spec.values(invoice))
+        if (!allowed.includes(value)) report(path, { value });
+    },
+  });
+}
+
+export const codeRules: RuleDefinition[] = FACTURX_CODE_ASSERTIONS.map(codeRule);
