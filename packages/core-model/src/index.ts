@@ -11,7 +11,7 @@ export {
   toCents,
 } from './money.js';
 export * from './profiles.js';
-export { INVOICE_SCHEMA, isCalendarDate, validateInvoiceShape } from './schema.js';
+export { INVOICE_SCHEMA, isCalendarDate, type ShapeOptions, validateInvoiceShape } from './schema.js';
 export type { JsonSchema } from './schema-definition.js';
 export * from './terms.js';
 export { termsMarkdown } from './terms-doc.js';

@@ -187,3 +187,20 @@ describe('the schema follows model.ts', () => {
     expect([...fields].filter((f) => !inSchema.has(f)).sort()).toEqual([]);
   });
 });
+
+describe('validateInvoiceShape in French', () => {
+  it('names the field with its French term name and says what was expected', () => {
+    const [f] = validateInvoiceShape({ lines: [{ ...line, quantity: '3' }] }, { lang: 'fr' });
+    expect(f?.message).toBe(
+      'invoice.lines[0].quantity (Quantité facturée, BT-129) : attendu un nombre, reçu la chaîne "3"',
+    );
+    const [p] = validateInvoiceShape({ lines: [{ ...line, unitPrice: -1 }] }, { lang: 'fr' });
+    expect(p?.message).toMatch(/positif ou nul \(BR-27\)/);
+    const [d] = validateInvoiceShape({ issueDate: '2026-02-30' }, { lang: 'fr' });
+    expect(d?.message).toMatch(/date AAAA-MM-JJ qui existe/);
+    const [c] = validateInvoiceShape({ currency: 'eur' }, { lang: 'fr' });
+    expect(c?.message).toMatch(/ISO 4217/);
+    const [u] = validateInvoiceShape({ foo: 1 }, { lang: 'fr' });
+    expect(u?.message).toMatch(/propriété inconnue « foo »/);
+  });
+});

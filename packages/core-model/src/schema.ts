@@ -7,7 +7,13 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Finding } from './findings.js';
 import { INVOICE_SCHEMA, type JsonSchema } from './schema-definition.js';
+import { frenchMessage } from './schema-messages-fr.js';
 import { termForPath } from './terms.js';
+
+export interface ShapeOptions {
+  /** Language of the messages (default en) */
+  lang?: 'en' | 'fr';
+}
 
 export { INVOICE_SCHEMA } from './schema-definition.js';
 
@@ -84,7 +90,7 @@ function isScalar(v: unknown): boolean {
   return v === null || ['string', 'number', 'boolean'].includes(typeof v);
 }
 
-function toFinding(e: ErrorObject): Finding {
+function toFinding(e: ErrorObject, lang: 'en' | 'fr'): Finding {
   const base = pointerToPath(e.instancePath);
   let path = base;
   let message: string;
@@ -107,9 +113,10 @@ function toFinding(e: ErrorObject): Finding {
     default:
       message = `${path}: expected ${expected(e.parentSchema)}, got ${describe(e.data)}`;
   }
+  const term = termForPath(path);
+  if (lang === 'fr') message = frenchMessage(e, path, term);
   const finding: Finding = { rule: 'SCHEMA', severity: 'fatal', path, message };
-  const bt = termForPath(path)?.id;
-  if (bt !== undefined) finding.bt = bt;
+  if (term !== undefined) finding.bt = term.id;
   if (e.keyword !== 'additionalProperties' && e.keyword !== 'required' && isScalar(e.data))
     finding.value = e.data;
   return finding;
@@ -119,17 +126,21 @@ function toFinding(e: ErrorObject): Finding {
  * Shape findings for the `invoice` of a request: empty when the value has the model's shape.
  * Business rules (required terms, code lists, sums) are not checked here: see @einv/rules.
  */
-export function validateInvoiceShape(value: unknown): Finding[] {
+export function validateInvoiceShape(value: unknown, options: ShapeOptions = {}): Finding[] {
+  const lang = options.lang === 'fr' ? 'fr' : 'en';
   try {
     if (validator(value)) return [];
-    return (validator.errors ?? []).map(toFinding);
+    return (validator.errors ?? []).map((e) => toFinding(e, lang));
   } catch (err) {
     return [
       {
         rule: 'SCHEMA',
         severity: 'fatal',
         path: 'invoice',
-        message: `invoice: the value could not be read as JSON data (${err instanceof Error ? err.message : String(err)})`,
+        message:
+          lang === 'fr'
+            ? `invoice : la valeur n'a pas pu être lue comme des données JSON (${err instanceof Error ? err.message : String(err)})`
+            : `invoice: the value could not be read as JSON data (${err instanceof Error ? err.message : String(err)})`,
       },
     ];
   }
