@@ -6,7 +6,7 @@
 import { resolveName } from '../binding/namespaces.js';
 import type { GroupNode, Node } from '../binding/types.js';
 
-const keys = new WeakMap<Node, string>();
+const names = new WeakMap<Node, { ns: string; local: string }>();
 const indexes = new WeakMap<readonly Node[], Map<string, Node[]>>();
 const constrained = new WeakMap<GroupNode, boolean>();
 const markers = new WeakMap<GroupNode, boolean>();
@@ -28,26 +28,31 @@ export function isMarker(g: GroupNode): boolean {
   return m;
 }
 
-/** `${namespaceURI} ${localName}` of a node's element */
-export function keyOf(node: Node): string {
-  let k = keys.get(node);
-  if (k === undefined) {
-    const { ns, local } = resolveName(node.el);
-    k = `${ns} ${local}`;
-    keys.set(node, k);
+/** Namespace URI and local name of a node's element */
+export function nameOf(node: Node): { ns: string; local: string } {
+  let name = names.get(node);
+  if (name === undefined) {
+    name = resolveName(node.el);
+    names.set(node, name);
   }
-  return k;
+  return name;
 }
 
+/** Namespace URI of a node's element */
+export function nsOf(node: Node | undefined): string | undefined {
+  return node ? nameOf(node).ns : undefined;
+}
+
+/** Candidate nodes by local name (nodes sharing a local name in one list share its namespace) */
 export function indexOf(nodes: readonly Node[]): Map<string, Node[]> {
   let index = indexes.get(nodes);
   if (!index) {
     index = new Map();
     for (const n of nodes) {
-      const k = keyOf(n);
-      const list = index.get(k);
+      const { local } = nameOf(n);
+      const list = index.get(local);
       if (list) list.push(n);
-      else index.set(k, [n]);
+      else index.set(local, [n]);
     }
     indexes.set(nodes, index);
   }

@@ -6,7 +6,7 @@
 import type { Finding, SourceLocations } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
-import { describeConstraints, hasConstraints, indexOf, isMarker, keyOf } from './compile.js';
+import { describeConstraints, hasConstraints, indexOf, isMarker, nameOf, nsOf } from './compile.js';
 import { baseOf, isObject, type ModelObject, parentFor } from './paths.js';
 import { isIsoDate, parseDecimal, parseNote } from './values.js';
 
@@ -17,11 +17,9 @@ export interface ReadState {
   locations: SourceLocations;
 }
 
-const elementKey = (el: XmlElement): string => `${el.ns} ${el.local}`;
-
 function firstChild(el: XmlElement, node: Node): XmlElement | undefined {
-  const k = keyOf(node);
-  for (const c of el.children) if (elementKey(c) === k) return c;
+  const { ns, local } = nameOf(node);
+  for (const c of el.children) if (c.local === local && c.ns === ns) return c;
   return undefined;
 }
 
@@ -70,6 +68,36 @@ function describeMismatch(candidates: readonly Node[]): string {
   return options.length ? `it is bound only when ${options.join(', or when ')}` : 'no binding matches it';
 }
 
+/** true when two children share a name (then xpath steps need a position); no allocation for small lists */
+function hasRepeatedNames(children: readonly XmlElement[]): boolean {
+  const n = children.length;
+  if (n < 2) return false;
+  if (n <= 16) {
+    for (let i = 1; i < n; i++) {
+      const name = children[i]?.name;
+      for (let j = 0; j < i; j++) if (children[j]?.name === name) return true;
+    }
+    return false;
+  }
+  const names = new Set<string>();
+  for (const c of children) {
+    if (names.has(c.name)) return true;
+    names.add(c.name);
+  }
+  return false;
+}
+
+const namedCounts = new WeakMap<readonly XmlElement[], Map<string, number>>();
+function countNamed(children: readonly XmlElement[], name: string): number {
+  let counts = namedCounts.get(children);
+  if (!counts) {
+    counts = new Map();
+    for (const c of children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+    namedCounts.set(children, counts);
+  }
+  return counts.get(name) ?? 0;
+}
+
 /** Reads the children of `el` bound to `obj` (model path `objPath`) against `nodes` */
 export function readChildren(
   el: XmlElement,
@@ -81,21 +109,18 @@ export function readChildren(
 ): void {
   const index = indexOf(nodes);
   const children = el.children;
-  let counts: Map<string, number> | undefined;
-  if (children.length > 1) {
-    counts = new Map();
-    for (const c of children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
-  }
-  const seen = counts ? new Map<string, number>() : undefined;
+  const repeated = hasRepeatedNames(children);
+  const seen = repeated ? new Map<string, number>() : undefined;
   for (const c of children) {
     let step = c.name;
-    if (counts && seen && (counts.get(c.name) ?? 0) > 1) {
+    if (seen && countNamed(children, c.name) > 1) {
       const pos = (seen.get(c.name) ?? 0) + 1;
       seen.set(c.name, pos);
       step += `[${pos}]`;
     }
     const cx = `${xpath}/${step}`;
-    const candidates = index.get(elementKey(c));
+    const found = index.get(c.local);
+    const candidates = found && nsOf(found[0]) === c.ns ? found : undefined;
     if (!candidates) {
       report(
         state,
