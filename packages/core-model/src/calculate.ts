@@ -93,8 +93,10 @@ export function lineNetCents(line: Line, keepGiven = true): bigint | undefined {
 
 /** The BT-151/BT-95/BT-102 category used for grouping: S is implied by a positive rate. */
 export function effectiveCategory(category: unknown, rate: unknown): string | undefined {
-  if (typeof category === 'string' && category !== '') return category;
-  return usable(rate) && rate > 0 ? 'S' : undefined;
+  // Only an absent category is implied; a given one (even '' or a wrong code) is kept as written,
+  // exactly as complete() leaves it on the line, so the breakdown shows what the rules will judge.
+  if (category === undefined) return usable(rate) && rate > 0 ? 'S' : undefined;
+  return typeof category === 'string' ? category : undefined;
 }
 
 interface Group {
@@ -145,7 +147,7 @@ export interface Calculation {
   lineNets: (Cents | undefined)[];
   /** true when lineNets[i] was derived (the line had no net amount) */
   lineNetDerived: boolean[];
-  /** Line categories to set (S implied by a positive rate), per line; undefined = unchanged */
+  /** BG-23: the caller's breakdown when given (and kept), else the computed one */
   breakdown: VatBreakdown[];
   breakdownTaxCents: bigint[];
   breakdownGiven: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fixtureNames, loadFixture } from '../../../fixtures/load.js';
+import { computeTotals, computeVatBreakdown } from './calculate.js';
 import { complete } from './complete.js';
 import type { Invoice } from './model.js';
 
@@ -145,5 +146,49 @@ describe('complete() derivations', () => {
     for (const v of [null, undefined, 3, 'x', [], true]) {
       expect(() => complete(v as unknown as Invoice)).not.toThrow();
     }
+  });
+});
+
+describe('derivation steps', () => {
+  it('computeTotals explains every total of the allowances/charges fixture', () => {
+    const fx = loadFixture('fr-allowances-charges');
+    const { totals, steps } = computeTotals(fx.invoice);
+    expect(totals).toEqual(fx.expected.totals);
+    const byTerm = Object.fromEntries(steps.map((s) => [s.term, s]));
+    expect(byTerm['BT-109']).toMatchObject({
+      formula: 'BT-106 − BT-107 + BT-108',
+      computation: '711.25 − 32.56 + 25.00 = 703.69',
+      value: 703.69,
+      source: 'computed',
+    });
+    expect(byTerm['BT-113']).toMatchObject({ source: 'given', value: 100 });
+    expect(byTerm['BT-115']?.computation).toBe('835.73 − 100.00 + 0.27 = 736.00');
+  });
+
+  it('computeVatBreakdown explains each taxable amount and VAT amount', () => {
+    const fx = loadFixture('fr-allowances-charges');
+    const { vatBreakdown, steps } = computeVatBreakdown(fx.invoice);
+    expect(vatBreakdown).toEqual(fx.expected.vatBreakdown);
+    expect(steps.map((s) => s.computation)).toEqual([
+      '651.25 + 25.00 − 32.56 = 643.69',
+      'round(643.69 × 20 / 100) = 128.74',
+      '60.00 + 0.00 − 0.00 = 60.00',
+      'round(60.00 × 5.5 / 100) = 3.30',
+    ]);
+  });
+
+  it('computeVatBreakdown ignores a given breakdown unless asked to keep it', () => {
+    const inv: Invoice = {
+      lines: [{ quantity: 1, unitPrice: 10, vatRate: 20 }],
+      vatBreakdown: [{ category: 'S', rate: 20, taxableAmount: 1, taxAmount: 1 }],
+    };
+    expect(computeVatBreakdown(inv).vatBreakdown[0]?.taxableAmount).toBe(10);
+    expect(computeVatBreakdown(inv, { keepGiven: true }).vatBreakdown[0]?.taxableAmount).toBe(1);
+  });
+
+  it('a category given as an empty string is kept, not replaced by S', () => {
+    const done = complete({ lines: [{ quantity: 1, unitPrice: 10, vatRate: 20, vatCategory: '' }] });
+    expect(done.lines?.[0]?.vatCategory).toBe('');
+    expect(done.vatBreakdown?.[0]?.category).toBe('');
   });
 });
