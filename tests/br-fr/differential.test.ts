@@ -151,6 +151,11 @@ const EXPLANATIONS: {
       return (doc.xml.match(re) ?? []).length > 1;
     },
   },
+  ...['BR-FR-16', 'BR-FR-DEC-01', 'BR-FR-DEC-04'].map((rule) => ({
+    rule,
+    why: 'the model holds numbers: trailing zeros beyond 2 decimals ("20.000") are not visible (decision 0072)',
+    applies: (doc: Doc) => />-?\d+\.\d{2}0+</.test(doc.xml),
+  })),
   ...['BR-FR-01', 'BR-FR-02', 'BR-FR-03'].map((rule) => ({
     rule,
     why: 'UBL transition edition (1.4.0 content) reads line cac:DocumentReference as the line preceding invoice',
