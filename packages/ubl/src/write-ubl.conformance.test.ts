@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { complete, type Invoice } from '@einv/core-model';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { EVERY_TERM_INVOICE } from '../../../fixtures/every-term.js';
 import { loadFixtures } from '../../../fixtures/load.js';
 import { runOracle } from '../../../tests/support/oracle.js';
 import { describeIfShared, hasShared, sharedPath } from '../../../tests/support/shared.js';
@@ -114,6 +115,7 @@ describe('writeUbl on our fixtures', () => {
       ...fixtures,
       { name: 'every-term-380', invoice: everyTermInvoice('380') },
       { name: 'every-term-381', invoice: everyTermInvoice('381') },
+      { name: 'fixtures/every-term', invoice: EVERY_TERM_INVOICE },
     ];
     const errors = all.flatMap((f) => xsdErrors(writeUbl(f.invoice).xml).map((e) => `${f.name} ${e}`));
     expect(errors).toEqual([]);

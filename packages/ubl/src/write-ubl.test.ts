@@ -1,4 +1,5 @@
 import { expect, it } from '@jest/globals';
+import { EVERY_TERM_INVOICE } from '../../../fixtures/every-term.js';
 import { everyTermInvoice } from './__tests__/every-term.js';
 import { CREDIT_NOTE_TYPE_CODES, readUbl, writeUbl } from './index.js';
 
@@ -146,4 +147,21 @@ it('reports values it cannot write rather than writing garbage', () => {
   const { xml, warnings } = writeUbl({ ...minimal, totals: { amountDue: Number.NaN } });
   expect(xml).not.toContain('PayableAmount');
   expect(warnings.map((w) => w.rule)).toContain('UBL-WRITE-NUMBER');
+});
+
+it('the shared every-field fixture (fixtures/every-term.ts) survives write → read, except what UBL cannot carry', () => {
+  const { xml, warnings } = writeUbl(EVERY_TERM_INVOICE);
+  const back = readUbl(xml);
+  expect(back.diagnostics.filter((d) => d.severity !== 'information')).toEqual([]);
+  // the only loss is by design: line VAT exemption reasons are not UBL line terms (UBL-CR-600/601)
+  expect(warnings.map((w) => w.rule)).toEqual(warnings.map(() => 'UBL-WRITE-SKIPPED'));
+  const { vatTotalCount: _count, ...totals } = EVERY_TERM_INVOICE.totals ?? {};
+  const expected = {
+    ...EVERY_TERM_INVOICE,
+    totals,
+    lines: EVERY_TERM_INVOICE.lines?.map(
+      ({ vatExemptionReason: _r, vatExemptionReasonCode: _c, ...line }) => line,
+    ),
+  };
+  expect(back.invoice).toEqual(expected);
 });
