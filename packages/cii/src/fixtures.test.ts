@@ -7,7 +7,7 @@
  */
 import { complete } from '@einv/core-model';
 import { expect, it } from '@jest/globals';
-import { loadFixtures } from '../../../fixtures/load.js';
+import { loadFixture, loadFixtures } from '../../../fixtures/load.js';
 import { runOracle } from '../../../tests/support/oracle.js';
 import { describeIfShared } from '../../../tests/support/shared.js';
 import { xsdErrors } from './__tests__/xsd.js';
@@ -40,6 +40,18 @@ it('round-trips every completed fixture through CII (EN16931) without loss or wa
     };
     expect({ name, invoice: back.invoice }).toEqual({ name, invoice: expected });
   }
+});
+
+it('round-trips the 10,000-line fixture (linear time: locations are computed per parent, not per element)', () => {
+  const large = complete(loadFixture('large-10000-lines').invoice);
+  const { xml, warnings } = writeCii(large);
+  expect(warnings).toEqual([]);
+  const back = readCii(xml);
+  expect(back.invoice.lines).toHaveLength(10000);
+  expect(back.invoice).toEqual({ ...large, specificationIdentifier: 'urn:cen.eu:en16931:2017' });
+  expect(back.locations['invoice.lines[9999].quantity']?.xpath).toContain(
+    'IncludedSupplyChainTradeLineItem[10000]',
+  );
 });
 
 describeIfShared('writeCii output judged by the official validators', () => {

@@ -5,7 +5,7 @@
  * outside the model) so nothing is dropped silently.
  */
 import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
-import { type ParseOptions, parseXml, textOf, type XmlElement, xpathOf } from '@einv/xml';
+import { type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
@@ -13,6 +13,7 @@ import { profileOfGuideline } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { reportUnread } from './unread.js';
 import { parseDate102, parseDecimal } from './values.js';
+import { XPaths } from './xpaths.js';
 
 export interface ReadCiiResult {
   invoice: Invoice;
@@ -91,7 +92,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
       'BT-24',
     );
   }
-  reportUnread(root, reader.visited, reader.diagnostics);
+  reportUnread(root, reader.visited, reader.diagnostics, reader.xpaths);
   const result: ReadCiiResult = {
     invoice: invoice as Invoice,
     profile,
@@ -111,6 +112,7 @@ class Reader {
   readonly diagnostics: Finding[] = [];
   readonly locations: SourceLocations = {};
   readonly visited = new Set<XmlElement>();
+  readonly xpaths = new XPaths();
   private readonly vars: Variables;
 
   constructor(root: XmlElement) {
@@ -155,7 +157,7 @@ class Reader {
         this.report(
           'CII-ALTERNATIVE',
           'information',
-          `${f.bt} is given twice with different values; "${String(existing)}" is kept, "${String(other)}" at ${xpathOf(first.el)} is not.`,
+          `${f.bt} is given twice with different values; "${String(existing)}" is kept, "${String(other)}" at ${this.xpaths.of(first.el)} is not.`,
           target,
           f.bt,
           first.el,
@@ -180,7 +182,7 @@ class Reader {
     }
     setKey(obj, f.key, value);
     if (!(target in this.locations))
-      this.locations[target] = { xpath: xpathOf(first.el), line: first.el.line };
+      this.locations[target] = { xpath: this.xpaths.of(first.el), line: first.el.line };
   }
 
   private convert(f: FieldBinding, hit: Hit, target: string, report: boolean): string | number | undefined {
@@ -312,7 +314,7 @@ class Reader {
     const f: Finding = { rule, message, path, severity };
     if (bt) f.bt = bt;
     if (el) {
-      f.xpath = xpathOf(el);
+      f.xpath = this.xpaths.of(el);
       f.line = el.line;
     }
     if (value !== undefined) f.value = value;

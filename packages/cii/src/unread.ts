@@ -3,9 +3,15 @@
  * outside EN 16931, misplaced elements). One information finding per distinct place, with a count.
  */
 import type { Finding } from '@einv/core-model';
-import { type XmlElement, xpathOf } from '@einv/xml';
+import type { XmlElement } from '@einv/xml';
+import type { XPaths } from './xpaths.js';
 
-export function reportUnread(root: XmlElement, visited: ReadonlySet<XmlElement>, out: Finding[]): void {
+export function reportUnread(
+  root: XmlElement,
+  visited: ReadonlySet<XmlElement>,
+  out: Finding[],
+  xpaths: XPaths,
+): void {
   const byPattern = new Map<string, { first: XmlElement; count: number }>();
   const stack: XmlElement[] = [root];
   while (stack.length > 0) {
@@ -26,7 +32,7 @@ export function reportUnread(root: XmlElement, visited: ReadonlySet<XmlElement>,
       message: `${count === 1 ? 'An element' : `${count} elements`} at ${pattern} ${count === 1 ? 'is' : 'are'} not part of the invoice model and ${count === 1 ? 'was' : 'were'} not read.`,
       path: 'invoice',
       severity: 'information',
-      xpath: xpathOf(first),
+      xpath: xpaths.of(first),
       line: first.line,
     });
   }

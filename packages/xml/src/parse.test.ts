@@ -102,10 +102,9 @@ describe('parseXml refuses hostile input without throwing', () => {
       '<ram:IncludedSupplyChainTradeLineItem><ram:Name>Item &amp; co</ram:Name><ram:Amount currencyID="EUR">1.00</ram:Amount></ram:IncludedSupplyChainTradeLineItem>\n';
     const big = `<r xmlns:ram="${RAM}">${line.repeat(Math.ceil(10e6 / line.length))}</r>`;
     expect(big.length).toBeGreaterThan(10e6);
-    const t0 = Date.now();
+    // linear time: the bound is jest's test timeout (no timed assertion on a shared machine)
     const root = ok(parseXml(big));
     expect(root.children.length).toBeGreaterThan(60000);
-    expect(Date.now() - t0).toBeLessThan(20000); // a generous bound: the point is "no hang"
   });
 
   it('reports not-XML, empty input and HTML pages', () => {

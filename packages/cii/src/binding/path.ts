@@ -106,13 +106,23 @@ export function selectElements(
   vars: Variables,
   seen?: Set<XmlElement>,
 ): XmlElement[] {
+  if (steps.length === 0) return [from];
+  // index loops and one array per step: this runs for every term of every line
   let current: XmlElement[] = [from];
-  for (const step of steps) {
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s] as Step;
     const next: XmlElement[] = [];
-    for (const el of current) {
-      for (const c of el.children) {
-        if (c.local === step.local && c.ns === step.ns && (!step.test || testHolds(c, step.test, vars, seen)))
+    for (let i = 0; i < current.length; i++) {
+      const children = (current[i] as XmlElement).children;
+      for (let j = 0; j < children.length; j++) {
+        const c = children[j] as XmlElement;
+        if (
+          c.local === step.local &&
+          c.ns === step.ns &&
+          (step.test === undefined || testHolds(c, step.test, vars, seen))
+        ) {
           next.push(c);
+        }
       }
     }
     if (next.length === 0) return next;
