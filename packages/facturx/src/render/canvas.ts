@@ -7,12 +7,15 @@ import type { Invoice } from '@einv/core-model';
 import type { Labels, Lang } from './labels.js';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 42, footer: 30 };
-export const COLORS = {
-  text: '#1f2933',
-  muted: '#5f6b7a',
-  accent: '#1f3a5f',
-  rule: '#c9d1db',
-  fill: '#eef2f7',
+/** RGB triples (pdfkit parses colour strings on every call; arrays skip that) */
+export type Rgb = [number, number, number];
+export const COLORS: Record<'text' | 'muted' | 'accent' | 'rule' | 'fill' | 'white', Rgb> = {
+  text: [31, 41, 51],
+  muted: [95, 107, 122],
+  accent: [31, 58, 95],
+  rule: [201, 209, 219],
+  fill: [238, 242, 247],
+  white: [255, 255, 255],
 };
 
 export interface Canvas {
@@ -35,7 +38,7 @@ export interface Canvas {
 export interface TextStyle {
   bold?: boolean;
   size?: number;
-  color?: string;
+  color?: Rgb;
   align?: 'left' | 'right' | 'center';
   /** Clip the text to this height (with an ellipsis) */
   maxHeight?: number;
@@ -55,10 +58,27 @@ function style(c: Canvas, s: TextStyle): void {
     .fillColor(s.color ?? COLORS.text);
 }
 
+/**
+ * Fast path for the common case, lines that fit: no line wrapper (pdfkit's wrapper is a large part
+ * of rendering time), alignment computed from the string widths. Returns the lines' widths, or
+ * undefined when some line must wrap.
+ */
+function fittingLines(c: Canvas, text: string, width: number): { line: string; width: number }[] | undefined {
+  const out: { line: string; width: number }[] = [];
+  for (const line of text.split('\n')) {
+    const w = c.doc.widthOfString(line);
+    if (w > width) return undefined;
+    out.push({ line, width: w });
+  }
+  return out;
+}
+
 export function measure(c: Canvas, text: string, width: number, s: TextStyle = {}): number {
   if (!text) return 0;
   style(c, s);
-  const h = c.doc.heightOfString(clip(text), { width });
+  const clipped = clip(text);
+  const lines = fittingLines(c, clipped, width);
+  const h = lines ? lines.length * c.doc.currentLineHeight(true) : c.doc.heightOfString(clipped, { width });
   return s.maxHeight ? Math.min(h, s.maxHeight) : h;
 }
 
@@ -74,6 +94,19 @@ export function write(
   if (!text) return 0;
   style(c, s);
   const clipped = clip(text);
+  const lines = fittingLines(c, clipped, width);
+  if (lines) {
+    const lh = c.doc.currentLineHeight(true);
+    const max = s.maxHeight ?? Number.POSITIVE_INFINITY;
+    let h = 0;
+    for (const { line, width: w } of lines) {
+      if (h + lh > max + 0.5 && h > 0) break;
+      const dx = s.align === 'right' ? width - w : s.align === 'center' ? (width - w) / 2 : 0;
+      if (line) c.doc.text(line, x + dx, y + h, { lineBreak: false });
+      h += lh;
+    }
+    return h;
+  }
   const h = Math.min(c.doc.heightOfString(clipped, { width }), s.maxHeight ?? Number.POSITIVE_INFINITY);
   c.doc.text(clipped, x, y, { width, align: s.align ?? 'left', height: h + 1, ellipsis: true, lineGap: 0 });
   return h;
@@ -90,11 +123,18 @@ export function ensureSpace(c: Canvas, height: number): void {
   if (c.y + height > c.bottom) newPage(c);
 }
 
-export function hline(c: Canvas, y: number, x1 = c.left, x2 = c.right, color = COLORS.rule): void {
+export function hline(c: Canvas, y: number, x1 = c.left, x2 = c.right, color: Rgb = COLORS.rule): void {
   c.doc.save().moveTo(x1, y).lineTo(x2, y).lineWidth(0.6).strokeColor(color).stroke().restore();
 }
 
-export function fillRect(c: Canvas, x: number, y: number, w: number, h: number, color = COLORS.fill): void {
+export function fillRect(
+  c: Canvas,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  color: Rgb = COLORS.fill,
+): void {
   c.doc.save().rect(x, y, w, h).fillColor(color).fill().restore();
 }
 

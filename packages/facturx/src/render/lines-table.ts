@@ -45,7 +45,7 @@ function headerRow(c: Canvas, cols: Column[]): void {
     write(c, titles[col.key], x + PAD, c.y + 4.5, col.width - 2 * PAD, {
       bold: true,
       size: 7.5,
-      color: '#ffffff',
+      color: COLORS.white,
       align: col.align,
     });
     x += col.width;

@@ -1,5 +1,15 @@
 /** After the lines: document allowances/charges, VAT breakdown beside the totals, payment, notes and legal mentions. */
-import { type Canvas, COLORS, ensureSpace, fillRect, heading, hline, measure, write } from './canvas.js';
+import {
+  type Canvas,
+  COLORS,
+  ensureSpace,
+  fillRect,
+  heading,
+  hline,
+  measure,
+  type Rgb,
+  write,
+} from './canvas.js';
 import { amount, iban, money, percent } from './format.js';
 import { LEGAL_NOTE_SUBJECTS, noteSubjectLabel, paymentMeansLabel, vatCategoryLabel } from './labels.js';
 
@@ -174,7 +184,7 @@ export function drawPayment(c: Canvas): void {
   c.y += 8;
 }
 
-function paragraph(c: Canvas, text: string, size: number, color: string = COLORS.text): void {
+function paragraph(c: Canvas, text: string, size: number, color: Rgb = COLORS.text): void {
   const h = measure(c, text, c.width, { size });
   ensureSpace(c, Math.min(h, c.bottom - 80) + 2);
   c.y += write(c, text, c.left, c.y, c.width, { size, color, maxHeight: c.bottom - c.y }) + 3;
