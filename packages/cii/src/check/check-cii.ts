@@ -90,6 +90,11 @@ function check(xml: string | Uint8Array, options: CheckCiiOptions): CheckResult 
   return result(profile, findings);
 }
 
+/** The Factur-X XSD part of checkCii alone, on an already parsed document (benchmarks, tooling) */
+export function checkCiiStructure(root: XmlElement, profile: Profile): Finding[] {
+  return validateStructure(modelFor(profile), root, 'CrossIndustryInvoice');
+}
+
 function checkRoot(root: XmlElement): Finding | null {
   const at = { xpath: xpathOf(root), line: root.line };
   if (root.local !== 'CrossIndustryInvoice') {

@@ -1,2 +1,9 @@
-export { type CheckCiiOptions, type CheckResult as CheckCiiResult, CII_NS, checkCii } from './check-cii.js';
+export {
+  type CheckCiiOptions,
+  type CheckResult as CheckCiiResult,
+  CII_NS,
+  checkCii,
+  checkCiiStructure,
+} from './check-cii.js';
 export { detectProfile } from './profile.js';
+export { checkCiiSyntaxRules } from './syntax-rules.js';

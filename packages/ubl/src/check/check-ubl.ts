@@ -69,6 +69,11 @@ function check(xml: string | Uint8Array): CheckUblResult {
   return result(documentType, findings);
 }
 
+/** The UBL 2.1 XSD part of checkUbl alone, on an already parsed document (benchmarks, tooling) */
+export function checkUblStructure(root: XmlElement): Finding[] {
+  return validateStructure(ublModel(), root, root.local === 'CreditNote' ? 'CreditNote' : 'Invoice');
+}
+
 function checkRoot(root: XmlElement): Finding | null {
   const at = { xpath: xpathOf(root), line: root.line };
   const expectedNs = ROOTS[root.local];

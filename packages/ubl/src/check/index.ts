@@ -1,1 +1,8 @@
-export { type CheckUblResult, checkUbl, UBL_CREDIT_NOTE_NS, UBL_INVOICE_NS } from './check-ubl.js';
+export {
+  type CheckUblResult,
+  checkUbl,
+  checkUblStructure,
+  UBL_CREDIT_NOTE_NS,
+  UBL_INVOICE_NS,
+} from './check-ubl.js';
+export { checkUblSyntaxRules } from './syntax-rules.js';

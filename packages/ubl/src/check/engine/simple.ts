@@ -13,7 +13,6 @@ const DATE = /^(-?)(\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
 const TIME = /^(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
 const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
-const BASE64 = /^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const PRESERVE = new Set(['string']);
 
@@ -23,11 +22,12 @@ function collapse(v: string): string {
 
 /** The expected form of a value of the given base type when `raw` is not one, else null */
 export function checkSimple(def: SimpleDef, raw: string): string | null {
-  const value = PRESERVE.has(def.b)
-    ? raw
-    : def.b === 'normalizedString'
-      ? raw.replace(/[\t\n\r]/g, ' ')
-      : collapse(raw);
+  const value =
+    def.b === 'base64Binary' || PRESERVE.has(def.b)
+      ? raw
+      : def.b === 'normalizedString'
+        ? raw.replace(/[\t\n\r]/g, ' ')
+        : collapse(raw);
   const lexical = checkLexical(def.b, value);
   if (lexical) return lexical;
   if (def.e && !def.e.includes(value)) return `one of ${def.e.join(', ')}`;
@@ -60,7 +60,7 @@ function checkLexical(base: string, v: string): string | null {
       return ok ? null : 'a date and time YYYY-MM-DDThh:mm:ss';
     }
     case 'base64Binary':
-      return BASE64.test(v.replace(/[\t\n\r ]/g, '')) ? null : 'base64-encoded binary data';
+      return isBase64(v) ? null : 'base64-encoded binary data';
     case 'language':
       return LANGUAGE.test(v) ? null : 'a language code such as en or fr-FR';
     case 'NCName':
@@ -69,6 +69,30 @@ function checkLexical(base: string, v: string): string | null {
       // string, normalizedString, token, anyURI: every string is a valid lexical form
       return null;
   }
+}
+
+/** Base64 with optional white space: a linear scan (attachments can be megabytes) */
+function isBase64(v: string): boolean {
+  let n = 0;
+  let pad = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    if (c === 0x3d /* = */) {
+      pad++;
+      n++;
+      continue;
+    }
+    const ok =
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x2b ||
+      c === 0x2f;
+    if (!ok || pad > 0) return false;
+    n++;
+  }
+  return n % 4 === 0 && pad <= 2;
 }
 
 function isLeap(y: number): boolean {
