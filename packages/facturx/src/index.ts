@@ -4,7 +4,14 @@
  */
 
 // Syntaxes
-export { type ReadCiiResult, readCii, type WriteCiiOptions, type WriteCiiResult, writeCii } from '@einv/cii';
+export {
+  checkCii,
+  type ReadCiiResult,
+  readCii,
+  type WriteCiiOptions,
+  type WriteCiiResult,
+  writeCii,
+} from '@einv/cii';
 // The model and its arithmetic
 export * from '@einv/core-model';
 // Rules

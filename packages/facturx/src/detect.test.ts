@@ -1,0 +1,104 @@
+/** detectAndRead() tells CII, UBL and Factur-X PDF apart by content and reads each into the model. */
+import fs from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { loadFixture } from '../../../fixtures/load.js';
+import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
+import { detectAndRead, sniffXmlSyntax } from './detect.js';
+import { generate } from './generate.js';
+import * as facade from './index.js';
+
+const NOW = '2026-03-15T10:00:00Z';
+
+describe('detectAndRead', () => {
+  const g = generate(loadFixture('fr-b2b-simple').invoice, { now: NOW, profile: 'BASIC' });
+
+  it('reads a CII string as CII with its profile and source locations', () => {
+    const d = detectAndRead(g.xml!);
+    expect(d.format).toBe('CII');
+    expect(d.profile).toBe('BASIC');
+    expect(d.invoice.number).toBe(loadFixture('fr-b2b-simple').invoice.number);
+    expect(Object.keys(d.locations).length).toBeGreaterThan(0);
+    expect(d.pdf).toBeUndefined();
+  });
+
+  it('reads CII bytes with a BOM the same way', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(g.xml!)]);
+    expect(detectAndRead(bytes).format).toBe('CII');
+  });
+
+  it('reads a Factur-X PDF and reports the embedded file', () => {
+    const d = detectAndRead(g.pdf!);
+    expect(d.format).toBe('FACTURX-PDF');
+    expect(d.syntax).toBe('CII');
+    expect(d.pdf?.embedded?.filename).toBe('factur-x.xml');
+    expect(d.pdf?.embedded?.xml).toBe(g.xml);
+  });
+
+  it('reads a UBL invoice written by writeUbl as UBL', () => {
+    const ubl = facade.writeUbl(g.invoice!).xml;
+    const d = detectAndRead(ubl);
+    expect(d.format).toBe('UBL');
+    expect(d.invoice.number).toBe(g.invoice!.number);
+  });
+
+  it('says FORMAT for XML that is neither CII nor UBL', () => {
+    const d = detectAndRead('<?xml version="1.0"?><Order xmlns="urn:example"/>');
+    expect(d.format).toBeUndefined();
+    expect(d.diagnostics[0]?.rule).toBe('FORMAT');
+  });
+
+  it('does not take a foreign Invoice element for UBL', () => {
+    expect(sniffXmlSyntax('<Invoice xmlns="urn:not-ubl"/>')).toBeUndefined();
+    expect(
+      sniffXmlSyntax(
+        '<!-- c --><ubl:Invoice xmlns:ubl="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+      ),
+    ).toBe('UBL');
+  });
+});
+
+describe('the facade', () => {
+  it('exports what a user needs from one import', () => {
+    for (const name of [
+      'complete',
+      'validate',
+      'readCii',
+      'writeCii',
+      'checkCii',
+      'readUbl',
+      'writeUbl',
+      'checkUbl',
+      'generate',
+      'extract',
+      'preflight',
+      'attach',
+      'embed',
+      'renderPdf',
+      'detectAndRead',
+    ]) {
+      expect(typeof (facade as Record<string, unknown>)[name]).toBe('function');
+    }
+  });
+});
+
+describeIfShared('detectAndRead on corpus XML', () => {
+  it('reads the Peppol UBL examples as UBL and the ZUGFeRD XML as CII', () => {
+    const rows = fs.readFileSync(sharedPath('corpus', 'index.tsv'), 'utf8').trim().split('\n').slice(1);
+    let ubl = 0;
+    let cii = 0;
+    for (const row of rows) {
+      const [file, , syntax, , , , , kind] = row.split('\t');
+      if (kind !== 'xml') continue;
+      const d = detectAndRead(fs.readFileSync(sharedPath('corpus', file!)));
+      if (syntax!.startsWith('UBL')) {
+        expect(d.format).toBe('UBL');
+        ubl++;
+      } else if (syntax === 'CII') {
+        expect(d.format).toBe('CII');
+        cii++;
+      }
+    }
+    expect(ubl).toBeGreaterThan(10);
+    expect(cii).toBeGreaterThan(10);
+  });
+});
