@@ -1,7 +1,7 @@
 /** BR-CL rules on document-level codes: type, currencies, dates, references, notes, payment, VAT, attachments. */
-import type { Invoice } from '@einv/core-model';
 import {
   ISO_4217,
+  isCode,
   MIME_CODES,
   UNTDID_1001,
   UNTDID_1153,
@@ -30,20 +30,15 @@ export const documentCodeListRules: RuleDefinition[] = [
   }),
   codeListRule({
     id: 'BR-CL-03',
-    terms: ['BT-110', 'BT-111', 'BT-5', 'BT-6'],
+    terms: ['BT-5', 'BT-6'],
     listName: 'ISO 4217',
-    what: { en: 'the currency of an amount', fr: 'la devise d’un montant' },
+    what: { en: 'the currency of an amount (its currencyID)', fr: 'la devise d’un montant (son currencyID)' },
     list: () => ISO_4217,
-    // The model keeps one currency per document (BT-5, and BT-6 for BT-111), which is the
-    // currencyID the writers put on the VAT totals (the CII context of this rule).
-    values: (invoice: Invoice) => {
-      const c = new Collector();
-      if (invoice.totals?.vatTotal !== undefined) c.add('invoice.totals.vatTotal', invoice.currency);
-      if (invoice.totals?.vatTotalInTaxCurrency !== undefined) {
-        c.add('invoice.totals.vatTotalInTaxCurrency', invoice.taxCurrency);
-      }
-      return c.out;
-    },
+    // In the XML each amount carries its own currencyID; the model keeps one currency per
+    // document (BT-5, and BT-6 for BT-111), checked by BR-CL-04 and BR-CL-05. A per-amount
+    // currencyID is not in the model, so this rule has nothing of its own to judge on it
+    // (decision 0060): checking BT-5/BT-6 again here would report one wrong code twice.
+    values: () => [],
   }),
   codeListRule({
     id: 'BR-CL-04',
@@ -135,6 +130,8 @@ export const documentCodeListRules: RuleDefinition[] = [
       fr: 'le code de motif d’exonération de TVA (BT-121)',
     },
     list: () => VATEX,
+    // The official test upper-cases the value before looking it up.
+    accepts: (list, value) => isCode(list, value.toUpperCase()),
     values: (invoice) => {
       const c = new Collector();
       (invoice.vatBreakdown ?? []).forEach((entry, i) => {
