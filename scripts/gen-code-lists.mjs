@@ -19,7 +19,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = path.join(ROOT, 'packages/rules/src/code-lists/generated.ts');
-const DEFAULT_SHARED = process.env.EINV_SHARED ?? path.resolve(ROOT, '../shared');
+/** `--shared <dir>` points at another copy of the official artefacts; default ../shared */
+const sharedArg = process.argv.indexOf('--shared');
+const DEFAULT_SHARED =
+  sharedArg > 0 && process.argv[sharedArg + 1]
+    ? path.resolve(process.argv[sharedArg + 1])
+    : path.resolve(ROOT, '../shared');
 
 /**
  * Which official rule (and which of its code-list literals) each list comes from. A list spelt by
