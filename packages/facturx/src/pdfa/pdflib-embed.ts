@@ -71,7 +71,7 @@ export async function embedWithPdfLib(
     catalog.set(PDFName.of('OutputIntents'), ctx.obj([ctx.register(intent)]));
   }
 
-  // Info and XMP must say the same thing (PDF/A 6.6.2.3.1): set Info, then write XMP from it.
+  // Info and XMP must say the same thing (PDF/A-1 6.7.3; advisory for PDF/A-3): set Info, then write XMP from it.
   doc.setModificationDate(options.now);
   const created = doc.getCreationDate() ?? options.now;
   if (!doc.getCreationDate()) doc.setCreationDate(created);

@@ -135,6 +135,15 @@ describe('preflight() flags', () => {
     expect(f?.message).toMatch(/MINIMUM profile Factur-X expects Data/);
   });
 
+  it('PDF-INFO-XMP warns when the Info Producer differs from the XMP pdf:Producer', async () => {
+    const pdf = await rewrite(good.pdf!, (doc) => {
+      doc.setProducer('Another tool');
+    });
+    const f = preflight(pdf).find((x) => x.rule === 'PDF-INFO-XMP');
+    expect(f?.severity).toBe('warning');
+    expect(f?.path).toBe('pdf.info.Producer');
+  });
+
   it('FX-NO-INVOICE fires on a plain PDF/A without attachment', () => {
     expect(rules(plain)).toEqual(['FX-NO-INVOICE']);
   });

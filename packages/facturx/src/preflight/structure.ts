@@ -1,4 +1,4 @@
-/** PDF/A-3 file structure (6.1), output intent (6.2.3), actions (6.5), fonts (6.2.11), Info vs XMP (6.6.2.3.1). */
+/** PDF/A-3 file structure (6.1), output intent (6.2.3), actions (6.5), fonts (6.2.11), Info vs XMP (advisory). */
 import type { Finding } from '@einv/core-model';
 import { type Lang, pdfFinding } from '../findings.js';
 import type { PdfFile } from '../reader/document.js';
@@ -203,7 +203,11 @@ export function checkFonts(file: PdfFile, lang: Lang): { findings: Finding[]; pa
   return { findings, pageCount: walk.pageCount };
 }
 
-/** 6.6.2.3.1: Info dictionary entries must be equivalent to their XMP counterparts */
+/**
+ * Info dictionary entries that differ from their XMP counterparts. PDF/A-1 (ISO 19005-1 6.7.3)
+ * requires them to be equivalent; for PDF/A-2/3 we report a mismatch as a warning only (decision
+ * 0086): viewers show one or the other, so they should agree, but it is not a clause we can cite.
+ */
 export function checkInfoMatchesXmp(file: PdfFile, xmp: XmpInfo | undefined, lang: Lang): Finding[] {
   if (!xmp?.wellFormed) return [];
   const info = file.dict(file.trailer.get('Info'));
@@ -224,8 +228,8 @@ export function checkInfoMatchesXmp(file: PdfFile, xmp: XmpInfo | undefined, lan
     if (xmpValue === undefined || xmpValue.trim() !== infoValue.trim()) {
       out.push(
         pdfFinding(
-          'PDFA-6.6.2.3.1',
-          'fatal',
+          'PDF-INFO-XMP',
+          'warning',
           `pdf.info.${key}`,
           {
             en: `Info /${key} "${infoValue}" has no equal XMP counterpart (found ${xmpValue === undefined ? 'none' : `"${xmpValue}"`}).`,
