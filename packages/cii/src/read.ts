@@ -181,8 +181,7 @@ class Reader {
       }
     }
     setKey(obj, f.key, value);
-    if (!(target in this.locations))
-      this.locations[target] = { xpath: this.xpaths.of(first.el), line: first.el.line };
+    this.locate(target, first.el);
   }
 
   private convert(f: FieldBinding, hit: Hit, target: string, report: boolean): string | number | undefined {
@@ -243,6 +242,7 @@ class Reader {
         if (steps.length === 0 && Object.keys(item).length === 0) continue; // nothing of the group here
         this.constants(e, g);
         this.visited.add(e);
+        this.locate(`${target}[${list.length}]`, e);
         list.push(item);
       }
       if (list.length > 0 && existing === undefined) setKey(obj, g.key, list);
@@ -254,6 +254,7 @@ class Reader {
     this.entries(first, into, g.entries, target);
     this.constants(first, g);
     this.visited.add(first);
+    if (g.key !== '' && steps.length > 0) this.locate(target, first);
     if (g.split) this.mergeSplit(elements, into, g, target);
     else if (elements.length > 1) {
       this.report(
@@ -292,6 +293,12 @@ class Reader {
         );
       }
     }
+  }
+
+  /** Where a model path was read (the first place wins); groups too, so rules about a missing term point at its group */
+  private locate(modelPath: string, el: XmlElement): void {
+    if (!(modelPath in this.locations))
+      this.locations[modelPath] = { xpath: this.xpaths.of(el), line: el.line };
   }
 
   private constants(e: XmlElement, g: GroupBinding): void {
