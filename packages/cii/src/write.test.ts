@@ -1,4 +1,4 @@
-import type { Invoice } from '@einv/core-model';
+import type { Invoice, Profile } from '@einv/core-model';
 import { GUIDELINE_IDS } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
@@ -130,6 +130,12 @@ describe('writeCii', () => {
     );
     expect(r.xml).toContain(GUIDELINE_IDS.EXTENDED);
     expect(r.warnings).toContainEqual(expect.objectContaining({ rule: 'CII-GUIDELINE', bt: 'BT-24' }));
+  });
+
+  it('falls back to EN16931 with a warning for an unknown profile name', () => {
+    const r = writeCii(invoice, { profile: 'GOLD' as Profile });
+    expect(r.xml).toContain(GUIDELINE_IDS.EN16931);
+    expect(r.warnings).toContainEqual(expect.objectContaining({ rule: 'CII-PROFILE', value: 'GOLD' }));
   });
 
   it('reports values of the wrong type instead of writing them', () => {

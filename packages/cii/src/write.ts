@@ -4,7 +4,7 @@
  * in the element order of the Factur-X 1.09.2 XSD, and it never drops a term silently: what the
  * profile does not allow becomes a warning naming the term and its path.
  */
-import type { Finding, Invoice, Profile } from '@einv/core-model';
+import { type Finding, type Invoice, isProfile, PROFILES, type Profile } from '@einv/core-model';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, type Step, type Test, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
@@ -33,8 +33,17 @@ const SKELETON = [
 ];
 
 export function writeCii(invoice: Invoice, options: WriteCiiOptions = {}): WriteCiiResult {
-  const profile = options.profile ?? 'EN16931';
   const warnings: Finding[] = [];
+  const profile: Profile = isProfile(options.profile) ? options.profile : 'EN16931';
+  if (options.profile !== undefined && !isProfile(options.profile)) {
+    warnings.push({
+      rule: 'CII-PROFILE',
+      message: `"${String(options.profile)}" is not a Factur-X profile (${PROFILES.join(', ')}); EN16931 is written.`,
+      path: 'invoice',
+      severity: 'warning',
+      value: options.profile,
+    });
+  }
   const guideline = guidelineFor(profile, invoice.specificationIdentifier);
   if (invoice.specificationIdentifier !== undefined && invoice.specificationIdentifier !== guideline) {
     warnings.push({
