@@ -449,6 +449,17 @@ const CASES: Case[] = [
     },
   },
   {
+    id: 'BR-FR-27',
+    when: 'a UBL item attribute has a blank name (the official UBL rule never reads it)',
+    syntax: 'UBL',
+    fires: () => {
+      throw new Error('skip');
+    },
+    passes: (i) => {
+      line0(i).attributes = [{ name: ' ', value: 'rouge' }];
+    },
+  },
+  {
     id: 'BR-FR-28',
     when: 'an item attribute has no value',
     fires: (i) => {
