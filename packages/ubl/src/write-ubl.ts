@@ -35,10 +35,13 @@ export function writeUbl(invoice: Invoice): WriteUblResult {
     currency: invoice.currency?.trim() || undefined,
     taxCurrency: invoice.taxCurrency?.trim() || undefined,
     warnings: [],
+    out: [
+      '<?xml version="1.0" encoding="UTF-8"?>\n',
+      `<${documentType} xmlns="${NS[documentType]}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}">`,
+    ],
   };
-  const body = writeNodes(binding.children, root, 'invoice', state);
-  const xml =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<${documentType} xmlns="${NS[documentType]}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}">${body}</${documentType}>\n`;
+  writeNodes(binding.children, root, 'invoice', state);
+  state.out.push(`</${documentType}>\n`);
+  const xml = state.out.join('');
   return { xml, warnings: state.warnings };
 }

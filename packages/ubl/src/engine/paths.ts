@@ -45,3 +45,43 @@ export function parentFor(obj: ModelObject, rel: string): { parent: ModelObject;
   }
   return { parent: cur, key };
 }
+
+/** A field path parsed once: `/totals.vatTotal` → from the root, keys ['totals', 'vatTotal'] */
+export interface FieldPath {
+  fromRoot: boolean;
+  rel: string;
+  keys: readonly string[];
+}
+
+const fieldPaths = new Map<string, FieldPath>();
+
+export function fieldPath(field: string): FieldPath {
+  let fp = fieldPaths.get(field);
+  if (!fp) {
+    const fromRoot = field.startsWith('/');
+    const rel = fromRoot ? field.slice(1) : field;
+    fp = { fromRoot, rel, keys: rel.split('.') };
+    fieldPaths.set(field, fp);
+  }
+  return fp;
+}
+
+/** Value at a parsed path below `obj`, undefined when any step is missing */
+export function getIn(obj: ModelObject, fp: FieldPath): unknown {
+  let cur: unknown = obj;
+  for (const key of fp.keys) {
+    if (!isObject(cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+/** The object holding the last key of a parsed path (undefined when a step is missing) */
+export function holderOf(obj: ModelObject, fp: FieldPath): ModelObject | undefined {
+  let cur: unknown = obj;
+  for (let i = 0; i < fp.keys.length - 1; i++) {
+    if (!isObject(cur)) return undefined;
+    cur = cur[fp.keys[i] ?? ''];
+  }
+  return isObject(cur) ? cur : undefined;
+}

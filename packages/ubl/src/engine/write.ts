@@ -7,7 +7,7 @@ import type { Finding } from '@einv/core-model';
 import { escapeXml } from '@einv/xml';
 import type { DocumentType, GroupNode, LeafNode, Node } from '../binding/types.js';
 import { isMarker } from './compile.js';
-import { baseOf, getPath, isObject, type ModelObject, parentFor } from './paths.js';
+import { fieldPath, getIn, holderOf, isObject, type ModelObject } from './paths.js';
 import { formatAmount, formatNote, plainDecimal } from './values.js';
 
 export interface WriteState {
@@ -16,6 +16,8 @@ export interface WriteState {
   currency: string | undefined;
   taxCurrency: string | undefined;
   warnings: Finding[];
+  /** the XML parts, joined once at the end */
+  out: string[];
 }
 
 function warn(
@@ -32,42 +34,35 @@ function warn(
   state.warnings.push(f);
 }
 
-/** XML of `nodes` for the model object `obj`; '' when none of them carries a value */
+/**
+ * Writes `nodes` for the model object `obj` into `state.out`; returns false (and leaves `out` as it
+ * was) when none of them carries a value. Parts go to one array joined once: no deep string ropes.
+ */
 export function writeNodes(
   nodes: readonly Node[],
   obj: ModelObject,
   objPath: string,
   state: WriteState,
-): string {
-  let xml = '';
+): boolean {
+  const out = state.out;
+  const mark = out.length;
   let content = false;
-  const missing: Node[] = [];
+  let missing: Node[] | undefined;
   for (const n of nodes) {
     if (n.only && n.only !== state.documentType) continue;
-    if (n.kind === 'group' && isMarker(n)) {
-      xml += constantGroup(n);
-      continue;
-    }
     if (n.kind === 'group') {
-      const part = writeGroup(n, obj, objPath, state);
-      if (part) {
-        xml += part;
-        content = true;
-      } else if (n.required && (!n.writeWhen || n.writeWhen(state.root))) missing.push(n);
-      continue;
-    }
-    if (n.field === undefined) {
-      xml += `<${n.el}${constantAttrs(n)}>${escapeXml(n.fixed ?? '')}</${n.el}>`;
-      continue;
-    }
-    const part = writeLeaf(n, obj, objPath, state);
-    if (part) {
-      xml += part;
-      content = true;
-    } else if (n.required) missing.push(n);
+      if (isMarker(n)) out.push(constantXml(n));
+      else if (writeGroup(n, obj, objPath, state)) content = true;
+      else if (n.required && (!n.writeWhen || n.writeWhen(state.root))) missing = [...(missing ?? []), n];
+    } else if (n.field === undefined) out.push(constantXml(n));
+    else if (writeLeaf(n, obj, objPath, state)) content = true;
+    else if (n.required) missing = [...(missing ?? []), n];
   }
-  if (!content) return '';
-  for (const m of missing) {
+  if (!content) {
+    out.length = mark;
+    return false;
+  }
+  for (const m of missing ?? []) {
     const what = m.bt ?? (m.kind === 'group' ? 'its content' : 'its term');
     warn(
       state,
@@ -77,19 +72,20 @@ export function writeNodes(
       m.bt,
     );
   }
-  return xml;
+  return true;
 }
 
-/** A group of constants (cac:TaxScheme[cbc:ID='VAT']): written whenever its parent is */
-function constantGroup(g: GroupNode): string {
-  let xml = '';
-  for (const n of g.children) {
-    xml +=
-      n.kind === 'group'
-        ? constantGroup(n)
-        : `<${n.el}${constantAttrs(n)}>${escapeXml(n.fixed ?? '')}</${n.el}>`;
+const constants = new WeakMap<Node, string>();
+
+/** XML of a constant leaf or a group of constants (cac:TaxScheme[cbc:ID='VAT']), built once */
+function constantXml(n: Node): string {
+  let xml = constants.get(n);
+  if (xml === undefined) {
+    if (n.kind === 'group') xml = `<${n.el}>${n.children.map(constantXml).join('')}</${n.el}>`;
+    else xml = `<${n.el}${constantAttrs(n)}>${escapeXml(n.fixed ?? '')}</${n.el}>`;
+    constants.set(n, xml);
   }
-  return `<${g.el}>${xml}</${g.el}>`;
+  return xml;
 }
 
 function constantAttrs(n: LeafNode): string {
@@ -98,24 +94,26 @@ function constantAttrs(n: LeafNode): string {
   return s;
 }
 
-function writeGroup(g: GroupNode, obj: ModelObject, objPath: string, state: WriteState): string {
-  if (g.writeWhen && !g.writeWhen(state.root)) return '';
-  if (!g.field) return wrap(g, writeNodes(g.children, obj, objPath, state));
-  const { base, basePath, rel } = baseOf(g.field, obj, objPath, state.root);
-  const value = getPath(base, rel);
-  const path = `${basePath}.${rel}`;
+function writeGroup(g: GroupNode, obj: ModelObject, objPath: string, state: WriteState): boolean {
+  if (g.writeWhen && !g.writeWhen(state.root)) return false;
+  if (!g.field) return wrapped(g, obj, objPath, state);
+  const fp = fieldPath(g.field);
+  const value = getIn(fp.fromRoot ? state.root : obj, fp);
+  if (value === undefined) return false;
+  const path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
   if (g.many) {
-    if (!Array.isArray(value)) return '';
-    let xml = '';
-    value.forEach((item, i) => {
-      if (isObject(item)) xml += wrap(g, writeNodes(g.children, item, `${path}[${i}]`, state));
-    });
-    return xml;
+    if (!Array.isArray(value)) return false;
+    let wrote = false;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (isObject(item) && wrapped(g, item, `${path}[${i}]`, state)) wrote = true;
+    }
+    return wrote;
   }
-  if (!isObject(value)) return '';
+  if (!isObject(value)) return false;
   const split = g.splitOn ? value[g.splitOn] : undefined;
   if (g.splitOn && Array.isArray(split) && split.length > 1) {
-    let xml = '';
+    let wrote = false;
     split.forEach((item, i) => {
       // the first element carries everything, the next ones repeat the means code and the references
       const part: ModelObject =
@@ -127,23 +125,39 @@ function writeGroup(g: GroupNode, obj: ModelObject, objPath: string, state: Writ
               remittanceInformation: value.remittanceInformation,
               [g.splitOn ?? '']: [item],
             };
-      xml += wrap(g, writeNodes(g.children, part, path, state));
+      if (wrapped(g, part, path, state)) wrote = true;
     });
-    return xml;
+    return wrote;
   }
-  return wrap(g, writeNodes(g.children, value, path, state));
+  return wrapped(g, value, path, state);
 }
 
-function wrap(g: GroupNode, inner: string): string {
-  return inner ? `<${g.el}>${inner}</${g.el}>` : '';
+/** `<el>children</el>` when a child carries a value; nothing otherwise */
+function wrapped(g: GroupNode, obj: ModelObject, path: string, state: WriteState): boolean {
+  const out = state.out;
+  const mark = out.length;
+  out.push(`<${g.el}>`);
+  if (writeNodes(g.children, obj, path, state)) {
+    out.push(`</${g.el}>`);
+    return true;
+  }
+  out.length = mark;
+  return false;
 }
 
-function writeLeaf(n: LeafNode, obj: ModelObject, objPath: string, state: WriteState): string {
-  const field = n.field ?? '';
-  const { base, basePath, rel } = baseOf(field, obj, objPath, state.root);
-  const value = getPath(base, rel);
+function writeLeaf(n: LeafNode, obj: ModelObject, objPath: string, state: WriteState): boolean {
+  const xml = leafXml(n, obj, objPath, state);
+  if (!xml) return false;
+  state.out.push(xml);
+  return true;
+}
+
+function leafXml(n: LeafNode, obj: ModelObject, objPath: string, state: WriteState): string {
+  const fp = fieldPath(n.field ?? '');
+  const base = fp.fromRoot ? state.root : obj;
+  const value = getIn(base, fp);
   if (value === undefined || value === null) return '';
-  const path = `${basePath}.${rel}`;
+  const path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
   if (n.readOnly) {
     warn(
       state,
@@ -163,7 +177,13 @@ function writeLeaf(n: LeafNode, obj: ModelObject, objPath: string, state: WriteS
     });
     return xml;
   }
-  const attrSource = n.wrap ? (isObject(value) ? value : undefined) : parentFor(base, rel).parent;
+  const attrSource = n.wrap
+    ? isObject(value)
+      ? value
+      : undefined
+    : n.attrs
+      ? holderOf(base, fp)
+      : undefined;
   const text = n.wrap ? (isObject(value) ? value[n.wrap] : undefined) : value;
   return element(n, text, attrSource, path, state);
 }
