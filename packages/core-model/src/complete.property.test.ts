@@ -156,6 +156,16 @@ describe('complete() properties over random invoices (fast-check)', () => {
     );
   });
 
+  it('is idempotent: completing a completed invoice changes nothing (1,000 invoices)', () => {
+    fc.assert(
+      fc.property(invoice, (inv) => {
+        const once = complete(inv);
+        expect(complete(once)).toEqual(once);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('never mutates its input (1,000 invoices)', () => {
     fc.assert(
       fc.property(invoice, (inv) => {

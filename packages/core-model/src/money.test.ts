@@ -93,3 +93,10 @@ describe('money: rounding half-up to 2 decimals, written once', () => {
     );
   });
 });
+
+describe('money: no negative zero', () => {
+  it('a zero product of a negative quantity is 0, not -0', () => {
+    expect(Object.is(mulDivToCentsFast(-1, 0, 1), 0)).toBe(true);
+    expect(Object.is(centsToNumber(mulDivToCents(-0, 5)!), 0)).toBe(true);
+  });
+});

@@ -76,7 +76,8 @@ function divRoundHalfUp(num: number, den: number): number {
     r -= den;
   }
   if (2 * r >= den) q += 1;
-  return negative ? (q === 0 ? 0 : -q) : q;
+  // `+ 0` turns -0 (from a -0 input) into 0: amounts never leave as -0
+  return negative ? (q === 0 ? 0 : -q) : q + 0;
 }
 
 function isUsable(x: number): boolean {
