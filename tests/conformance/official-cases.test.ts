@@ -42,4 +42,17 @@ describeIfShared('official EN 16931 test cases (1,203)', () => {
     expect(cases.length).toBe(1203);
     expect(passed).toBeGreaterThanOrEqual(loadBaseline().officialCasesPassed);
   });
+
+  it('reports no fatal business rule on any official example (CII and UBL)', () => {
+    const examples = loadCases().filter(
+      (c) => c.kind === 'example' && available[c.syntax === 'cii' ? 'CII' : 'UBL'],
+    );
+    const fatal: string[] = [];
+    for (const c of examples) {
+      const verdict = ourFires(c.xml ?? '', c.syntax === 'cii' ? 'CII' : 'UBL');
+      const problems = verdict.error ? [verdict.error] : judge(c, verdict.fires);
+      if (problems.length) fatal.push(`${c.file}: ${problems.join('; ')}`);
+    }
+    expect(fatal).toEqual([]);
+  });
 });

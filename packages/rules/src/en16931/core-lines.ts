@@ -7,7 +7,7 @@
 import type { AllowanceCharge, Classification, ItemAttribute, Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
-import { hasText, isObject, isPresent } from '../util/values.js';
+import { hasText, isObject, isPresent, periodInverted } from '../util/values.js';
 
 const F = 'core';
 
@@ -192,19 +192,10 @@ export const coreLineRules: RuleDefinition[] = [
       'Quand une ligne donne les deux dates de sa période, la date de fin est égale ou postérieure à la date de début.',
       'Corrigez ou inversez les dates de la période de la ligne.',
     ],
-    (inv, report) => {
+    (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         const p = line.period;
-        if (!isObject(p)) return;
-        const start = p.startDate;
-        const end = p.endDate;
-        if (
-          typeof start === 'string' &&
-          typeof end === 'string' &&
-          start !== '' &&
-          end !== '' &&
-          end < start
-        ) {
+        if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax)) {
           report(`invoice.lines[${i}].period.endDate`);
         }
       });

@@ -241,9 +241,10 @@ const ROWS: Record<string, Row> = {
     },
   },
   'BR-55': {
-    when: 'a preceding invoice has no number',
+    when: 'a preceding invoice number is blank',
+    syntaxes: [undefined, 'CII'],
     breaks: (i) => {
-      i.precedingInvoices = [{ issueDate: '2026-01-01' } as { number: string }];
+      i.precedingInvoices = [{ number: ' ', issueDate: '2026-01-01' }];
     },
   },
   'BR-56': {
@@ -422,9 +423,11 @@ const ROWS: Record<string, Row> = {
     },
   },
   'BR-DEC-13': {
-    when: 'BT-110 has 3 decimals',
+    when: 'BT-110 has 3 decimals and no total in another currency is given',
     breaks: (i) => {
       totals(i).vatTotal = 40.001;
+      delete totals(i).vatTotalInTaxCurrency;
+      delete i.taxCurrency;
     },
     syntaxes: [undefined, 'CII'],
   },

@@ -15,7 +15,7 @@ import type {
 } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
-import { given, hasText, isObject, isPresent, list } from '../util/values.js';
+import { given, hasText, isObject, isPresent, list, periodInverted } from '../util/values.js';
 import { totalsContext } from './core-document.js';
 
 const F = 'core';
@@ -83,13 +83,10 @@ export const coreSettlementRules: RuleDefinition[] = [
       'Quand la période de facturation donne ses deux dates, la date de fin est égale ou postérieure à la date de début.',
       'Corrigez ou inversez les dates de la période de facturation.',
     ],
-    (inv, report) => {
+    (inv, report, ctx) => {
       const p = inv.invoicingPeriod;
-      if (!isObject(p)) return;
-      const { startDate: start, endDate: end } = p;
-      if (typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && end < start) {
+      if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax))
         report('invoice.invoicingPeriod.endDate');
-      }
     },
   ),
   docAllowanceRule(

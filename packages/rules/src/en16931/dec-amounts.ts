@@ -148,7 +148,10 @@ export const decRules: RuleDefinition[] = [
     // TaxAmount itself, which never matches: in UBL the official rule cannot fire, and neither do we
     if (ctx.syntax === 'UBL') return;
     const totals = totalsContext(inv, ctx);
-    if (totals && tooPrecise(totals.vatTotal)) report('invoice.totals.vatTotal', { value: totals.vatTotal });
+    if (!totals || !tooPrecise(totals.vatTotal)) return;
+    // CII asks for *some* well-formed TaxTotalAmount: one in another currency (BT-111) satisfies it
+    if (ctx.syntax === 'CII' && isPresent(totals.vatTotalInTaxCurrency)) return;
+    report('invoice.totals.vatTotal', { value: totals.vatTotal });
   }),
   totalRule('BR-DEC-14', 'BT-112', 'taxInclusiveAmount', 'total with VAT', 'montant total TTC'),
   en16931Rule('BR-DEC-15', F, ['BT-111'], vatInTaxCurrency.en, vatInTaxCurrency.fr, (inv, report, ctx) => {

@@ -50,3 +50,14 @@ export function at(base: string, index: number): string {
 export function given(value: unknown, syntax: 'CII' | 'UBL' | undefined): boolean {
   return syntax ? isPresent(value) : hasText(value);
 }
+
+/**
+ * BR-29 / BR-30: true when a period ends before it starts. CII compares the two date strings as
+ * they are, so a present but empty end date (an element with no text) fails there; UBL and JSON
+ * only compare two real dates.
+ */
+export function periodInverted(start: unknown, end: unknown, syntax: 'CII' | 'UBL' | undefined): boolean {
+  if (typeof start !== 'string' || typeof end !== 'string') return false;
+  if (syntax === 'CII') return !(end >= start);
+  return start !== '' && end !== '' && end < start;
+}

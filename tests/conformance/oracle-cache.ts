@@ -1,0 +1,38 @@
+/**
+ * runOracle with a local on-disk cache keyed by the SHA-256 of each document: the official verdict
+ * of a given XML never changes, so re-runs only pay SaxonJS for new documents. The cache lives in
+ * node_modules/.cache (never committed); CI starts cold and runs everything in one batch.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type OracleResult, runOracle } from '../support/oracle.js';
+import { REPO_ROOT } from '../support/shared.js';
+
+const DIR = path.join(REPO_ROOT, 'node_modules/.cache/einv-oracle');
+
+export async function runOracleCached(docs: { id: string; xml: string }[]): Promise<OracleResult[]> {
+  fs.mkdirSync(DIR, { recursive: true });
+  const key = (xml: string) => crypto.createHash('sha256').update(xml).digest('hex');
+  const results = new Map<string, OracleResult>();
+  const missing: { id: string; xml: string }[] = [];
+  for (const d of docs) {
+    const file = path.join(DIR, `${key(d.xml)}.json`);
+    if (fs.existsSync(file))
+      results.set(d.id, { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as OracleResult), id: d.id });
+    else missing.push(d);
+  }
+  if (missing.length) {
+    const fresh = await runOracle(missing);
+    const byId = new Map(missing.map((d) => [d.id, d.xml]));
+    for (const r of fresh) {
+      results.set(r.id, r);
+      const xml = byId.get(r.id);
+      if (xml !== undefined && !r.error)
+        fs.writeFileSync(path.join(DIR, `${key(xml)}.json`), JSON.stringify(r));
+    }
+  }
+  return docs.map(
+    (d) => results.get(d.id) ?? { id: d.id, syntax: null, failed: [], error: 'no oracle result' },
+  );
+}
