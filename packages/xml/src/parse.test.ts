@@ -138,6 +138,11 @@ describe('parseXml refuses hostile input without throwing', () => {
     expect(err(parseXml('<a/>junk'))).toMatchObject({ code: 'XML-SYNTAX', line: 1, column: 5 });
   });
 
+  it('rejects raw characters XML forbids, in text and attributes', () => {
+    expect(err(parseXml('<a>x\u0001</a>'))).toMatchObject({ code: 'XML-SYNTAX', line: 1, column: 5 });
+    expect(err(parseXml('<a b="\u0008"/>')).message).toContain('U+0008');
+  });
+
   it('rejects character references to characters XML forbids', () => {
     expect(err(parseXml('<a>&#0;</a>')).code).toBe('XML-SYNTAX');
     expect(err(parseXml('<a>&#xZZ;</a>')).code).toBe('XML-SYNTAX');

@@ -293,6 +293,7 @@ class Parser {
   /** Character data between markup: entities resolved, line ends normalised, "]]>" refused */
   private charData(start: number, end: number): string {
     let t = this.s.slice(start, end);
+    this.checkChars(t, start);
     if (t.includes('\r')) t = normalizeNewlines(t);
     if (t.includes('&')) t = this.resolveEntities(t, start);
     if (t.includes(']]>')) this.fail(start + t.indexOf(']]>'), '"]]>" is not allowed in text');
@@ -300,11 +301,21 @@ class Parser {
   }
 
   private attrValue(raw: string, start: number): string {
+    this.checkChars(raw, start);
     let v = raw;
     if (v.includes('&')) v = this.resolveEntities(v, start);
     // Attribute-value normalisation (XML 1.0 §3.3.3): literal white space characters become spaces
     if (/[\t\n\r]/.test(raw)) v = v.replace(/\r\n|[\t\n\r]/g, ' ');
     return v;
+  }
+
+  /** Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, U+FFFE, U+FFFF) */
+  private checkChars(t: string, start: number): void {
+    const bad = FORBIDDEN_CHAR.exec(t);
+    if (bad) {
+      const code = (bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+      this.fail(start + bad.index, `the character U+${code} is not allowed in XML`);
+    }
   }
 
   private resolveEntities(t: string, offset: number): string {
@@ -394,6 +405,9 @@ class Parser {
     throw new XmlParseError({ code: 'XML-SYNTAX', message, line, column });
   }
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
+const FORBIDDEN_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
 function slowPosition(s: string, offset: number): { line: number; column: number } {
   let line = 1;
