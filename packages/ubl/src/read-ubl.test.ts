@@ -230,3 +230,34 @@ it('price allowance (BT-147/148) is read whatever its ChargeIndicator says, as B
   );
   expect(r.invoice.lines).toEqual([{ grossPrice: -1 }]);
 });
+
+it('the unit code of an empty quantity is still read (BT-130 is a term of its own)', () => {
+  const r = readUbl(
+    inv(
+      '<cac:InvoiceLine><cbc:InvoicedQuantity unitCode="2D"/><cac:Price><cbc:BaseQuantity unitCode="MO"/></cac:Price></cac:InvoiceLine>',
+    ),
+  );
+  expect(r.invoice.lines).toEqual([{ unitCode: '2D', baseQuantityUnitCode: 'MO' }]);
+  expect(r.locations['invoice.lines[0].unitCode']?.xpath).toBe(
+    '/Invoice/cac:InvoiceLine/cbc:InvoicedQuantity/@unitCode',
+  );
+  expect(rules(r)).toEqual(['UBL-READ-NUMBER', 'UBL-READ-NUMBER']);
+});
+
+it('lines of the other document kind are read (the official rules accept both) and reported', () => {
+  const cn = `<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2" ${NS.split(' ').slice(1).join(' ')}>
+    <cac:InvoiceLine><cbc:ID>1</cbc:ID><cac:Item><cac:ClassifiedTaxCategory><cbc:ID>AA</cbc:ID></cac:ClassifiedTaxCategory></cac:Item></cac:InvoiceLine></CreditNote>`;
+  const r = readUbl(cn);
+  expect(r.invoice.lines).toEqual([{ id: '1', vatCategory: 'AA' }]);
+  expect(rules(r)).toEqual(['UBL-READ-DOCUMENT-TYPE']);
+});
+
+it('an element that carries a term only in the other document kind is not read as that term', () => {
+  const r = readUbl(
+    inv(
+      '<cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode><cbc:PaymentDueDate>2026-01-01</cbc:PaymentDueDate></cac:PaymentMeans>',
+    ),
+  );
+  expect(r.invoice).toEqual({ paymentMeans: { typeCode: '30' } });
+  expect(r.diagnostics[0]?.message).toContain('only in a UBL CreditNote');
+});

@@ -35,7 +35,9 @@ function rootFor(documentType: DocumentType): RootBinding {
   return {
     documentType,
     namespace,
-    children: documentNodes.filter((n) => !n.only || n.only === documentType),
+    children: documentNodes.filter(
+      (n) => !n.only || n.only === documentType || (n.kind === 'group' && n.alsoRead),
+    ),
   };
 }
 

@@ -91,6 +91,8 @@ export const invoiceLines: GroupNode = group('cac:InvoiceLine', lineNodes('Invoi
   field: 'lines',
   many: true,
   only: 'Invoice',
+  // the official rules read `cac:InvoiceLine | cac:CreditNoteLine` in either root: so do we (reported)
+  alsoRead: true,
   required: true,
 });
 
@@ -99,5 +101,6 @@ export const creditNoteLines: GroupNode = group('cac:CreditNoteLine', lineNodes(
   field: 'lines',
   many: true,
   only: 'CreditNote',
+  alsoRead: true,
   required: true,
 });

@@ -79,6 +79,8 @@ export interface GroupNode {
   many?: boolean;
   children: Node[];
   only?: DocumentType;
+  /** with `only`: the reader still reads it in the other document type, and reports it */
+  alsoRead?: boolean;
   /** binds the same-named elements that no sibling group matched (its fixed values are not checked) */
   fallback?: boolean;
   /** extra condition for binding an element here (e.g. TaxTotal by currency) */

@@ -49,10 +49,17 @@ function groupMatches(g: GroupNode, el: XmlElement, state: ReadState): boolean {
   return true;
 }
 
+/** Is this node read in this document type (Invoice / CreditNote)? */
+function readable(n: Node, state: ReadState): boolean {
+  return !n.only || n.only === state.scope.documentType || (n.kind === 'group' && n.alsoRead === true);
+}
+
 function pick(candidates: readonly Node[], el: XmlElement, state: ReadState): Node | undefined {
-  if (candidates.length === 1 && candidates[0]?.kind === 'leaf') return candidates[0];
+  const only = candidates[0];
+  if (candidates.length === 1 && only?.kind === 'leaf') return readable(only, state) ? only : undefined;
   let fallback: Node | undefined;
   for (const n of candidates) {
+    if (!readable(n, state)) continue;
     if (n.kind === 'group' && n.fallback) fallback ??= n;
     else if (n.kind === 'leaf' || groupMatches(n, el, state)) return n;
   }
@@ -60,7 +67,10 @@ function pick(candidates: readonly Node[], el: XmlElement, state: ReadState): No
   return undefined;
 }
 
-function describeMismatch(candidates: readonly Node[]): string {
+function describeMismatch(candidates: readonly Node[], state: ReadState): string {
+  const other = candidates.find((n) => n.only && n.only !== state.scope.documentType);
+  if (other && candidates.every((n) => !readable(n, state)))
+    return `it carries an EN 16931 term only in a UBL ${other.only}`;
   const options = candidates
     .filter((n): n is GroupNode => n.kind === 'group' && !n.fallback)
     .map((g) => describeConstraints(g).join(' and '))
@@ -144,9 +154,20 @@ export function readChildren(
         objPath,
         c,
         cx,
-        `${c.name} is not read: ${describeMismatch(candidates)}.`,
+        `${c.name} is not read: ${describeMismatch(candidates, state)}.`,
       );
       continue;
+    }
+    if (node.only && node.only !== state.scope.documentType) {
+      report(
+        state,
+        'UBL-READ-DOCUMENT-TYPE',
+        'warning',
+        objPath,
+        c,
+        cx,
+        `${c.name} belongs in a UBL ${node.only}, not in a ${state.scope.documentType}; read all the same.`,
+      );
     }
     if (node.kind === 'leaf') readLeaf(node, c, obj, objPath, cx, state);
     else readGroup(node, c, obj, objPath, cx, state);
@@ -267,7 +288,12 @@ function readLeaf(
   const { parent, key } = parentFor(base, rel);
   let path = `${basePath}.${rel}`;
   const value = readValue(leaf, el, path, xpath, state);
-  if (value === undefined) return;
+  if (value === undefined) {
+    // the element's attributes are terms of their own (BT-130 unit of an empty quantity)
+    if (leaf.attrs && !leaf.wrap && !leaf.many)
+      readAttributes(leaf, el, parent, path.slice(0, path.lastIndexOf('.')), xpath, state);
+    return;
+  }
   let stored: unknown = value;
   let attrTarget = parent;
   if (leaf.wrap) {
