@@ -9,6 +9,7 @@
  * What it does not do, on purpose: DTDs, external entities, entity declarations, custom entities
  * (only &lt; &gt; &amp; &quot; &apos; and numeric character references), XML 1.1.
  */
+import { FORBIDDEN_CHAR, isBlank, isSpace, isXmlChar, normalizeNewlines, slowPosition } from './chars.js';
 import { decodeXmlBytes } from './decode.js';
 import type { ParseOptions, ParseResult, XmlElement, XmlError } from './types.js';
 
@@ -404,41 +405,4 @@ class Parser {
     const { line, column } = slowPosition(this.s, Math.min(offset, this.s.length));
     throw new XmlParseError({ code: 'XML-SYNTAX', message, line, column });
   }
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
-const FORBIDDEN_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-
-function slowPosition(s: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let nl = s.indexOf('\n'); nl !== -1 && nl < offset; nl = s.indexOf('\n', nl + 1)) {
-    line++;
-    lineStart = nl + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-}
-
-function isBlank(s: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (!isSpace(s.charCodeAt(i))) return false;
-  return true;
-}
-
-function normalizeNewlines(t: string): string {
-  return t.replace(/\r\n?/g, '\n');
-}
-
-function isXmlChar(cp: number): boolean {
-  return (
-    cp === 0x9 ||
-    cp === 0xa ||
-    cp === 0xd ||
-    (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) ||
-    (cp >= 0x10000 && cp <= 0x10ffff)
-  );
 }
