@@ -12,7 +12,7 @@ import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 import { profileOfGuideline } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { reportUnread } from './unread.js';
-import { parseDate102, parseDecimal } from './values.js';
+import { parseDate102, parseDecimal, xmlTrim } from './values.js';
 import { XPaths } from './xpaths.js';
 
 export interface ReadCiiResult {
@@ -185,7 +185,7 @@ class Reader {
   }
 
   private convert(f: FieldBinding, hit: Hit, target: string, report: boolean): string | number | undefined {
-    const text = hit.raw.trim();
+    const text = xmlTrim(hit.raw);
     switch (f.type) {
       case 'text':
         return text;

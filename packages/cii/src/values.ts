@@ -56,3 +56,8 @@ export function formatDate102(iso: string): string | undefined {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(iso);
   return m ? `${m[1]}${m[2]}${m[3]}` : undefined;
 }
+
+/** Trims XML white space only (space, tab, CR, LF): String#trim would also eat U+00A0 and friends */
+export function xmlTrim(text: string): string {
+  return text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}

@@ -3,7 +3,7 @@ import { GUIDELINE_IDS } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
 import { readCii, writeCii } from './index.js';
-import { formatDecimal, parseDate102, parseDecimal } from './values.js';
+import { formatDecimal, parseDate102, parseDecimal, xmlTrim } from './values.js';
 
 const invoice: Invoice = {
   number: 'F-2025-001 <A&B>',
@@ -179,5 +179,6 @@ describe('CII values', () => {
     expect(parseDate102('20240229')).toBe('2024-02-29');
     expect(parseDate102('20230229')).toBeUndefined();
     expect(parseDate102('2024-02-29')).toBeUndefined();
+    expect(xmlTrim(' \n\u00a0x\u00a0\t')).toBe('\u00a0x\u00a0');
   });
 });
