@@ -40,6 +40,16 @@ describe('robustness', () => {
     );
   });
 
+  it('writeCii never throws when the invoice itself is not an object', () => {
+    // as an untyped JavaScript caller would call it
+    const writeAnything = writeCii as (invoice: unknown) => ReturnType<typeof writeCii>;
+    for (const v of [null, undefined, 42, 'x', []]) {
+      const r = writeAnything(v);
+      expect(r.warnings[0]?.rule).toBe('CII-VALUE');
+      expect(parseXml(r.xml).ok).toBe(true);
+    }
+  });
+
   it('writeCii never throws on wrongly shaped models and always writes well-formed XML', () => {
     fc.assert(
       fc.property(

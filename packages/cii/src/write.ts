@@ -32,8 +32,18 @@ const SKELETON = [
   'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement',
 ];
 
-export function writeCii(invoice: Invoice, options: WriteCiiOptions = {}): WriteCiiResult {
+export function writeCii(given: Invoice, options: WriteCiiOptions = {}): WriteCiiResult {
   const warnings: Finding[] = [];
+  // untyped callers: anything but an object is written as an empty invoice, and said so
+  const invoice: Invoice = isObject(given) ? given : {};
+  if (invoice !== given) {
+    warnings.push({
+      rule: 'CII-VALUE',
+      message: 'The invoice is not an object; an empty invoice is written.',
+      path: 'invoice',
+      severity: 'warning',
+    });
+  }
   const profile: Profile = isProfile(options.profile) ? options.profile : 'EN16931';
   if (options.profile !== undefined && !isProfile(options.profile)) {
     warnings.push({
