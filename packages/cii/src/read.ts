@@ -38,7 +38,24 @@ export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): Read
     if (line !== undefined) f.line = line;
     return { invoice: {}, profile: undefined, diagnostics: [f], locations: {} };
   }
-  return readCiiElement(parsed.root);
+  try {
+    return readCiiElement(parsed.root);
+  } catch (e) {
+    // not expected (the fast-check suite looks for it), but a library never throws at its caller
+    return {
+      invoice: {},
+      profile: undefined,
+      diagnostics: [
+        {
+          rule: 'CII-INTERNAL',
+          message: `The invoice could not be read: ${String(e)}`,
+          path: 'invoice',
+          severity: 'fatal',
+        },
+      ],
+      locations: {},
+    };
+  }
 }
 
 /** Reads an already parsed document (the structure check parses once and shares the tree) */
