@@ -7,7 +7,7 @@ import type { Finding, SourceLocations } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
 import { describeConstraints, hasConstraints, indexOf, isMarker, nameOf, nsOf } from './compile.js';
-import { baseOf, isObject, type ModelObject, parentFor } from './paths.js';
+import { fieldPath, holderFor, isObject, type ModelObject } from './paths.js';
 import { isIsoDate, parseDecimal, parseNote } from './values.js';
 
 export interface ReadState {
@@ -186,9 +186,10 @@ function readGroup(
     readChildren(el, g.children, obj, objPath, xpath, state);
     return;
   }
-  const { base, basePath, rel } = baseOf(g.field, obj, objPath, state.root);
-  const { parent, key } = parentFor(base, rel);
-  const path = `${basePath}.${rel}`;
+  const fp = fieldPath(g.field);
+  const parent = holderFor(fp.fromRoot ? state.root : obj, fp);
+  const key = fp.last;
+  const path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
   if (g.many) {
     let list = parent[key];
     if (!Array.isArray(list)) {
@@ -284,9 +285,10 @@ function readLeaf(
   state: ReadState,
 ): void {
   if (leaf.field === undefined) return; // a constant: it selected the binding, nothing to store
-  const { base, basePath, rel } = baseOf(leaf.field, obj, objPath, state.root);
-  const { parent, key } = parentFor(base, rel);
-  let path = `${basePath}.${rel}`;
+  const fp = fieldPath(leaf.field);
+  const parent = holderFor(fp.fromRoot ? state.root : obj, fp);
+  const key = fp.last;
+  let path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
   const value = readValue(leaf, el, path, xpath, state);
   if (value === undefined) {
     // the element's attributes are terms of their own (BT-130 unit of an empty quantity)
