@@ -8,6 +8,7 @@ import { coConditionRules } from './en16931/co-conditions.js';
 import { coTotalRules } from './en16931/co-totals.js';
 import { decRules } from './en16931/dec-amounts.js';
 import { coreRules, rules as en16931Rules } from './en16931/index.js';
+import { rules as facturxRules } from './facturx-profiles/index.js';
 import { RULE_ERROR, validate } from './validate.js';
 
 const OWN = new Set([...coreRules, ...coConditionRules, ...coTotalRules, ...decRules].map((r) => r.id));
@@ -121,6 +122,39 @@ describe('validate()', () => {
     const r = validate(goodInvoice(), { profile: 'BASIC' });
     expect(r.ruleSets).toContainEqual({ name: 'FACTUR-X-BASIC', version: '1.09.2' });
     expect(validate(goodInvoice(), { profile: 'BASIC', ruleSets: ['EN16931'] }).ruleSets).toHaveLength(1);
+  });
+
+  it('runs a Factur-X rule only for the profiles it lists', () => {
+    const onlyBasic = defineRule({
+      id: 'TEST-FX-EXT',
+      ruleSet: 'FACTUR-X',
+      family: 'test',
+      severity: 'warning',
+      terms: ['BT-1'],
+      message: { en: 'extended only', fr: 'extended seulement' },
+      explanation: { en: 'x', fr: 'x' },
+      fix: { en: 'x', fr: 'x' },
+      profiles: ['EXTENDED'],
+      check: (_inv, report) => report('invoice.number'),
+    });
+    facturxRules.push(onlyBasic);
+    try {
+      // per-profile lists are cached on first use; no earlier test used EXTENDED or EN16931
+      const fires = (profile: 'EXTENDED' | 'EN16931') =>
+        validate(goodInvoice(), { profile }).warnings.filter((w) => w.rule === 'TEST-FX-EXT').length;
+      expect(fires('EXTENDED')).toBe(1);
+      expect(fires('EN16931')).toBe(0);
+      expect(validate(goodInvoice()).warnings.some((w) => w.rule === 'TEST-FX-EXT')).toBe(false);
+    } finally {
+      facturxRules.pop();
+    }
+  });
+
+  it('keeps only the rule sets named in ruleSets', () => {
+    const fr = goodInvoice();
+    if (fr.seller?.address) fr.seller.address.country = 'FR';
+    expect(validate(fr, { ruleSets: ['BR-FR'] }).ruleSets.map((s) => s.name)).toEqual(['BR-FR']);
+    expect(validate(fr, { ruleSets: [] }).ruleSets).toEqual([]);
   });
 
   it('turns a throwing predicate into an EINV-RULE-ERROR finding and keeps running the other rules', () => {
