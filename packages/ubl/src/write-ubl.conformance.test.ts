@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { complete, type Invoice } from '@einv/core-model';
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { EVERY_TERM_INVOICE } from '../../../fixtures/every-term.js';
 import { loadFixtures } from '../../../fixtures/load.js';
 import { runOracle } from '../../../tests/support/oracle.js';
@@ -47,7 +47,20 @@ let libxml: LibXml | undefined;
 let invoiceXsd: XsdDoc | undefined;
 let creditNoteXsd: XsdDoc | undefined;
 
+/** The OASIS schemas, parsed once (libxmljs2 recompiles them on each validate call) */
+function loadXsd(): void {
+  if (libxml) return;
+  libxml = createRequire(import.meta.url)('libxmljs2') as LibXml;
+  const load = (name: string) => {
+    const file = sharedPath('ubl-2.1/maindoc', name);
+    return libxml?.parseXml(fs.readFileSync(file, 'utf8'), { baseUrl: file });
+  };
+  invoiceXsd = load('UBL-Invoice-2.1.xsd');
+  creditNoteXsd = load('UBL-CreditNote-2.1.xsd');
+}
+
 function xsdErrors(xml: string): string[] {
+  loadXsd();
   if (!libxml || !invoiceXsd || !creditNoteXsd) throw new Error('XSD not loaded');
   const doc = libxml.parseXml(xml);
   const schema = /<CreditNote[\s>]/.test(xml.slice(0, 500)) ? creditNoteXsd : invoiceXsd;
@@ -55,15 +68,6 @@ function xsdErrors(xml: string): string[] {
 }
 
 describeIfShared('writeUbl on the official UBL documents and the corpus', () => {
-  beforeAll(() => {
-    libxml = createRequire(import.meta.url)('libxmljs2') as LibXml;
-    const load = (name: string) => {
-      const file = sharedPath('ubl-2.1/maindoc', name);
-      return libxml?.parseXml(fs.readFileSync(file, 'utf8'), { baseUrl: file });
-    };
-    invoiceXsd = load('UBL-Invoice-2.1.xsd');
-    creditNoteXsd = load('UBL-CreditNote-2.1.xsd');
-  });
   it('the XSD oracle rejects elements out of schema order (so the checks below can fail)', () => {
     const { xml } = writeUbl({ number: 'A1', issueDate: '2026-01-01', typeCode: '380', currency: 'EUR' });
     const swapped = xml.replace(/(<cbc:ID>A1<\/cbc:ID>)(<cbc:IssueDate>2026-01-01<\/cbc:IssueDate>)/, '$2$1');
