@@ -20,7 +20,7 @@ const onePage = fixture.invoice;
 const base = onePage.lines[0];
 const fiftyPages = {
   ...onePage,
-  lines: Array.from({ length: 1500 }, (_, i) => ({
+  lines: Array.from({ length: 1700 }, (_, i) => ({
     ...base,
     id: String(i + 1),
     description: `${base.description} ${i + 1}`,
@@ -68,7 +68,11 @@ const rows = [
     warmup: 30,
     runs: 200,
   }),
-  withPeak(`generate() ${pages50} pages (1,500 lines)`, () => generate(fiftyPages, { now: NOW }), {
+  withPeak(`generate() ${pages50} pages (1,700 lines)`, () => generate(fiftyPages, { now: NOW }), {
+    warmup: 3,
+    runs: 15,
+  }),
+  withPeak(`  renderPdf() alone, same ${pages50} pages`, () => renderPdf(g50.invoice, { now: NOW }), {
     warmup: 3,
     runs: 15,
   }),
@@ -91,7 +95,8 @@ if (fs.existsSync(corpus)) {
   const own = measure(() => extract(g1.pdf), { warmup: 50, runs: 500 });
   // pdf-lib reference: a full parse of the same file (what extract would cost on pdf-lib)
   const samples = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 30; i++) await PDFDocument.load(bytes, { updateMetadata: false });
+  for (let i = 0; i < 300; i++) {
     const t = performance.now();
     await PDFDocument.load(bytes, { updateMetadata: false });
     samples.push(performance.now() - t);

@@ -5,7 +5,15 @@
  */
 
 import { guidelineFor, writeCii } from '@einv/cii';
-import { complete, type Finding, type Invoice, type Profile, type ValidationResult } from '@einv/core-model';
+import {
+  complete,
+  type Finding,
+  type Invoice,
+  type Profile,
+  toValidationResult,
+  type ValidationResult,
+  validateInvoiceShape,
+} from '@einv/core-model';
 import { type FrenchEdition, validate } from '@einv/rules';
 import type { FontBytes } from './assets.js';
 import type { Lang } from './render/labels.js';
@@ -28,8 +36,32 @@ export interface GenerateResult {
 }
 
 export function generate(invoice: Invoice, options: GenerateOptions): GenerateResult {
-  const profile = options.profile ?? 'EN16931';
   const lang = options.lang ?? 'fr';
+  try {
+    return generateUnsafe(invoice, options, lang);
+  } catch (e) {
+    // Defensive: a bug anywhere below must come back as a finding, never as an exception.
+    const f: Finding = {
+      rule: 'FX-RENDER',
+      severity: 'fatal',
+      path: 'invoice',
+      message:
+        lang === 'fr'
+          ? `La facture n’a pas pu être produite : ${(e as Error).message}`
+          : `The invoice could not be produced: ${(e as Error).message}`,
+    };
+    return { validation: { valid: false, errors: [f], warnings: [], ruleSets: [] } };
+  }
+}
+
+function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang): GenerateResult {
+  const profile = options.profile ?? 'EN16931';
+  // A value that does not have the model's shape (a number where text is expected…) is reported
+  // as such, field by field, before any rule or rendering looks at it.
+  const shape = validateInvoiceShape(invoice, { lang });
+  if (shape.some((f) => f.severity === 'fatal')) {
+    return { validation: toValidationResult(shape, [{ name: 'INVOICE-SHAPE', version: 'einv model' }]) };
+  }
   // BT-24 is what the profile's XML will declare (BR-01 requires it): set it before the rules run.
   const base = complete(invoice);
   const completed: Invoice = {

@@ -47,7 +47,14 @@ export interface TextStyle {
 /** Longest text printed for one field: keeps hostile inputs from producing thousands of pages per cell. */
 const MAX_CHARS = 1500;
 
-function clip(text: string): string {
+/** Text to print: model values typed as strings may hold anything at run time (JSON input). */
+function clip(value: unknown): string {
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number'
+        ? String(value)
+        : (JSON.stringify(value) ?? '');
   return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text;
 }
 

@@ -55,13 +55,13 @@ export function percent(value: number | undefined, lang: Lang): string {
 /** ISO YYYY-MM-DD printed without a Date object (no time zone can shift it): 31/01/2026 or 2026-01-31 */
 export function date(value: string | undefined, lang: Lang): string {
   if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+  if (!m) return String(value);
   return lang === 'fr' ? `${m[3]}/${m[2]}/${m[1]}` : `${m[1]}-${m[2]}-${m[3]}`;
 }
 
 /** IBAN in groups of four, as printed on bank documents */
 export function iban(value: string): string {
-  const compact = value.replace(/\s+/g, '');
+  const compact = String(value).replace(/\s+/g, '');
   return /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact) ? compact.replace(/(.{4})/g, '$1 ').trim() : value;
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Invoice } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { loadFixture } from '../../../../fixtures/load.js';
 import { readXmp } from '../extract.js';
 import { PdfFile } from '../reader/document.js';
@@ -54,6 +55,36 @@ describe('renderPdf', () => {
 
   it('throws a RangeError for an invalid now (generate() turns it into a finding)', () => {
     expect(() => renderPdf(invoice, { now: 'not a date' })).toThrow(RangeError);
+  });
+
+  it('never throws when any field holds a value of the wrong type (JSON input)', () => {
+    const paths = [
+      ...Object.keys(invoice),
+      'seller.address',
+      'seller.contact',
+      'lines.0',
+      'lines.0.period',
+      'lines.0.allowances',
+      'notes.0',
+      'paymentMeans.creditTransfers',
+      'totals.amountDue',
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), fc.anything({ maxDepth: 3 }), (path, value) => {
+        const inv: Record<string, unknown> = structuredClone(invoice) as Record<string, unknown>;
+        const keys = path.split('.');
+        let o = inv;
+        for (const k of keys.slice(0, -1)) {
+          const next = o[k];
+          o = (typeof next === 'object' && next !== null ? next : {}) as Record<string, unknown>;
+        }
+        o[keys[keys.length - 1]!] = value;
+        expect(renderPdf(inv as Invoice, { now: NOW }).length).toBeGreaterThan(1000);
+      }),
+      { numRuns: 300 },
+    );
+    const notAnInvoice: unknown = null;
+    expect(renderPdf(notAnInvoice as Invoice, { now: NOW }).length).toBeGreaterThan(1000);
   });
 
   it('survives an invoice with nothing in it', () => {

@@ -11,6 +11,7 @@ import { type Canvas, newPage, PAGE } from './canvas.js';
 import { drawHeader } from './header.js';
 import { documentTitle, LABELS, type Lang } from './labels.js';
 import { drawLinesTable } from './lines-table.js';
+import { sanitizeForRender } from './sanitize.js';
 import {
   drawAllowancesCharges,
   drawFooters,
@@ -45,12 +46,9 @@ export function afRelationshipFor(profile: Profile): 'Alternative' | 'Data' {
   return profile === 'MINIMUM' || profile === 'BASIC-WL' ? 'Data' : 'Alternative';
 }
 
-export function renderPdf(
-  invoice: Invoice,
-  options: RenderOptions,
-  embedding?: FacturxEmbedding,
-): Uint8Array {
-  const lang: Lang = options.lang ?? 'fr';
+export function renderPdf(input: Invoice, options: RenderOptions, embedding?: FacturxEmbedding): Uint8Array {
+  const invoice = sanitizeForRender(input);
+  const lang: Lang = options.lang === 'en' ? 'en' : 'fr';
   const l = LABELS[lang];
   const now = toDate(options.now);
   const title = `${documentTitle(invoice.typeCode, l)} ${invoice.number ?? ''}`.trim();
