@@ -20,11 +20,31 @@ export interface WriteUblResult {
 }
 
 /** Invoice or CreditNote, decided by BT-3 */
-export function ublDocumentType(typeCode: string | undefined): DocumentType {
-  return typeCode !== undefined && CREDIT_NOTE_TYPE_CODES.has(typeCode.trim()) ? 'CreditNote' : 'Invoice';
+export function ublDocumentType(typeCode: unknown): DocumentType {
+  return typeof typeCode === 'string' && CREDIT_NOTE_TYPE_CODES.has(typeCode.trim())
+    ? 'CreditNote'
+    : 'Invoice';
+}
+
+/** A code the model should hold as a string; anything else counts as absent */
+function code(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.trim() || undefined : undefined;
 }
 
 export function writeUbl(invoice: Invoice): WriteUblResult {
+  try {
+    return writeDocument(invoice);
+  } catch (e) {
+    // Defensive: a bug (or a value of a type the model does not allow) must come back as a finding
+    const message = `The UBL writer failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`;
+    return {
+      xml: '',
+      warnings: [{ rule: 'UBL-WRITE-INTERNAL', severity: 'fatal', path: 'invoice', message }],
+    };
+  }
+}
+
+function writeDocument(invoice: Invoice): WriteUblResult {
   const documentType = ublDocumentType(invoice.typeCode);
   const binding = documentType === 'CreditNote' ? UBL_CREDIT_NOTE_BINDING : UBL_INVOICE_BINDING;
   const root: ModelObject = { ...invoice };
@@ -32,8 +52,8 @@ export function writeUbl(invoice: Invoice): WriteUblResult {
   const state: WriteState = {
     root,
     documentType,
-    currency: invoice.currency?.trim() || undefined,
-    taxCurrency: invoice.taxCurrency?.trim() || undefined,
+    currency: code(invoice.currency),
+    taxCurrency: code(invoice.taxCurrency),
     warnings: [],
     out: [
       '<?xml version="1.0" encoding="UTF-8"?>\n',
