@@ -10,6 +10,7 @@ export * from './generated.js';
  * list exactly (codes are case-sensitive).
  */
 export function isCode(list: ReadonlySet<string>, value: string): boolean {
+  if (list.has(value)) return true; // the common case, without normalising
   const normalised = value.trim().replace(/\s+/g, ' ');
   return !normalised.includes(' ') && list.has(normalised);
 }

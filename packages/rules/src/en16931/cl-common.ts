@@ -7,7 +7,8 @@ import { isCode } from '../code-lists/index.js';
 import { defineRule, type RuleContext, type RuleDefinition, type Text } from '../define.js';
 
 export interface CodedValue {
-  path: string;
+  /** Model path, or a function building it (only called when the code is reported) */
+  path: string | (() => string);
   value: string;
 }
 
@@ -27,7 +28,6 @@ export interface CodeListRuleSpec {
 }
 
 export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
-  const accepts = spec.accepts ?? ((list: ReadonlySet<string>, value: string) => isCode(list, value));
   return defineRule({
     id: spec.id,
     ruleSet: 'EN16931',
@@ -49,11 +49,16 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
     check: (invoice, report, context) => {
       const list = spec.list(context);
       for (const coded of spec.values(invoice, context)) {
-        if (!accepts(list, coded.value, context, coded.path)) report(coded.path, { value: coded.value });
+        const ok = spec.accepts
+          ? spec.accepts(list, coded.value, context, pathOf(coded))
+          : isCode(list, coded.value);
+        if (!ok) report(pathOf(coded), { value: coded.value });
       }
     },
   });
 }
+
+const pathOf = (coded: CodedValue): string => (typeof coded.path === 'string' ? coded.path : coded.path());
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -62,7 +67,8 @@ function capitalise(s: string): string {
 /** Collects `{ path, value }` for each defined string value. */
 export class Collector {
   readonly out: CodedValue[] = [];
-  add(path: string, value: string | undefined): this {
+  /** `path` may be a function so that no path string is built for absent values (hot loops). */
+  add(path: string | (() => string), value: string | undefined): this {
     if (typeof value === 'string') this.out.push({ path, value });
     return this;
   }

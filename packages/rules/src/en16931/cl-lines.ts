@@ -13,29 +13,29 @@ import {
 import type { RuleDefinition } from '../define.js';
 import { Collector, codeListRule } from './cl-common.js';
 
-function eachLine(invoice: Invoice, add: (c: Collector, base: string, i: number) => void): Collector {
+function eachLine(invoice: Invoice, add: (c: Collector, i: number) => void): Collector {
   const c = new Collector();
   (invoice.lines ?? []).forEach((_, i) => {
-    add(c, `invoice.lines[${i}]`, i);
+    add(c, i);
   });
   return c;
 }
 
 function reasonCodes(c: Collector, base: string, list: AllowanceCharge[] | undefined): void {
   (list ?? []).forEach((ac, i) => {
-    c.add(`${base}[${i}].reasonCode`, ac.reasonCode);
+    c.add(() => `${base}[${i}].reasonCode`, ac.reasonCode);
   });
 }
 
 function categories(c: Collector, base: string, list: Array<{ vatCategory?: string }> | undefined): void {
   (list ?? []).forEach((node, i) => {
-    c.add(`${base}[${i}].vatCategory`, node.vatCategory);
+    c.add(() => `${base}[${i}].vatCategory`, node.vatCategory);
   });
 }
 
 function breakdownCategories(c: Collector, invoice: Invoice): void {
   (invoice.vatBreakdown ?? []).forEach((entry, i) => {
-    c.add(`invoice.vatBreakdown[${i}].category`, entry.category);
+    c.add(() => `invoice.vatBreakdown[${i}].category`, entry.category);
   });
 }
 
@@ -50,9 +50,9 @@ export const lineCodeListRules: RuleDefinition[] = [
     },
     list: () => UNTDID_7143,
     values: (invoice) =>
-      eachLine(invoice, (c, base, i) => {
+      eachLine(invoice, (c, i) => {
         (invoice.lines?.[i]?.classifications ?? []).forEach((cl, j) => {
-          c.add(`${base}.classifications[${j}].scheme`, cl.scheme);
+          c.add(() => `invoice.lines[${i}].classifications[${j}].scheme`, cl.scheme);
         });
       }).out,
   }),
@@ -63,8 +63,8 @@ export const lineCodeListRules: RuleDefinition[] = [
     what: { en: 'the item country of origin (BT-159)', fr: 'le pays d’origine de l’article (BT-159)' },
     list: (context) => (context.syntax === 'UBL' ? ISO_3166_UBL : ISO_3166_CII),
     values: (invoice) =>
-      eachLine(invoice, (c, base, i) => {
-        c.add(`${base}.originCountry`, invoice.lines?.[i]?.originCountry);
+      eachLine(invoice, (c, i) => {
+        c.add(() => `invoice.lines[${i}].originCountry`, invoice.lines?.[i]?.originCountry);
       }).out,
   }),
   codeListRule({
@@ -145,8 +145,8 @@ export const lineCodeListRules: RuleDefinition[] = [
     },
     list: () => ISO_6523_ICD,
     values: (invoice) =>
-      eachLine(invoice, (c, base, i) => {
-        c.add(`${base}.standardItemId.scheme`, invoice.lines?.[i]?.standardItemId?.scheme);
+      eachLine(invoice, (c, i) => {
+        c.add(() => `invoice.lines[${i}].standardItemId.scheme`, invoice.lines?.[i]?.standardItemId?.scheme);
       }).out,
   }),
   codeListRule({
@@ -156,9 +156,9 @@ export const lineCodeListRules: RuleDefinition[] = [
     what: { en: 'a unit of measure code (BT-130, BT-150)', fr: 'un code d’unité de mesure (BT-130, BT-150)' },
     list: () => UNECE_REC_20_21,
     values: (invoice) =>
-      eachLine(invoice, (c, base, i) => {
-        c.add(`${base}.unitCode`, invoice.lines?.[i]?.unitCode);
-        c.add(`${base}.baseQuantityUnitCode`, invoice.lines?.[i]?.baseQuantityUnitCode);
+      eachLine(invoice, (c, i) => {
+        c.add(() => `invoice.lines[${i}].unitCode`, invoice.lines?.[i]?.unitCode);
+        c.add(() => `invoice.lines[${i}].baseQuantityUnitCode`, invoice.lines?.[i]?.baseQuantityUnitCode);
       }).out,
   }),
 ];

@@ -1,7 +1,14 @@
 /** BR-B-01, BR-B-02: split payment (B), an Italian domestic arrangement. */
 import type { Invoice } from '@einv/core-model';
 import { defineRule, type RuleDefinition } from '../define.js';
-import { allowanceNodes, breakdownNodes, chargeNodes, ciiSemantics, lineNodes } from './vat-common.js';
+import {
+  allowanceNodes,
+  breakdownNodes,
+  chargeNodes,
+  ciiSemantics,
+  lineNodes,
+  someNodeUses,
+} from './vat-common.js';
 
 /** Paths and values of every node carrying a VAT category code (exact match, as the official tests). */
 function categoryUses(invoice: Invoice): Array<{ path: string; code: string | undefined }> {
@@ -14,7 +21,8 @@ function categoryUses(invoice: Invoice): Array<{ path: string; code: string | un
   ];
 }
 
-const usesSplitPayment = (invoice: Invoice) => categoryUses(invoice).some((u) => u.code === 'B');
+const usesSplitPayment = (invoice: Invoice) =>
+  someNodeUses(invoice, 'B') || breakdownNodes(invoice).some((b) => b.entry.category === 'B');
 
 /** Every country code of the document, with its path (origin countries only count in UBL). */
 function countryCodes(invoice: Invoice, withOrigins: boolean): Array<{ path: string; code: string }> {

@@ -32,35 +32,99 @@ export interface CategorisedNode {
   path: string;
   category: string | undefined;
   rate: number | undefined;
+  /** BT-131 for a line, BT-92 / BT-99 for an allowance / charge */
+  amount: number | undefined;
 }
 
 /** Category code as the official tests read it (`normalize-space(cbc:ID)`). */
-export function categoryOf(value: string | undefined): string | undefined {
+export function categoryOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value.trim() : undefined;
 }
 
-export function lineNodes(invoice: Invoice): CategorisedNode[] {
-  return (invoice.lines ?? []).map((line: Line, i) => ({
-    path: `invoice.lines[${i}]`,
-    category: categoryOf(line.vatCategory),
-    rate: finite(line.vatRate),
-  }));
+type NodeList = 'lines' | 'allowances' | 'charges';
+
+/**
+ * The lines, allowances or charges of the invoice as categorised nodes; with `code`, only those of
+ * that category (no object is built for the others: this runs once per rule on invoices that may
+ * hold 10,000 lines).
+ */
+function nodes(
+  invoice: Invoice,
+  list: NodeList,
+  code: string | undefined,
+  keepRate?: (rate: number | undefined) => boolean,
+): CategorisedNode[] {
+  const items: unknown = invoice[list];
+  const out: CategorisedNode[] = [];
+  if (!Array.isArray(items)) return out;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (typeof item !== 'object' || item === null) continue;
+    const node = item as Line & AllowanceCharge;
+    const category = categoryOf(node.vatCategory);
+    if (code !== undefined && category !== code) continue;
+    const rate = finite(node.vatRate);
+    if (keepRate && !keepRate(rate)) continue;
+    out.push({
+      path: `invoice.${list}[${i}]`,
+      category,
+      rate,
+      amount: finite(list === 'lines' ? node.netAmount : node.amount),
+    });
+  }
+  return out;
 }
 
-export function allowanceNodes(invoice: Invoice): CategorisedNode[] {
-  return (invoice.allowances ?? []).map((a: AllowanceCharge, i) => ({
-    path: `invoice.allowances[${i}]`,
-    category: categoryOf(a.vatCategory),
-    rate: finite(a.vatRate),
-  }));
+/** Nodes of a list, optionally only those of category `code` and whose rate `keepRate` accepts. */
+export type NodePicker = (
+  invoice: Invoice,
+  code?: string,
+  keepRate?: (rate: number | undefined) => boolean,
+) => CategorisedNode[];
+export const lineNodes: NodePicker = (invoice, code, keepRate) => nodes(invoice, 'lines', code, keepRate);
+export const allowanceNodes: NodePicker = (invoice, code, keepRate) =>
+  nodes(invoice, 'allowances', code, keepRate);
+export const chargeNodes: NodePicker = (invoice, code, keepRate) => nodes(invoice, 'charges', code, keepRate);
+
+/** Calls `fn(rate, amount)` for each line, allowance or charge of the category (no allocation). */
+export function forEachNode(
+  invoice: Invoice,
+  list: NodeList,
+  code: string,
+  fn: (rate: number | undefined, amount: number | undefined) => void,
+): void {
+  const items: unknown = invoice[list];
+  if (!Array.isArray(items)) return;
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const node = item as Line & AllowanceCharge;
+    if (categoryOf(node.vatCategory) !== code) continue;
+    fn(finite(node.vatRate), finite(list === 'lines' ? node.netAmount : node.amount));
+  }
 }
 
-export function chargeNodes(invoice: Invoice): CategorisedNode[] {
-  return (invoice.charges ?? []).map((c: AllowanceCharge, i) => ({
-    path: `invoice.charges[${i}]`,
-    category: categoryOf(c.vatCategory),
-    rate: finite(c.vatRate),
-  }));
+/** How many lines, allowances or charges use the category (no allocation). */
+export function countNodes(invoice: Invoice, list: NodeList, code: string): number {
+  const items: unknown = invoice[list];
+  if (!Array.isArray(items)) return 0;
+  let n = 0;
+  for (const item of items) {
+    if (typeof item === 'object' && item !== null && categoryOf((item as Line).vatCategory) === code) n++;
+  }
+  return n;
+}
+
+/** True when some line, allowance or charge uses the category (no allocation). */
+export function someNodeUses(invoice: Invoice, code: string): boolean {
+  for (const list of ['lines', 'allowances', 'charges'] as const) {
+    const items: unknown = invoice[list];
+    if (!Array.isArray(items)) continue;
+    for (const item of items) {
+      if (typeof item === 'object' && item !== null && categoryOf((item as Line).vatCategory) === code)
+        return true;
+    }
+  }
+  return false;
 }
 
 export interface BreakdownNode {
@@ -135,14 +199,36 @@ export function xpathRound2(value: Decimal): Decimal {
   return value.toDecimalPlaces(2, Decimal.ROUND_HALF_CEIL);
 }
 
-/** Sum of the given amounts, absent ones skipped (as XPath `sum()` skips empty nodes). */
-export function sumAmounts(amounts: Array<number | undefined>): Decimal {
-  let total = new Decimal(0);
-  for (const a of amounts) {
-    const v = finite(a);
-    if (v !== undefined) total = total.plus(v);
+const MICRO = 1e6;
+const SAFE = 2 ** 52;
+
+/**
+ * An exact sum of amounts. Stays on integers of 10⁻⁶ while every amount has at most 6 decimals
+ * and the total is a safe integer (a 10,000-line invoice sums in microseconds), and moves to
+ * decimal.js as soon as that is not guaranteed. Absent amounts are skipped, as XPath `sum()` does.
+ */
+export class ExactSum {
+  private micro = 0;
+  private slow: Decimal | undefined;
+
+  add(amount: number | undefined): void {
+    if (amount === undefined) return;
+    if (this.slow) {
+      this.slow = this.slow.plus(amount);
+      return;
+    }
+    const m = Math.round(amount * MICRO);
+    const next = this.micro + m;
+    if (m / MICRO === amount && Math.abs(m) < SAFE && Math.abs(next) < SAFE) {
+      this.micro = next;
+      return;
+    }
+    this.slow = new Decimal(this.micro).dividedBy(MICRO).plus(amount);
   }
-  return total;
+
+  get value(): Decimal {
+    return this.slow ?? new Decimal(this.micro).dividedBy(MICRO);
+  }
 }
 
 /** True when |a − b| < 1, the tolerance of several official tests. */

@@ -43,16 +43,21 @@ const shapeRules: RuleDefinition[] = [
  * artefact fires once per O breakdown and pairs them (11 and 12 look at breakdowns and lines, 13
  * and 14 at allowances and charges).
  */
-type NodePicker = (invoice: Invoice) => CategorisedNode[];
-const breakdownsAsNodes: NodePicker = (invoice) =>
-  breakdownNodes(invoice).map((b) => ({ path: b.path, category: b.category, rate: undefined }));
+type AllNodes = (invoice: Invoice) => CategorisedNode[];
+const breakdownsAsNodes: AllNodes = (invoice) =>
+  breakdownNodes(invoice).map((b) => ({
+    path: b.path,
+    category: b.category,
+    rate: undefined,
+    amount: undefined,
+  }));
 
 function aloneRule(
   n: number,
   terms: string[],
   where: { en: string; fr: string },
-  ubl: NodePicker,
-  cii: NodePicker,
+  ubl: AllNodes,
+  cii: AllNodes,
 ): RuleDefinition {
   return defineRule({
     id: `BR-O-${n}`,
@@ -90,8 +95,8 @@ function aloneRule(
   });
 }
 
-const breakdownsAndLines: NodePicker = (invoice) => [...breakdownsAsNodes(invoice), ...lineNodes(invoice)];
-const allowancesAndCharges: NodePicker = (invoice) => [...allowanceNodes(invoice), ...chargeNodes(invoice)];
+const breakdownsAndLines: AllNodes = (invoice) => [...breakdownsAsNodes(invoice), ...lineNodes(invoice)];
+const allowancesAndCharges: AllNodes = (invoice) => [...allowanceNodes(invoice), ...chargeNodes(invoice)];
 
 export const vatNotSubjectRules: RuleDefinition[] = [
   ...shapeRules,

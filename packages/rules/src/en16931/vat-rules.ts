@@ -10,14 +10,15 @@ import type { RuleContext, RuleDefinition, Text } from '../define.js';
 import {
   allowanceNodes,
   breakdownNodes,
-  type CategorisedNode,
   chargeNodes,
   ciiSemantics,
+  countNodes,
   dec,
+  ExactSum,
   expectedVat,
   finite,
+  forEachNode,
   lineNodes,
-  sumAmounts,
   texts,
   type VatCategory,
   vatRule,
@@ -75,8 +76,8 @@ export function breakdownPresenceRule(
       ),
     },
     (invoice, report, context) => {
-      const lines = withCategory(lineNodes(invoice), cat.code).length;
-      const docAc = withCategory([...allowanceNodes(invoice), ...chargeNodes(invoice)], cat.code).length;
+      const lines = countNodes(invoice, 'lines', cat.code);
+      const docAc = countNodes(invoice, 'allowances', cat.code) + countNodes(invoice, 'charges', cat.code);
       const breakdowns = withCategory(breakdownNodes(invoice), cat.code).length;
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
       if (!presenceHolds(mode, lines, docAc, breakdowns, ciiSemantics(context))) {
@@ -143,8 +144,9 @@ export function identifierRules(cat: VatCategory, req: IdentifierRequirement): R
         fix: req.fix,
       },
       (invoice, report, context) => {
-        const using = withCategory(kind.nodes(invoice), cat.code);
-        if (using.length === 0 || req.holds(invoice)) return;
+        if (req.holds(invoice)) return;
+        const using = kind.nodes(invoice, cat.code);
+        if (using.length === 0) return;
         // CII fires once per line/allowance/charge, UBL once per document.
         const targets = ciiSemantics(context) ? using : using.slice(0, 1);
         for (const node of targets) report(`${node.path}.vatCategory`, { value: cat.code });
@@ -208,9 +210,8 @@ export function rateRules(cat: VatCategory, req: RateRequirement): RuleDefinitio
         },
       },
       (invoice, report, context) => {
-        for (const node of withCategory(kind.nodes(invoice), cat.code)) {
-          if (!req.holds(node.rate, context)) report(`${node.path}.vatRate`, { value: node.rate });
-        }
+        const offending = kind.nodes(invoice, cat.code, (rate) => !req.holds(rate, context));
+        for (const node of offending) report(`${node.path}.vatRate`, { value: node.rate });
       },
     ),
   );
@@ -297,38 +298,60 @@ export function taxableAmountRule(
     (invoice, report, context) => {
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
       if (mode === 'never') return;
-      const lines = withCategory(lineNodes(invoice), cat.code);
-      const allowances = withCategory(allowanceNodes(invoice), cat.code);
-      const charges = withCategory(chargeNodes(invoice), cat.code);
+      const entries = withCategory(breakdownNodes(invoice), cat.code);
+      if (entries.length === 0) return;
+      const perRateMode =
+        mode === 'perRateNear' || mode === 'perRateLinesNear' || mode === 'perRateRoundedExact';
+      // One pass over the category's lines, allowances and charges, grouped by rate when the
+      // official test compares per rate (nodes without a rate match no breakdown rate).
+      const groups = new Map<number | 'all', SumGroup>();
+      for (const field of ['lines', 'allowances', 'charges'] as const) {
+        forEachNode(invoice, field, cat.code, (rate, amount) => {
+          const key = perRateMode ? rate : 'all';
+          if (key === undefined) return;
+          let g = groups.get(key);
+          if (!g) {
+            g = emptyGroup();
+            groups.set(key, g);
+          }
+          g[field].add(amount);
+          g.count[field] += 1;
+        });
+      }
       const hasLines = (invoice.lines ?? []).length > 0;
-      for (const bd of withCategory(breakdownNodes(invoice), cat.code)) {
+      for (const bd of entries) {
         const taxable = finite(bd.entry.taxableAmount);
         const rate = finite(bd.entry.rate);
-        const perRateMode =
-          mode === 'perRateNear' || mode === 'perRateLinesNear' || mode === 'perRateRoundedExact';
         // `every $rate in BT-119 satisfies …` holds vacuously when the rate is absent.
         if (perRateMode && bd.entry.rate === undefined) continue;
-        const pick = (nodes: CategorisedNode[]) =>
-          perRateMode
-            ? nodes.filter((n) => n.rate !== undefined && rate !== undefined && dec(n.rate).eq(rate))
-            : nodes;
-        const l = pick(lines);
-        const a = pick(allowances);
-        const c = pick(charges);
-        const lineSum = sumAmounts(l.map((n) => netAmountAt(invoice, n)));
-        const allowSum = sumAmounts(a.map((n) => amountAt(invoice, n)));
-        const chargeSum = sumAmounts(c.map((n) => amountAt(invoice, n)));
+        const g = groups.get(perRateMode ? (rate ?? Number.NaN) : 'all') ?? emptyGroup();
         const ok =
           taxable !== undefined &&
-          taxableHolds(mode, dec(taxable), lineSum, chargeSum, allowSum, {
-            used: l.length + a.length + c.length > 0,
-            docAcUsed: a.length + c.length > 0,
+          taxableHolds(mode, dec(taxable), g.lines.value, g.charges.value, g.allowances.value, {
+            used: g.count.lines + g.count.allowances + g.count.charges > 0,
+            docAcUsed: g.count.allowances + g.count.charges > 0,
             hasLines,
           });
         if (!ok) report(`${bd.path}.taxableAmount`, { value: bd.entry.taxableAmount });
       }
     },
   );
+}
+
+interface SumGroup {
+  lines: ExactSum;
+  allowances: ExactSum;
+  charges: ExactSum;
+  count: { lines: number; allowances: number; charges: number };
+}
+
+function emptyGroup(): SumGroup {
+  return {
+    lines: new ExactSum(),
+    allowances: new ExactSum(),
+    charges: new ExactSum(),
+    count: { lines: 0, allowances: 0, charges: 0 },
+  };
 }
 
 function taxableHolds(
@@ -360,17 +383,6 @@ function taxableHolds(
     case 'never':
       return true;
   }
-}
-
-function netAmountAt(invoice: Invoice, node: CategorisedNode): number | undefined {
-  const index = Number(node.path.slice(node.path.indexOf('[') + 1, -1));
-  return invoice.lines?.[index]?.netAmount;
-}
-
-function amountAt(invoice: Invoice, node: CategorisedNode): number | undefined {
-  const index = Number(node.path.slice(node.path.indexOf('[') + 1, -1));
-  const list = node.path.startsWith('invoice.allowances') ? invoice.allowances : invoice.charges;
-  return list?.[index]?.amount;
 }
 
 // ---------------------------------------------------------------------------------------------
