@@ -67,7 +67,7 @@ function aloneRule(
     terms,
     message: {
       en: `An invoice with a "Not subject to VAT" breakdown must not have ${where.en} with another VAT category.`,
-      fr: `Une facture avec une ventilation « Hors champ de la TVA » ne doit pas avoir ${where.fr} d’une autre catégorie de TVA.`,
+      fr: `Une facture avec une ventilation « Hors champ de la TVA » ne doit contenir ${where.fr} d’une autre catégorie de TVA.`,
     },
     explanation: {
       en: 'A supply outside the scope of VAT cannot be mixed with taxable supplies on the same invoice: every VAT category must then be "O".',
@@ -103,28 +103,28 @@ export const vatNotSubjectRules: RuleDefinition[] = [
   aloneRule(
     11,
     ['BT-118'],
-    { en: 'another VAT breakdown', fr: 'une autre ventilation de TVA' },
+    { en: 'a VAT breakdown', fr: 'aucune ventilation' },
     breakdownsAsNodes,
     breakdownsAndLines,
   ),
   aloneRule(
     12,
     ['BT-151', 'BT-118'],
-    { en: 'an invoice line', fr: 'une ligne' },
+    { en: 'an invoice line', fr: 'aucune ligne' },
     lineNodes,
     breakdownsAndLines,
   ),
   aloneRule(
     13,
     ['BT-95', 'BT-118'],
-    { en: 'a document allowance', fr: 'une remise de document' },
+    { en: 'a document allowance', fr: 'aucune remise de document' },
     allowanceNodes,
     allowancesAndCharges,
   ),
   aloneRule(
     14,
     ['BT-102', 'BT-118'],
-    { en: 'a document charge', fr: 'des frais de document' },
+    { en: 'a document charge', fr: 'aucuns frais de document' },
     chargeNodes,
     allowancesAndCharges,
   ),

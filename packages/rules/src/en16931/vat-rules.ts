@@ -115,15 +115,30 @@ export interface IdentifierRequirement {
 }
 
 const NODE_KINDS = [
-  { n: 2, bt: 'BT-151', nodes: lineNodes, en: 'an invoice line', fr: 'une ligne de facture' },
+  {
+    n: 2,
+    bt: 'BT-151',
+    nodes: lineNodes,
+    en: 'an invoice line',
+    fr: 'une ligne de facture',
+    frUses: 'utilise',
+  },
   {
     n: 3,
     bt: 'BT-95',
     nodes: allowanceNodes,
     en: 'a document level allowance',
     fr: 'une remise de document',
+    frUses: 'utilise',
   },
-  { n: 4, bt: 'BT-102', nodes: chargeNodes, en: 'a document level charge', fr: 'des frais de document' },
+  {
+    n: 4,
+    bt: 'BT-102',
+    nodes: chargeNodes,
+    en: 'a document level charge',
+    fr: 'des frais de document',
+    frUses: 'utilisent',
+  },
 ] as const;
 
 export function identifierRules(cat: VatCategory, req: IdentifierRequirement): RuleDefinition[] {
@@ -135,11 +150,11 @@ export function identifierRules(cat: VatCategory, req: IdentifierRequirement): R
       {
         message: {
           en: `${capitalise(kind.en)} uses the VAT category "${cat.name.en}", so the invoice ${req.what.en}.`,
-          fr: `${capitalise(kind.fr)} utilise la catégorie de TVA « ${cat.name.fr} » : la facture ${req.what.fr}.`,
+          fr: `${capitalise(kind.fr)} ${kind.frUses} la catégorie de TVA « ${cat.name.fr} » : la facture ${req.what.fr}.`,
         },
         explanation: {
           en: `The VAT category "${cat.name.en}" (${cat.code}) only makes sense with the right parties' tax identifiers: when ${kind.en} (${kind.bt}) uses it, the invoice ${req.what.en}.`,
-          fr: `La catégorie de TVA « ${cat.name.fr} » (${cat.code}) suppose les bons identifiants fiscaux des parties : quand ${kind.fr} (${kind.bt}) l’utilise, la facture ${req.what.fr}.`,
+          fr: `La catégorie de TVA « ${cat.name.fr} » (${cat.code}) suppose les bons identifiants fiscaux des parties : quand ${kind.fr} (${kind.bt}) l’${kind.frUses}, la facture ${req.what.fr}.`,
         },
         fix: req.fix,
       },
@@ -170,14 +185,23 @@ export interface RateRequirement {
 }
 
 const RATE_KINDS = [
-  { n: 5, bt: 'BT-152', cbt: 'BT-151', nodes: lineNodes, en: 'invoice line', fr: 'ligne de facture' },
+  {
+    n: 5,
+    bt: 'BT-152',
+    cbt: 'BT-151',
+    nodes: lineNodes,
+    en: 'invoice line',
+    frFor: 'une ligne de facture',
+    frOf: 'de la ligne de facture',
+  },
   {
     n: 6,
     bt: 'BT-96',
     cbt: 'BT-95',
     nodes: allowanceNodes,
     en: 'document level allowance',
-    fr: 'remise de document',
+    frFor: 'une remise de document',
+    frOf: 'de la remise de document',
   },
   {
     n: 7,
@@ -185,7 +209,8 @@ const RATE_KINDS = [
     cbt: 'BT-102',
     nodes: chargeNodes,
     en: 'document level charge',
-    fr: 'frais de document',
+    frFor: 'des frais de document',
+    frOf: 'des frais de document',
   },
 ] as const;
 
@@ -197,8 +222,8 @@ export function rateRules(cat: VatCategory, req: RateRequirement): RuleDefinitio
       [kind.bt, kind.cbt],
       {
         message: {
-          en: `In a ${kind.en} with the VAT category "${cat.name.en}", the VAT rate (${kind.bt}) ${req.what.en}.`,
-          fr: `Pour une ${kind.fr} de catégorie de TVA « ${cat.name.fr} », le taux de TVA (${kind.bt}) ${req.what.fr}.`,
+          en: `In ${/^[aeiou]/.test(kind.en) ? 'an' : 'a'} ${kind.en} with the VAT category "${cat.name.en}", the VAT rate (${kind.bt}) ${req.what.en}.`,
+          fr: `Pour ${kind.frFor} de catégorie de TVA « ${cat.name.fr} », le taux de TVA (${kind.bt}) ${req.what.fr}.`,
         },
         explanation: {
           en: `The VAT category "${cat.name.en}" (${cat.code}) fixes what its rate may be: the VAT rate (${kind.bt}) ${req.what.en}.`,
@@ -206,7 +231,7 @@ export function rateRules(cat: VatCategory, req: RateRequirement): RuleDefinitio
         },
         fix: {
           en: `Correct the VAT rate (${kind.bt}) or the VAT category code (${kind.cbt}) of the ${kind.en}.`,
-          fr: `Corrigez le taux de TVA (${kind.bt}) ou le code de catégorie (${kind.cbt}) de la ${kind.fr}.`,
+          fr: `Corrigez le taux de TVA (${kind.bt}) ou le code de catégorie (${kind.cbt}) ${kind.frOf}.`,
         },
       },
       (invoice, report, context) => {
