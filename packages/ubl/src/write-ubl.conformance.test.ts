@@ -89,6 +89,30 @@ describeIfShared('writeUbl on the official UBL documents and the corpus', () => 
   );
 });
 
+describeIfShared('the official CEN schematron on what we rewrite', () => {
+  it('rewriting an official document or a corpus file (read → write) adds no fatal assertion', async () => {
+    const files = [...officialUblDocuments(), ...corpusUblFiles()];
+    const docs = files.flatMap((f, i) => {
+      const xml = fs.readFileSync(f, 'utf8');
+      return [
+        { id: `orig-${i}`, xml },
+        { id: `ours-${i}`, xml: writeUbl(readUbl(xml).invoice).xml },
+      ];
+    });
+    const results = new Map((await runOracle(docs)).map((r) => [r.id, r]));
+    const fatal = (id: string) =>
+      new Set((results.get(id)?.failed ?? []).filter((a) => a.flag === 'fatal').map((a) => a.id));
+    const added = files.flatMap((f, i) => {
+      const before = fatal(`orig-${i}`);
+      const errors = results.get(`ours-${i}`)?.error;
+      const extra = [...fatal(`ours-${i}`)].filter((rule) => !before.has(rule));
+      return [...(errors ? [`${f}: ${errors}`] : []), ...extra.map((rule) => `${f}: ${rule}`)];
+    });
+    expect(results.size).toBe(docs.length);
+    expect(added).toEqual([]);
+  });
+});
+
 describe('writeUbl on our fixtures', () => {
   const fixtures = loadFixtures({ small: true }).map((f) => ({
     name: f.name,

@@ -95,6 +95,12 @@ it('writes one cac:PaymentMeans per credit transfer (UBL allows one PayeeFinanci
   expect(xml.match(/<cac:PaymentMeans>/g)).toHaveLength(2);
   expect(xml.match(/<cac:PayeeFinancialAccount>/g)).toHaveLength(2);
   expect(xml.match(/<cac:CardAccount>/g)).toHaveLength(1);
+  // UBL-SR-46: one payment means text; UBL-SR-44/47: one distinct PaymentID and code
+  expect(xml.match(/<cbc:PaymentMeansCode name=/g)).toHaveLength(1);
+  expect(xml.match(/<cbc:PaymentMeansCode>58</g)).toHaveLength(1);
+  expect(xml.match(/<cbc:PaymentID>INV-1</g)).toHaveLength(2);
+  // UBL-SR-45: a CreditNote's due date once
+  expect(writeUbl(everyTermInvoice('381')).xml.match(/<cbc:PaymentDueDate>/g)).toHaveLength(1);
 });
 
 it('warns instead of inventing when the schema requires a value the model lacks', () => {

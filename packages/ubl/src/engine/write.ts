@@ -18,6 +18,8 @@ export interface WriteState {
   warnings: Finding[];
   /** the XML parts, joined once at the end */
   out: string[];
+  /** writing the 2nd+ copy of a split element: terms from outside the element are not repeated */
+  repeatedCopy?: boolean;
 }
 
 function warn(
@@ -115,17 +117,20 @@ function writeGroup(g: GroupNode, obj: ModelObject, objPath: string, state: Writ
   if (g.splitOn && Array.isArray(split) && split.length > 1) {
     let wrote = false;
     split.forEach((item, i) => {
-      // the first element carries everything, the next ones repeat the means code and the references
+      // The first element carries everything; the next ones only the means code (UBL-SR-47: one
+      // code), the remittance information (UBL-SR-44: one distinct value) and their own account.
+      // Not the text (UBL-SR-46) nor terms from elsewhere such as the CreditNote due date (UBL-SR-45).
       const part: ModelObject =
         i === 0
           ? { ...value, [g.splitOn ?? '']: [item] }
           : {
               typeCode: value.typeCode,
-              text: value.text,
               remittanceInformation: value.remittanceInformation,
               [g.splitOn ?? '']: [item],
             };
+      state.repeatedCopy = i > 0;
       if (wrapped(g, part, path, state)) wrote = true;
+      state.repeatedCopy = false;
     });
     return wrote;
   }
@@ -154,6 +159,7 @@ function writeLeaf(n: LeafNode, obj: ModelObject, objPath: string, state: WriteS
 
 function leafXml(n: LeafNode, obj: ModelObject, objPath: string, state: WriteState): string {
   const fp = fieldPath(n.field ?? '');
+  if (fp.fromRoot && state.repeatedCopy) return '';
   const base = fp.fromRoot ? state.root : obj;
   const value = getIn(base, fp);
   if (value === undefined || value === null) return '';
