@@ -151,6 +151,15 @@ const EXPLANATIONS: {
       return (doc.xml.match(re) ?? []).length > 1;
     },
   },
+  {
+    rule: 'BR-FR-15',
+    why: 'a CII line tax without category code is allowed only on GROUP / INFORMATION sub-lines, which the model cannot tell, so we do not report it (decision 0072)',
+    applies: (doc: Doc) =>
+      doc.syntax === 'CII' &&
+      /<ram:SpecifiedLineTradeSettlement>\s*<ram:ApplicableTradeTax>(?:(?!<\/ram:ApplicableTradeTax>)(?!<ram:CategoryCode>)[\s\S])*<\/ram:ApplicableTradeTax>/.test(
+        doc.xml,
+      ),
+  },
   ...['BR-FR-16', 'BR-FR-DEC-01', 'BR-FR-DEC-04'].map((rule) => ({
     rule,
     why: 'the model holds numbers: trailing zeros beyond 2 decimals ("20.000") are not visible (decision 0072)',

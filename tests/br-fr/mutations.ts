@@ -239,6 +239,26 @@ const CII: Mutation[] = (
     },
     { name: 'routing-code-101', targets: ['BR-FR-26'], apply: C.addSellerGlobalId('0224', 'R'.repeat(101)) },
     { name: 'line-category-L', targets: ['BR-FR-15'], apply: C.lineCategory('L') },
+    {
+      name: 'line-category-removed',
+      targets: ['BR-FR-15'],
+      apply: (x) =>
+        sub(
+          x,
+          /(<ram:SpecifiedLineTradeSettlement>\s*<ram:ApplicableTradeTax>[\s\S]*?)<ram:CategoryCode>[^<]*<\/ram:CategoryCode>/,
+          '$1',
+        ),
+    },
+    {
+      name: 'breakdown-category-removed',
+      targets: ['BR-FR-15'],
+      apply: (x) =>
+        sub(
+          x,
+          /(<ram:ApplicableHeaderTradeSettlement>(?:(?!<ram:ApplicableTradeTax>)[\s\S])*<ram:ApplicableTradeTax>(?:(?!<\/ram:ApplicableTradeTax>)[\s\S])*?)<ram:CategoryCode>[^<]*<\/ram:CategoryCode>/,
+          '$1',
+        ),
+    },
     { name: 'line-rate-19', targets: ['BR-FR-16'], apply: C.lineRate('19.00') },
     { name: 'line-rate-3-decimals', targets: ['BR-FR-16', 'BR-FR-DEC-04'], apply: C.lineRate('20.005') },
     { name: 'line-rate-negative', targets: ['BR-FR-16', 'BR-FR-DEC-04'], apply: C.lineRate('-20.00') },
@@ -502,6 +522,11 @@ const UBL: Mutation[] = (
       apply: U.addPartyId(CUSTOMER, '0224', 'R'.repeat(101)),
     },
     { name: 'line-category-L', targets: ['BR-FR-15'], apply: U.lineCategory('L') },
+    {
+      name: 'line-category-removed',
+      targets: [],
+      apply: (x) => sub(x, /(<cac:ClassifiedTaxCategory>\s*)<cbc:ID>[^<]*<\/cbc:ID>/, '$1'),
+    },
     { name: 'line-rate-19', targets: ['BR-FR-16'], root: 'Invoice', apply: U.lineRate('19.00') },
     {
       name: 'line-rate-3-decimals',

@@ -310,6 +310,29 @@ const CASES: Case[] = [
     passes: () => {},
   },
   {
+    id: 'BR-FR-15',
+    when: 'a CII VAT breakdown has no category code',
+    syntax: 'CII',
+    fires: (i) => {
+      const v = i.vatBreakdown?.[0];
+      if (v) delete v.category;
+    },
+    passes: (i) => {
+      delete line0(i).vatCategory;
+    },
+  },
+  {
+    id: 'BR-FR-15',
+    when: 'a UBL line has no VAT category code (UBL only checks a given code)',
+    syntax: 'UBL',
+    fires: (i) => {
+      line0(i).vatCategory = 'M';
+    },
+    passes: (i) => {
+      delete line0(i).vatCategory;
+    },
+  },
+  {
     id: 'BR-FR-16',
     when: 'a line VAT rate is 19',
     fires: (i) => {

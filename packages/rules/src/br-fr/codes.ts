@@ -112,9 +112,14 @@ export const codeRules: RuleDefinition[] = [
       'Les factures françaises n’utilisent que les catégories de TVA S, E, AE, K, G, O et Z ; L (Canaries) et M (Ceuta et Melilla) sont refusées.',
     ),
     fix: t('Use one of S, E, AE, K, G, O or Z.', 'Utilisez l’une des catégories S, E, AE, K, G, O ou Z.'),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       for (const p of vatPlaces(invoice)) {
-        if (p.category !== undefined && !VAT_CATEGORIES.has(p.category))
+        // CII: a VAT breakdown without category code fails too (the element is there, its
+        // CategoryCode is not). A CII line may lack it when it is a GROUP / INFORMATION sub-line,
+        // which the model cannot tell (decision 0072), so lines are only checked when given.
+        const missingInCii =
+          ctx.syntax === 'CII' && p.category === undefined && p.path.startsWith('invoice.vatBreakdown');
+        if (missingInCii || (p.category !== undefined && !VAT_CATEGORIES.has(p.category)))
           report(`${p.path}.${categoryField(p.path)}`, { value: p.category, bt: p.bt[0] });
       }
     },
