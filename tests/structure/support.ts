@@ -1,8 +1,10 @@
 /**
  * Shared material of the structure-check suites: the documents (official examples, corpus,
- * extracted Factur-X XML), deterministic mutations of them, and libxml2 (libxmljs2) as the XSD
- * oracle. Each XSD is parsed once; libxmljs2 compiles it on every validate() call, which is why
- * UBL (a 2.4 MB schema set) costs ~90 ms a document and the suites keep the UBL share small.
+ * extracted Factur-X XML), deterministic mutations of them, and libxml2 as the XSD oracle.
+ * libxmljs2 (native) compiles the schema again on every validate() call: fine for the small
+ * Factur-X XSDs, ~90 ms a document for UBL (2.4 MB of schema). So UBL documents are validated by
+ * libxml2-wasm (the same libxml2, compiled once per run into an XsdValidator), and the UBL suite
+ * cross-checks both oracles on the original documents.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +18,9 @@ import {
 import { SHARED, sharedFiles, sharedPath } from '../support/shared.js';
 
 const require = createRequire(import.meta.url);
+// loaded dynamically: swc's import elision drops a static import of this ESM-only package
+const libxml2 = await import('libxml2-wasm');
+const { fsInputProviders } = await import('libxml2-wasm/lib/nodejs.mjs');
 
 interface LxDocument {
   validate(xsd: LxDocument): boolean;
@@ -97,6 +102,39 @@ export function xsdVerdict(xml: string, xsdFile: string): string[] | null {
   }
   if (doc.validate(schema(xsdFile))) return null;
   return doc.validationErrors.slice(0, 3).map((e) => `${e.line ?? '?'}: ${e.message.trim()}`);
+}
+
+let providerRegistered = false;
+const validators = new Map<string, InstanceType<typeof libxml2.XsdValidator>>();
+
+/** libxml2-wasm's verdict with a schema compiled once per run: null when valid, else its message */
+export function xsdVerdictOnce(xml: string, xsdFile: string): string[] | null {
+  if (!providerRegistered) {
+    libxml2.xmlRegisterInputProvider(fsInputProviders);
+    providerRegistered = true;
+  }
+  let v = validators.get(xsdFile);
+  if (!v) {
+    const xsd = libxml2.XmlDocument.fromString(fs.readFileSync(xsdFile, 'utf8'), {
+      url: `file://${xsdFile}`,
+    });
+    v = libxml2.XsdValidator.fromDoc(xsd);
+    validators.set(xsdFile, v);
+  }
+  let doc: InstanceType<typeof libxml2.XmlDocument>;
+  try {
+    doc = libxml2.XmlDocument.fromString(xml);
+  } catch (e) {
+    return [`not well-formed: ${String(e)}`];
+  }
+  try {
+    v.validate(doc);
+    return null;
+  } catch (e) {
+    return [e instanceof Error ? e.message.slice(0, 300) : String(e)];
+  } finally {
+    doc.dispose();
+  }
 }
 
 // ---- deterministic mutations ------------------------------------------------------------------
@@ -262,5 +300,71 @@ export function mutate(xml: string, kind: Mutation, seed: number): string | null
       break;
     }
   }
+  return new XMLSerializer().serializeToString(doc);
+}
+
+// ---- syntax-rule mutations ----------------------------------------------------------------------
+
+const PREFIXES: Record<string, string> = {
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+  ubl: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cn: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+};
+
+export interface SimpleRule {
+  id: string;
+  /** absolute context, child steps only, e.g. ['rsm:CrossIndustryInvoice', 'rsm:ExchangedDocument'] */
+  context: string[];
+  /** the path the rule says must be absent, e.g. ['cac:PaymentMeans', 'cbc:PaymentDueDate', '@name'] */
+  absent: string[];
+}
+
+/** The syntax rules of a tsv shaped `not(a/b/@c)` on a plain absolute context: the ones a mutation can break */
+export function simpleAbsenceRules(tsv: 'rules-cii.tsv' | 'rules-ubl.tsv'): SimpleRule[] {
+  const out: SimpleRule[] = [];
+  for (const line of fs.readFileSync(sharedPath('en16931', tsv), 'utf8').split('\n')) {
+    const [id, , , context, test] = line.split('\t');
+    if (!id || !context || !test || !/^(CII|UBL)-(SR|CR|DT)-/.test(id)) continue;
+    const m = /^not\(([\w:/@]+)\)$/.exec(test.trim());
+    const branch = context.split('|')[0]?.trim() ?? '';
+    if (!m?.[1] || !/^(\/[a-z]+:\w+)+$/.test(branch)) continue;
+    out.push({ id, context: branch.slice(1).split('/'), absent: m[1].split('/') });
+  }
+  return out;
+}
+
+/** Materializes the path a `not(...)` rule forbids under its context node; null when the context is absent */
+export function breakRule(xml: string, rule: SimpleRule): string | null {
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  let node: DNode | null | undefined = doc.documentElement;
+  const matches = (e: DNode, step: string) => {
+    const [p, local] = step.split(':');
+    return e.localName === local && e.namespaceURI === PREFIXES[p ?? ''];
+  };
+  if (!node || !matches(node, rule.context[0] ?? '')) return null;
+  for (const step of rule.context.slice(1)) {
+    node = kids(node).find((k) => matches(k, step));
+    if (!node) return null;
+  }
+  for (const step of rule.absent) {
+    if (step.startsWith('@')) {
+      node.setAttribute(step.slice(1), 'X');
+      break;
+    }
+    const [p, local] = step.split(':');
+    let next: DNode | undefined = kids(node).find((k) => matches(k, step));
+    if (!next) {
+      next = doc.createElementNS(PREFIXES[p ?? ''] ?? '', `${p}:${local}`);
+      node.appendChild(next);
+    }
+    node = next;
+  }
+  if (kids(node).length === 0 && !node.textContent) node.textContent = '1';
   return new XMLSerializer().serializeToString(doc);
 }

@@ -2,10 +2,15 @@
  * Runs a schematron-style pattern of syntax rules (generated/syntax-rules.ts) over a document:
  * rules are tried in order and each element is claimed by the first rule whose context matches
  * it, exactly as schematron does within one pattern; then the rule's asserts are evaluated.
+ *
+ * Speed (1,339 asserts, most of them "X must be absent"): asserts `not(a/b/@c)` are merged into a
+ * tree of child names walked once per context node, so only the elements present cost anything;
+ * asserts that are certainly true without a given child (`count(a/…) <= 1`, `not(a[…])`) run only
+ * when that child exists; the rest run on every node.
  */
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
-import { compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
+import { absenceChains, compileXPath, patternShape, triggerOf, XDocument, type XPath } from './xpath.js';
 
 /** [id, flag, XPath test, message] */
 export type AssertData = [string, string, string, string];
@@ -22,6 +27,15 @@ interface CompiledAssert {
   test: XPath;
   message: string;
 }
+
+/** A tree of child names: reaching a node means the asserts listed there fail */
+interface AbsenceNode {
+  ns: string;
+  fails: CompiledAssert[];
+  children: Map<string, AbsenceNode>;
+  attrs: Map<string, CompiledAssert[]>;
+}
+
 interface CompiledRule {
   context: XPath;
   /** asserts evaluated on every node the rule claims */
@@ -29,76 +43,186 @@ interface CompiledRule {
   /** asserts that can only fail when the node has this child (local name) / attribute */
   byChild: Map<string, CompiledAssert[]>;
   byAttr: Map<string, CompiledAssert[]>;
+  absent: AbsenceNode;
 }
 export interface CompiledPattern {
   rules: CompiledRule[];
+  /** rule indexes (in order) that can match an element of a given local name, '*' for any; null = evaluate contexts */
+  byLocal: Map<string, number[]> | null;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function newNode(ns: string): AbsenceNode {
+  return { ns, fails: [], children: new Map(), attrs: new Map() };
 }
 
 export function compilePattern(data: PatternData): CompiledPattern {
-  return {
-    rules: data.rules.map(([context, asserts]) => {
-      const rule: CompiledRule = {
-        context: compileXPath(context, data.ns),
-        always: [],
-        byChild: new Map(),
-        byAttr: new Map(),
+  const rules = data.rules.map(([context, asserts]) => {
+    const rule: CompiledRule = {
+      context: compileXPath(context, data.ns),
+      always: [],
+      byChild: new Map(),
+      byAttr: new Map(),
+      absent: newNode(''),
+    };
+    for (const [id, flag, test, message] of asserts) {
+      const a: CompiledAssert = {
+        id,
+        severity: flag === 'warning' ? 'warning' : 'fatal',
+        test: compileXPath(test, data.ns),
+        message,
       };
-      for (const [id, flag, test, message] of asserts) {
-        const a: CompiledAssert = {
-          id,
-          severity: flag === 'warning' ? 'warning' : 'fatal',
-          test: compileXPath(test, data.ns),
-          message,
-        };
-        const t = triggerOf(a.test);
-        if (!t) {
-          rule.always.push(a);
-          continue;
-        }
-        const map = t.attr ? rule.byAttr : rule.byChild;
-        const list = map.get(t.local);
-        if (list) list.push(a);
-        else map.set(t.local, [a]);
+      const chains = absenceChains(a.test);
+      // a local name bound to two namespaces in one tree node would need more than a map: fall back
+      if (chains?.every((c) => addChain(rule.absent, c, a, true))) {
+        for (const c of chains) addChain(rule.absent, c, a, false);
+        continue;
       }
-      return rule;
-    }),
-  };
+      const t = triggerOf(a.test);
+      if (!t) rule.always.push(a);
+      else push(t.attr ? rule.byAttr : rule.byChild, t.local, a);
+    }
+    return rule;
+  });
+  // Index the rules by the element names their contexts end with, when every context is a plain
+  // absolute pattern: then each element is matched against its few candidate rules only.
+  let byLocal: Map<string, number[]> | null = new Map();
+  const wildcard: number[] = [];
+  for (const [i, r] of rules.entries()) {
+    const shape = patternShape(r.context);
+    if (!shape) {
+      byLocal = null;
+      break;
+    }
+    for (const local of new Set(shape)) {
+      if (local === '*') wildcard.push(i);
+      else push(byLocal, local, i);
+    }
+  }
+  if (byLocal) {
+    for (const [k, list] of byLocal)
+      byLocal.set(
+        k,
+        [...new Set([...list, ...wildcard])].sort((x, y) => x - y),
+      );
+    byLocal.set('*', wildcard);
+  }
+  return { rules, byLocal };
+}
+
+/** Adds a chain to the tree (or, with dryRun, says whether it can be added without a namespace clash) */
+function addChain(
+  root: AbsenceNode,
+  chain: { attr: boolean; ns: string; local: string }[],
+  a: CompiledAssert,
+  dryRun: boolean,
+): boolean {
+  let node = root;
+  for (const step of chain) {
+    if (step.attr) {
+      if (!dryRun) push(node.attrs, step.local, a);
+      return true;
+    }
+    let next = node.children.get(step.local);
+    if (next && next.ns !== step.ns) return false;
+    if (!next) {
+      if (dryRun) return true;
+      next = newNode(step.ns);
+      node.children.set(step.local, next);
+    }
+    node = next;
+  }
+  if (!dryRun) node.fails.push(a);
+  return true;
+}
+
+/** Walks the absence tree below `elements`; collects the asserts whose forbidden path exists */
+function walkAbsent(tree: AbsenceNode, elements: XmlElement[], failed: Set<CompiledAssert>): void {
+  if (tree.attrs.size) {
+    for (const e of elements)
+      for (const name in e.attrs) for (const a of tree.attrs.get(name) ?? []) failed.add(a);
+  }
+  if (!tree.children.size) return;
+  let groups: Map<AbsenceNode, XmlElement[]> | undefined;
+  for (const e of elements) {
+    for (const c of e.children) {
+      const t = tree.children.get(c.local);
+      if (!t || t.ns !== c.ns) continue;
+      groups ??= new Map();
+      const g = groups.get(t);
+      if (g) g.push(c);
+      else groups.set(t, [c]);
+    }
+  }
+  if (!groups) return;
+  for (const [t, g] of groups) {
+    for (const a of t.fails) failed.add(a);
+    walkAbsent(t, g, failed);
+  }
 }
 
 export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[] {
   const doc = new XDocument(root);
-  const claimed = new Set<XmlElement>();
   const findings: Finding[] = [];
+  const index = pattern.byLocal;
+  if (index) {
+    // one pass in document order; each element is handled by the first rule whose context it matches
+    const wildcard = index.get('*') ?? [];
+    for (const e of doc.elements()) {
+      for (const i of index.get(e.local) ?? wildcard) {
+        const rule = pattern.rules[i] as CompiledRule;
+        if (!doc.matches(rule.context, e)) continue;
+        runRule(doc, rule, e, findings);
+        break;
+      }
+    }
+    return findings;
+  }
+  const claimed = new Set<XmlElement>();
   for (const rule of pattern.rules) {
     for (const node of doc.evaluate(rule.context, doc.docNode)) {
       if (typeof node !== 'object' || 'attr' in node || 'doc' in node || claimed.has(node)) continue;
       claimed.add(node);
-      const fail = (a: CompiledAssert) => {
-        if (doc.test(a.test, node)) return;
-        findings.push({
-          rule: a.id,
-          message: a.message,
-          path: 'invoice',
-          severity: a.severity,
-          xpath: xpathOf(node),
-          line: node.line,
-        });
-      };
-      for (const a of rule.always) fail(a);
-      if (rule.byChild.size) {
-        let seen: Set<string> | undefined;
-        for (const c of node.children) {
-          const list = rule.byChild.get(c.local);
-          if (!list || seen?.has(c.local)) continue;
-          seen ??= new Set();
-          seen.add(c.local);
-          for (const a of list) fail(a);
-        }
-      }
-      if (rule.byAttr.size) {
-        for (const name in node.attrs) for (const a of rule.byAttr.get(name) ?? []) fail(a);
-      }
+      runRule(doc, rule, node, findings);
     }
   }
   return findings;
+}
+
+function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {
+  const report = (a: CompiledAssert) => {
+    findings.push({
+      rule: a.id,
+      message: a.message,
+      path: 'invoice',
+      severity: a.severity,
+      xpath: xpathOf(node),
+      line: node.line,
+    });
+  };
+  const test = (a: CompiledAssert) => {
+    if (!doc.test(a.test, node)) report(a);
+  };
+  for (const a of rule.always) test(a);
+  if (rule.byChild.size) {
+    let seen: Set<string> | undefined;
+    for (const c of node.children) {
+      const list = rule.byChild.get(c.local);
+      if (!list || seen?.has(c.local)) continue;
+      seen ??= new Set();
+      seen.add(c.local);
+      for (const a of list) test(a);
+    }
+  }
+  if (rule.byAttr.size) {
+    for (const name in node.attrs) for (const a of rule.byAttr.get(name) ?? []) test(a);
+  }
+  const failed = new Set<CompiledAssert>();
+  walkAbsent(rule.absent, [node], failed);
+  for (const a of failed) report(a);
 }

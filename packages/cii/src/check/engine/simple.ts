@@ -32,6 +32,7 @@ export function checkSimple(def: SimpleDef, raw: string): string | null {
   if (def.e && !def.e.includes(value)) return `one of ${def.e.join(', ')}`;
   if (def.p && !def.p.some((p) => new RegExp(`^(?:${p})$`, 'u').test(value)))
     return `a value matching ${def.p.join(' or ')}`;
+  if (def.length === undefined && def.minLength === undefined && def.maxLength === undefined) return null;
   const len = [...value].length;
   if (def.length !== undefined && len !== def.length) return `exactly ${def.length} characters`;
   if (def.minLength !== undefined && len < def.minLength) return `at least ${def.minLength} characters`;
@@ -70,28 +71,11 @@ function checkLexical(base: string, v: string): string | null {
   }
 }
 
-/** Base64 with optional white space: a linear scan (attachments can be megabytes) */
+/** Base64 with optional white space (attachments can be megabytes: native regexes, no char loop) */
 function isBase64(v: string): boolean {
-  let n = 0;
-  let pad = 0;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c === 0x3d /* = */) {
-      pad++;
-      n++;
-      continue;
-    }
-    const ok =
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      (c >= 0x30 && c <= 0x39) ||
-      c === 0x2b ||
-      c === 0x2f;
-    if (!ok || pad > 0) return false;
-    n++;
-  }
-  return n % 4 === 0 && pad <= 2;
+  if (!/^[A-Za-z0-9+/\t\n\r ]*(?:=[\t\n\r ]*){0,2}$/.test(v)) return false;
+  const length = /[\t\n\r ]/.test(v) ? v.replace(/[\t\n\r ]+/g, '').length : v.length;
+  return length % 4 === 0;
 }
 
 function isLeap(y: number): boolean {

@@ -344,6 +344,28 @@ export class XDocument {
     return this.eval(x.ast, context);
   }
 
+  /**
+   * XSLT pattern matching: does `e` match the pattern `x` (an absolute path of child steps, or a
+   * union of them)? Checked from the element upwards, so a rule's context costs nothing for the
+   * elements it cannot match. Use patternShape(x) first: other patterns are not supported here.
+   */
+  matches(x: XPath, e: XmlElement): boolean {
+    const a = x.ast;
+    if (a.k === 'union')
+      return a.items.some((i) => i.k === 'path' && this.matchPath(i.steps, i.abs, i.steps.length - 1, e));
+    return a.k === 'path' && this.matchPath(a.steps, a.abs, a.steps.length - 1, e);
+  }
+
+  private matchPath(steps: Step[], abs: '' | '/' | '//', i: number, e: XmlElement): boolean {
+    const s = steps[i] as Step;
+    if (!nameMatches(e, s) || (s.preds.length && !this.keepAmongSiblings(e, s))) return false;
+    const deep = s.deep || (i === 0 && abs === '//');
+    if (i === 0) return deep || e.parent === null;
+    if (!deep) return e.parent !== null && this.matchPath(steps, abs, i - 1, e.parent);
+    for (let p = e.parent; p; p = p.parent) if (this.matchPath(steps, abs, i - 1, p)) return true;
+    return false;
+  }
+
   test(x: XPath, context: XNode): boolean {
     return ebv(this.eval(x.ast, context));
   }
@@ -730,4 +752,62 @@ function firstStep(p: Ast | undefined): { attr: boolean; ns: string; local: stri
   if (s.axis === 'child') return { attr: false, ns: s.ns, local: s.local };
   if (s.axis === 'attribute') return { attr: true, ns: '', local: s.local };
   return null;
+}
+
+/** One step of a plain child path: an element (ns, local) or, last, an attribute */
+export interface ChainStep {
+  attr: boolean;
+  ns: string;
+  local: string;
+}
+
+/**
+ * When `x` is `not(P)` and P a plain path of named child steps (optionally ending in an attribute,
+ * optionally starting with a union of such steps), the chains P stands for: the assert fails
+ * exactly when one of them exists below the context node. Else null.
+ */
+export function absenceChains(x: XPath): ChainStep[][] | null {
+  const a = x.ast;
+  if (a.k !== 'call' || a.name !== 'not' || a.args.length !== 1) return null;
+  return chainsOf(a.args[0]);
+}
+
+function chainsOf(p: Ast | undefined): ChainStep[][] | null {
+  if (!p) return null;
+  if (p.k === 'union') {
+    const out: ChainStep[][] = [];
+    for (const i of p.items) {
+      const c = chainsOf(i);
+      if (!c) return null;
+      out.push(...c);
+    }
+    return out;
+  }
+  if (p.k !== 'path' || p.abs !== '') return null;
+  const tail: ChainStep[] = [];
+  for (const [i, s] of p.steps.entries()) {
+    if (s.deep || s.preds.length || s.local === '*' || s.ns === '*') return null;
+    if (s.axis === 'attribute' && i === p.steps.length - 1) tail.push({ attr: true, ns: '', local: s.local });
+    else if (s.axis === 'child') tail.push({ attr: false, ns: s.ns, local: s.local });
+    else return null;
+  }
+  if (!p.start) return [tail];
+  const heads = chainsOf(p.start);
+  if (!heads || heads.some((h) => h.some((st) => st.attr))) return null;
+  return heads.map((h) => [...h, ...tail]);
+}
+
+/**
+ * For a schematron context usable with XDocument.matches (absolute child-step paths, possibly a
+ * union): the local names its last steps require ('*' when any name can match). Else null.
+ */
+export function patternShape(x: XPath): string[] | null {
+  const branches = x.ast.k === 'union' ? x.ast.items : [x.ast];
+  const out: string[] = [];
+  for (const b of branches) {
+    if (b.k !== 'path' || b.abs === '' || b.start !== null || b.steps.length === 0) return null;
+    if (b.steps.some((st) => st.axis !== 'child')) return null;
+    out.push((b.steps[b.steps.length - 1] as Step).local);
+  }
+  return out;
 }
