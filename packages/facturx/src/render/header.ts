@@ -38,6 +38,10 @@ export function partyIdentityLines(c: Canvas, p: Party): string[] {
   if (!s && p.legalRegistrationId?.id) ids.push(`${l.legalId} ${p.legalRegistrationId.id}`);
   if (ids.length) out.push(ids.join(' · '));
   if (p.vatNumber) out.push(`${l.vat} ${p.vatNumber}`);
+  if (p.electronicAddress?.id) {
+    const scheme = p.electronicAddress.scheme ? ` (${p.electronicAddress.scheme})` : '';
+    out.push(`${l.electronicAddress}${l.colon}${p.electronicAddress.id}${scheme}`);
+  }
   const contact = [
     p.contact?.name,
     p.contact?.phone ? `${l.phone} ${p.contact.phone}` : undefined,
@@ -109,20 +113,6 @@ export function drawHeader(c: Canvas): void {
     );
   } else if (inv.payee?.name) {
     leftH = drawPartyBox(c, l.payee, { name: inv.payee.name }, c.left, c.y, boxW);
-  } else if (inv.taxRepresentative?.name) {
-    const tr = inv.taxRepresentative;
-    leftH = drawPartyBox(
-      c,
-      l.taxRepresentative,
-      {
-        name: tr.name ?? '',
-        ...(tr.vatNumber ? { vatNumber: tr.vatNumber } : {}),
-        ...(tr.address ? { address: tr.address } : {}),
-      },
-      c.left,
-      c.y,
-      boxW,
-    );
   }
   const rightH = drawPartyBox(c, l.buyer, inv.buyer ?? {}, bx, c.y, boxW);
   c.y += Math.max(leftH, rightH) + 14;
@@ -141,6 +131,14 @@ function drawReferences(c: Canvas): void {
     [l.receivingAdvice, inv.receivingAdviceReference],
     [l.tender, inv.tenderOrLotReference],
     [l.accountingReference, inv.buyerAccountingReference],
+    [l.invoicedObject, inv.invoicedObjectIdentifier?.id],
+    [
+      l.attachments,
+      inv.attachments
+        ?.map((a) => [a.id, a.description, a.filename ?? a.externalUri].filter(Boolean).join(' – '))
+        .filter(Boolean)
+        .join(' ; '),
+    ],
     [
       l.precedingInvoice,
       inv.precedingInvoices

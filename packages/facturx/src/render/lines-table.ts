@@ -68,6 +68,26 @@ function details(c: Canvas, line: Line): string {
     .filter(Boolean)
     .join(' · ');
   if (ids) out.push(ids);
+  const refs = [
+    line.buyerItemId ? `${l.buyerItemId} ${line.buyerItemId}` : '',
+    line.orderLineReference ? `${l.orderLine} ${line.orderLineReference}` : '',
+    line.accountingReference ? `${l.accountingReference} ${line.accountingReference}` : '',
+    line.originCountry ? `${l.origin} ${line.originCountry}` : '',
+    ...(line.classifications ?? []).map((k) => [k.scheme, k.id].filter(Boolean).join(' ')),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  if (refs) out.push(refs);
+  if (line.grossPrice !== undefined || line.baseQuantity !== undefined) {
+    const gross = line.grossPrice !== undefined ? `${l.grossPrice} ${price(line.grossPrice, lang)}` : '';
+    const discount = line.priceDiscount ? ` (${l.priceDiscount} ${price(line.priceDiscount, lang)})` : '';
+    const base =
+      line.baseQuantity !== undefined && line.baseQuantity !== 1
+        ? ` ${l.per} ${quantity(line.baseQuantity, lang)} ${unitLabel(line.baseQuantityUnitCode ?? line.unitCode, lang)}`
+        : '';
+    const text = `${gross}${discount}${base}`.trim();
+    if (text) out.push(text);
+  }
   if (line.period && (line.period.startDate || line.period.endDate)) {
     out.push(`${date(line.period.startDate, lang)} – ${date(line.period.endDate, lang)}`);
   }

@@ -120,6 +120,42 @@ describe('renderPdf', () => {
     },
   );
 
+  (hasPdfToText ? it : it.skip)(
+    'prints the other structured data: electronic addresses, payee, tax representative, attachments, gross prices',
+    () => {
+      const inv: Invoice = {
+        ...invoice,
+        seller: { ...invoice.seller, electronicAddress: { id: '123456782_FACT', scheme: '0225' } },
+        payee: { name: 'Factor SA', identifier: { id: 'FR-FACTOR-1' } },
+        taxRepresentative: {
+          name: 'Rep Fiscal SARL',
+          vatNumber: 'FR00999999999',
+          address: { city: 'Nantes', country: 'FR' },
+        },
+        attachments: [{ id: 'TS-42', description: 'Relevé de temps', filename: 'releve.pdf' }],
+        lines: [
+          {
+            ...invoice.lines![0]!,
+            grossPrice: 100,
+            priceDiscount: 20,
+            baseQuantity: 10,
+            buyerItemId: 'ACH-9',
+          },
+        ],
+      };
+      const text = pagesText(renderPdf(inv, { now: NOW }))
+        .join('\n')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain('123456782_FACT (0225)');
+      expect(text).toContain('Factor SA (FR-FACTOR-1)');
+      expect(text).toContain('Rep Fiscal SARL, Nantes, FR, N° TVA FR00999999999');
+      expect(text).toContain('TS-42 – Relevé de temps –');
+      expect(text).toContain('releve.pdf');
+      expect(text).toMatch(/Prix brut 100,00 \(remise sur prix 20,00\) pour 10/);
+      expect(text).toContain('Réf. acheteur ACH-9');
+    },
+  );
+
   (hasPdfToText ? it : it.skip)('prints reverse charge and exemption reasons', () => {
     const text = pagesText(renderPdf(loadFixture('fr-reverse-charge').invoice, { now: NOW })).join('\n');
     expect(text).toMatch(/Autoliquidation/);

@@ -178,6 +178,11 @@ export function drawPayment(c: Canvas): void {
   if (dd?.mandateReference) lines.push(`${l.mandate}${l.colon}${dd.mandateReference}`);
   if (dd?.creditorId) lines.push(`${l.creditorId}${l.colon}${dd.creditorId}`);
   if (dd?.debitedAccountId) lines.push(`${l.debitedAccount}${l.colon}${iban(dd.debitedAccountId)}`);
+  const payee = inv.payee;
+  if (payee?.name) {
+    const ids = [payee.identifier?.id, payee.legalRegistrationId?.id].filter(Boolean).join(' · ');
+    lines.push(`${l.payee}${l.colon}${payee.name}${ids ? ` (${ids})` : ''}`);
+  }
   if (lines.length === 0) return;
   heading(c, l.payment);
   for (const line of lines) paragraph(c, line, 8.5);
@@ -207,6 +212,19 @@ export function drawMentions(c: Canvas): void {
       const label = noteSubjectLabel(n.subjectCode, lang);
       other.push(label ? `${label}${l.colon}${n.text}` : n.text);
     }
+  }
+  const tr = inv.taxRepresentative;
+  if (tr?.name) {
+    const addr = [
+      tr.address?.street,
+      [tr.address?.postalCode, tr.address?.city].filter(Boolean).join(' '),
+      tr.address?.country,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    legal.push(
+      `${l.taxRepresentativeOf}${l.colon}${tr.name}${addr ? `, ${addr}` : ''}${tr.vatNumber ? `, ${l.vat} ${tr.vatNumber}` : ''}`,
+    );
   }
   const categories = new Set((inv.vatBreakdown ?? []).map((b) => b.category));
   if (categories.has('AE')) legal.push(l.reverseCharge);
