@@ -167,6 +167,9 @@ function walkAbsent(tree: AbsenceNode, elements: XmlElement[], failed: Set<Compi
   }
 }
 
+/** Hostile documents (100,000 repeated lines) could otherwise yield millions of warnings */
+export const MAX_RULE_FINDINGS = 1000;
+
 export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[] {
   const doc = new XDocument(root);
   const findings: Finding[] = [];
@@ -181,6 +184,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         runRule(doc, rule, e, findings);
         break;
       }
+      if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
     }
     return findings;
   }
@@ -190,6 +194,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
       if (typeof node !== 'object' || 'attr' in node || 'doc' in node || claimed.has(node)) continue;
       claimed.add(node);
       runRule(doc, rule, node, findings);
+      if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
     }
   }
   return findings;
