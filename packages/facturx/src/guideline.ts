@@ -27,3 +27,8 @@ export function profileOfGuideline(id: string | undefined): Profile | 'XRECHNUNG
 export function conformanceLevelOf(profile: Profile | 'XRECHNUNG'): string {
   return profile === 'XRECHNUNG' ? 'XRECHNUNG' : XMP_CONFORMANCE_LEVELS[profile];
 }
+
+/** AFRelationship required by Factur-X for each profile (1.0.7+: Alternative for BASIC and up, Data below). */
+export function afRelationshipFor(profile: Profile): 'Alternative' | 'Data' {
+  return profile === 'MINIMUM' || profile === 'BASIC-WL' ? 'Data' : 'Alternative';
+}

@@ -20,6 +20,8 @@ export interface PdfaDocumentOptions {
   idSeed: string;
   facturx?: FacturxXmp;
   fonts?: FontBytes;
+  /** Natural language of the text (catalog /Lang), e.g. fr-FR */
+  language?: string;
 }
 
 /** The embedded attachment written in the same pass (Factur-X XML). */
@@ -87,7 +89,7 @@ export function createPdfaDocument(options: PdfaDocumentOptions): PdfaDocument {
     // An empty font name: pdfkit then loads no default (Helvetica, never embedded) at creation.
     font: '',
     displayTitle: Boolean(options.title),
-    lang: 'fr-FR',
+    lang: options.language ?? 'fr-FR',
   });
   const id = md5(new TextEncoder().encode(`${options.idSeed}\n${options.now.toISOString()}`));
   Object.assign(doc, { _id: id });

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Profile } from '@einv/core-model';
 import { md5 } from '@noble/hashes/legacy';
 import { AFRelationship, type PDFArray, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
-import { afRelationshipFor } from '../render/render-pdf.js';
+import { afRelationshipFor } from '../guideline.js';
 import { PRODUCER } from './pdfkit-document.js';
 import { facturxXmpFor, xmpPacket } from './xmp.js';
 

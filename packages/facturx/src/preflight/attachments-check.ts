@@ -6,10 +6,9 @@
 import type { Finding, Profile } from '@einv/core-model';
 import { INVOICE_FILE_NAMES } from '../extract.js';
 import { type Lang, pdfFinding } from '../findings.js';
-import { conformanceLevelOf, guidelineIdOf, profileOfGuideline } from '../guideline.js';
+import { afRelationshipFor, conformanceLevelOf, guidelineIdOf, profileOfGuideline } from '../guideline.js';
 import { FX_NAMESPACE } from '../pdfa/xmp.js';
 import type { EmbeddedFile } from '../reader/attachments.js';
-import { afRelationshipFor } from '../render/render-pdf.js';
 import type { XmpInfo } from './xmp-check.js';
 
 export function checkEmbeddedFiles(files: EmbeddedFile[], lang: Lang): Finding[] {

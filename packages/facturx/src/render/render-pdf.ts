@@ -5,6 +5,7 @@
 import type { Invoice, Profile } from '@einv/core-model';
 import { XMP_CONFORMANCE_LEVELS } from '@einv/core-model';
 import type { FontBytes } from '../assets.js';
+import { afRelationshipFor } from '../guideline.js';
 import { createPdfaDocument, type PdfkitAttachment } from '../pdfa/pdfkit-document.js';
 import { facturxXmpFor } from '../pdfa/xmp.js';
 import { type Canvas, newPage, PAGE } from './canvas.js';
@@ -41,11 +42,6 @@ export function toDate(now: Date | string): Date {
   return d;
 }
 
-/** AFRelationship required by Factur-X for each profile (1.0.7+: Alternative for BASIC and up, Data below). */
-export function afRelationshipFor(profile: Profile): 'Alternative' | 'Data' {
-  return profile === 'MINIMUM' || profile === 'BASIC-WL' ? 'Data' : 'Alternative';
-}
-
 export function renderPdf(input: Invoice, options: RenderOptions, embedding?: FacturxEmbedding): Uint8Array {
   const invoice = sanitizeForRender(input);
   const lang: Lang = options.lang === 'en' ? 'en' : 'fr';
@@ -71,6 +67,7 @@ export function renderPdf(input: Invoice, options: RenderOptions, embedding?: Fa
       : JSON.stringify(invoice),
     ...(embedding ? { facturx: facturxXmpFor(embedding.profile, filename) } : {}),
     ...(options.fonts ? { fonts: options.fonts } : {}),
+    language: lang === 'fr' ? 'fr-FR' : 'en',
   });
   const c: Canvas = {
     doc: pdfa.doc,
