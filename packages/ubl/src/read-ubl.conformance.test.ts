@@ -1,6 +1,7 @@
 /**
  * readUbl over every official UBL input we have: the 1,131 EN 16931 unit-test fragments (the rules
- * suite runs them through readUbl), the 19 official UBL examples and the UBL files of the corpus.
+ * suite runs them through readUbl), the 48 official UBL documents, the UBL files of the corpus and
+ * the UBL invoices of the French Annexe B.
  * None may throw; the complete documents must read without a fatal diagnostic and give the totals
  * and line count an independent regex reading of the XML finds.
  */
@@ -9,6 +10,7 @@ import { expect, it } from '@jest/globals';
 import { describeIfShared } from '../../../tests/support/shared.js';
 import {
   corpusUblFiles,
+  frenchUblExamples,
   officialUblDocuments,
   officialUblExamples,
   unitCases,
@@ -55,7 +57,7 @@ describeIfShared('readUbl on the official UBL unit-test fragments', () => {
 });
 
 describeIfShared('readUbl on complete UBL documents', () => {
-  const files = [...officialUblDocuments(), ...corpusUblFiles()];
+  const files = [...officialUblDocuments(), ...corpusUblFiles(), ...frenchUblExamples()];
   it('has the 19 official examples, the 29 VEFA test files and the corpus UBL files', () => {
     expect(officialUblExamples()).toHaveLength(19);
     expect(officialUblDocuments()).toHaveLength(48);

@@ -12,7 +12,7 @@ import { EVERY_TERM_INVOICE } from '../../../fixtures/every-term.js';
 import { loadFixtures } from '../../../fixtures/load.js';
 import { runOracle } from '../../../tests/support/oracle.js';
 import { describeIfShared, hasShared, sharedPath } from '../../../tests/support/shared.js';
-import { corpusUblFiles, officialUblDocuments } from './__tests__/documents.js';
+import { corpusUblFiles, frenchUblExamples, officialUblDocuments } from './__tests__/documents.js';
 import { everyTermInvoice } from './__tests__/every-term.js';
 import { readUbl, writeUbl } from './index.js';
 
@@ -74,7 +74,7 @@ describeIfShared('writeUbl on the official UBL documents and the corpus', () => 
     expect(swapped).not.toBe(xml);
     expect(xsdErrors(swapped).length).toBeGreaterThan(0);
   });
-  const files = hasShared ? [...officialUblDocuments(), ...corpusUblFiles()] : [];
+  const files = hasShared ? [...officialUblDocuments(), ...corpusUblFiles(), ...frenchUblExamples()] : [];
   it.each(files.map((f) => [f.slice(f.indexOf('/shared/') + 8), f]))(
     '%s: read → write → read keeps the model, output is XSD-valid',
     (_n, file) => {
@@ -91,7 +91,7 @@ describeIfShared('writeUbl on the official UBL documents and the corpus', () => 
 
 describeIfShared('the official CEN schematron on what we rewrite', () => {
   it('rewriting an official document or a corpus file (read → write) adds no failed assertion, fatal or warning', async () => {
-    const files = [...officialUblDocuments(), ...corpusUblFiles()];
+    const files = [...officialUblDocuments(), ...corpusUblFiles(), ...frenchUblExamples()];
     const docs = files.flatMap((f, i) => {
       const xml = fs.readFileSync(f, 'utf8');
       return [

@@ -47,3 +47,12 @@ export function corpusUblFiles(): string[] {
 export function officialUblExamples(): string[] {
   return sharedFiles('en16931/ubl/examples', (n) => /\.xml$/i.test(n));
 }
+
+/** The UBL invoices of the French Annexe B (XP Z12-012 v1.2 and v1.3), EN16931 and EXTENDED-CTC-FR */
+export function frenchUblExamples(): string[] {
+  return sharedFiles('br-fr/examples', (n) => /ubl/i.test(n) && /\.xml$/i.test(n)).filter((f) =>
+    /urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2/.test(
+      fs.readFileSync(f, 'utf8').slice(0, 2000),
+    ),
+  );
+}
