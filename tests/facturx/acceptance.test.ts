@@ -105,3 +105,20 @@ describeIfTools(['pdfdetach'], 'pdfdetach on every generated file', () => {
     },
   );
 });
+
+describe('the 10,000-line fixture', () => {
+  it('generates a conformant multi-hundred-page Factur-X whose XML extract() returns', () => {
+    const big = loadFixtures().find((f) => f.name.startsWith('large-'));
+    expect(big).toBeDefined();
+    const r = generate(big!.invoice, { now: NOW, profile: 'EN16931' });
+    expect(r.validation.errors).toEqual([]);
+    expect(preflight(r.pdf!)).toEqual([]);
+    expect(extract(r.pdf!).xml).toBe(r.xml);
+    const pages = (
+      Buffer.from(r.pdf!)
+        .toString('latin1')
+        .match(/\/Type \/Page\b/g) ?? []
+    ).length;
+    expect(pages).toBeGreaterThan(200);
+  });
+});
