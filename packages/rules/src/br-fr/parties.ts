@@ -4,8 +4,8 @@
  * format), BR-FR-CO-10 (identifier schemes), BR-FR-CO-15 (VAT-group tax representative).
  * The official checks are lexical: no Luhn key is verified (see decision 0070).
  */
-import type { Identifier, Invoice, Party } from '@einv/core-model';
-import type { RuleDefinition, Syntax } from '../define.js';
+import type { Identifier, Party } from '@einv/core-model';
+import type { RuleDefinition } from '../define.js';
 import { barValues, frRule, normalizeSpace, t } from './common.js';
 
 export const SIREN_SCHEME = '0002';
@@ -229,7 +229,3 @@ export const partyRules: RuleDefinition[] = [
     },
   }),
 ];
-
-/** Reading helper for tests and docs: does this invoice need the French SIREN of the buyer? */
-export const isB2B = (invoice: Invoice, syntax: Syntax | undefined): boolean =>
-  barValues(invoice, syntax).includes('B2B');
