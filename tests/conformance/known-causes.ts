@@ -48,6 +48,14 @@ export const KNOWN_CAUSES: Cause[] = [
     owner: 'model limit (decision 0052)',
     covers: (d) => /drop <DateTimeString>/.test(d.what ?? '') && within(d, /^BR-(29|30)$/),
   },
+  {
+    id: 'empty period group: readCii leaves no invoicingPeriod / line period for an element without dates',
+    owner: 'reader (cii)',
+    covers: (d) =>
+      /empty (invoicing|line) period/.test(d.what ?? '') &&
+      d.onlyOurs.length === 0 &&
+      within(d, /^BR-CO-(19|20)$/),
+  },
   { id: 'code-list rules', owner: 'code-list rules (BR-CL)', covers: (d) => within(d, /^BR-CL-/) },
   {
     id: 'VAT category rules',
