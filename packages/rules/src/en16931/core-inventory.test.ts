@@ -12,6 +12,7 @@ import { coTotalRules } from './co-totals.js';
 import { coreDocumentRules } from './core-document.js';
 import { coreLineRules } from './core-lines.js';
 import { corePartyRules } from './core-parties.js';
+import { corePaymentRules } from './core-payment.js';
 import { coreSettlementRules } from './core-settlement.js';
 import { decRules } from './dec-amounts.js';
 
@@ -21,6 +22,7 @@ const OURS = [
   ...corePartyRules,
   ...coreLineRules,
   ...coreSettlementRules,
+  ...corePaymentRules,
   ...coConditionRules,
   ...coTotalRules,
   ...decRules,

@@ -12,6 +12,7 @@ import { coTotalRules } from './co-totals.js';
 import { coreDocumentRules } from './core-document.js';
 import { coreLineRules } from './core-lines.js';
 import { corePartyRules } from './core-parties.js';
+import { corePaymentRules } from './core-payment.js';
 import { coreSettlementRules } from './core-settlement.js';
 import { decRules } from './dec-amounts.js';
 import { vatReverseChargeRules } from './vat-ae.js';
@@ -33,6 +34,7 @@ export const coreRules: RuleDefinition[] = [
   ...corePartyRules,
   ...coreLineRules,
   ...coreSettlementRules,
+  ...corePaymentRules,
 ].sort(byId);
 
 /** Every rule of this rule set; each family file adds its array here. */
