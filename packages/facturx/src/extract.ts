@@ -17,7 +17,6 @@ export const INVOICE_FILE_NAMES = [
   'ZUGFeRD-invoice.xml',
   'xrechnung.xml',
   'order-x.xml',
-  'cida.xml',
 ];
 
 export interface ExtractOptions {

@@ -87,8 +87,8 @@ export class PdfFile {
           break;
         }
         seen.add(offset);
-        const real = offset + Math.max(0, this.headerOffset);
-        const trailer = this.readXrefSection(offset < b.length ? offset : real);
+        // offsets count from the %PDF header; files with bytes before it are repaired by the rebuild
+        const trailer = this.readXrefSection(offset);
         if (!trailer) return false;
         if (first) {
           this.trailer = trailer;

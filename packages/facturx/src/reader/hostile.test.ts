@@ -64,6 +64,17 @@ describe('truncated files', () => {
   });
 });
 
+describe('bytes before the header', () => {
+  it('a mail header before %PDF- still yields the invoice, and preflight names clause 6.1.2', () => {
+    const junk = enc.encode('Content-Type: application/pdf\r\n\r\n');
+    const pdf = new Uint8Array(junk.length + good.pdf!.length);
+    pdf.set(junk);
+    pdf.set(good.pdf!, junk.length);
+    expect(extract(pdf).xml).toBe(good.xml);
+    expect(preflight(pdf).map((f) => f.rule)).toContain('PDFA-6.1.2');
+  });
+});
+
 describe('encrypted files', () => {
   it('PDF-ENCRYPTED, from extract and from preflight', async () => {
     const pdf = await new Promise<Uint8Array>((resolve) => {
