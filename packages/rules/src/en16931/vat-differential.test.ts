@@ -21,7 +21,7 @@ import { validate } from '../validate.js';
 
 const VAT = /^BR-(S|Z|E|AE|IC|G|O|AF|AG|B|CL)-\d+$/;
 /** Mutants on which einv and the official validator agree, per syntax (never lower these). */
-const BASELINE: Record<Syntax, number> = { CII: 133, UBL: 179 };
+const BASELINE: Record<Syntax, number> = { CII: 147, UBL: 179 };
 
 type Reader = (xml: string) => { invoice: Invoice };
 function reader(mod: object, name: string): Reader | undefined {
@@ -86,6 +86,8 @@ const SPOTS: Record<Syntax, Spot[]> = {
     { local: 'BasisAmount', edits: AMOUNT_EDITS },
     { local: 'CalculatedAmount', edits: AMOUNT_EDITS },
     { local: 'ExemptionReason', edits: REMOVE },
+    // the seller's (or buyer's) VAT / tax number: the ram:ID of a SpecifiedTaxRegistration
+    { local: 'ID', edits: REMOVE },
   ],
   UBL: [
     { local: 'ID', edits: CATEGORY_EDITS },
@@ -144,6 +146,11 @@ function codeMutant(syntax: Syntax, file: string, xml: string, fileIndex: number
   return undefined;
 }
 
+/** In CII, the ram:ID of a SpecifiedTaxRegistration is a VAT identifier (BT-31/32/48/63). */
+function isTaxRegistrationId(xml: string, at: number): boolean {
+  return /<ram:SpecifiedTaxRegistration>\s*$/.test(xml.slice(Math.max(0, at - 120), at));
+}
+
 /** In UBL, only the cbc:ID of a (Classified)TaxCategory is a VAT category code. */
 function isVatCategoryId(xml: string, at: number): boolean {
   const before = xml.slice(Math.max(0, at - 120), at);
@@ -162,7 +169,9 @@ function mutants(syntax: Syntax, file: string, xml: string, fileIndex: number): 
   const out: Mutant[] = [];
   for (const spot of SPOTS[syntax]) {
     const found = leaves(xml, spot.local).filter(
-      (l) => !(syntax === 'UBL' && spot.local === 'ID') || isVatCategoryId(xml, l.start),
+      (l) =>
+        spot.local !== 'ID' ||
+        (syntax === 'UBL' ? isVatCategoryId(xml, l.start) : isTaxRegistrationId(xml, l.start)),
     );
     const edits = FULL
       ? spot.edits
