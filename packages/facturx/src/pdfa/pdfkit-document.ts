@@ -16,8 +16,8 @@ export interface PdfaDocumentOptions {
   title?: string;
   author?: string;
   subject?: string;
-  /** Text the /ID is derived from (content hash), e.g. the invoice JSON or the XML */
-  idSeed: string;
+  /** Bytes the /ID is derived from (content hash): the embedded XML, or the invoice JSON */
+  idSeed: Uint8Array;
   facturx?: FacturxXmp;
   fonts?: FontBytes;
   /** Natural language of the text (catalog /Lang), e.g. fr-FR */
@@ -91,7 +91,11 @@ export function createPdfaDocument(options: PdfaDocumentOptions): PdfaDocument {
     displayTitle: Boolean(options.title),
     lang: options.language ?? 'fr-FR',
   });
-  const id = md5(new TextEncoder().encode(`${options.idSeed}\n${options.now.toISOString()}`));
+  const id = md5
+    .create()
+    .update(options.idSeed)
+    .update(new TextEncoder().encode(options.now.toISOString()))
+    .digest();
   Object.assign(doc, { _id: id });
   const xmpFields = {
     creatorTool: PRODUCER,

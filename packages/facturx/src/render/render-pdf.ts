@@ -62,9 +62,7 @@ export function renderPdf(input: Invoice, options: RenderOptions, embedding?: Fa
     title,
     ...(seller ? { author: seller } : {}),
     ...(seller && buyer ? { subject: `${title} – ${seller} → ${buyer}` } : {}),
-    idSeed: embedding
-      ? `${filename}\n${typeof embedding.xml === 'string' ? embedding.xml : new TextDecoder().decode(embedding.xml)}`
-      : JSON.stringify(invoice),
+    idSeed: xmlBytes ?? new TextEncoder().encode(JSON.stringify(invoice)),
     ...(embedding ? { facturx: facturxXmpFor(embedding.profile, filename) } : {}),
     ...(options.fonts ? { fonts: options.fonts } : {}),
     language: lang === 'fr' ? 'fr-FR' : 'en',
