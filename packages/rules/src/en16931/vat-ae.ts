@@ -1,16 +1,9 @@
 /** BR-AE-01 … BR-AE-10: Reverse charge (AE). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import type { VatCategory } from './vat-common.js';
 import { REVERSE_CHARGE_IDS } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_ZERO,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_ZERO, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'AE',

@@ -1,16 +1,9 @@
 /** BR-AF-01 … BR-AF-10: IGIC (Canary Islands) (L). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import { ciiSemantics, type VatCategory } from './vat-common.js';
 import { SELLER_TAX_ID } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  type RateRequirement,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, type RateRequirement, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'L',

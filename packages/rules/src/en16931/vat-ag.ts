@@ -1,16 +1,9 @@
 /** BR-AG-01 … BR-AG-10: IPSI (Ceuta and Melilla) (M). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import type { VatCategory } from './vat-common.js';
 import { SELLER_TAX_ID } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_NOT_NEGATIVE,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_NOT_NEGATIVE, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'M',

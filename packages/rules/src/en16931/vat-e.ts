@@ -1,16 +1,9 @@
 /** BR-E-01 … BR-E-10: Exempt from VAT (E). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import type { VatCategory } from './vat-common.js';
 import { SELLER_TAX_ID } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_ZERO,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_ZERO, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'E',

@@ -1,16 +1,9 @@
 /** BR-G-01 … BR-G-10: Export outside the EU (G). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import type { VatCategory } from './vat-common.js';
 import { SELLER_VAT_ID } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_ZERO,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_ZERO, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'G',

@@ -1,16 +1,9 @@
 /** BR-IC-01 … BR-IC-10: Intra-community supply (K). */
 import { defineRule, type RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import { breakdownNodes, ciiSemantics, type VatCategory, withCategory } from './vat-common.js';
 import { INTRA_COMMUNITY_IDS } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_ZERO,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_ZERO, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'K',

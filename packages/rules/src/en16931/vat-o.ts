@@ -1,6 +1,7 @@
 /** BR-O-01 … BR-O-10: Not subject to VAT (O). */
 import type { Invoice } from '@einv/core-model';
 import { defineRule, type RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import {
   allowanceNodes,
   breakdownNodes,
@@ -12,15 +13,7 @@ import {
   withCategory,
 } from './vat-common.js';
 import { NO_VAT_IDS } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_ABSENT,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_ABSENT, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
   code: 'O',

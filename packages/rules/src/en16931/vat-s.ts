@@ -1,16 +1,9 @@
 /** BR-S-01 … BR-S-10: standard rated (S). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import type { VatCategory } from './vat-common.js';
 import { SELLER_TAX_ID } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_POSITIVE,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_POSITIVE, rateRules } from './vat-rules.js';
 
 const STANDARD: VatCategory = { code: 'S', family: 'S', name: { en: 'Standard rated', fr: 'Taux normal' } };
 

@@ -1,16 +1,9 @@
 /** BR-Z-01 … BR-Z-10: Zero rated (Z). */
 import type { RuleDefinition } from '../define.js';
+import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import type { VatCategory } from './vat-common.js';
 import { SELLER_TAX_ID } from './vat-identifiers.js';
-import {
-  breakdownPresenceRule,
-  exemptionReasonRule,
-  identifierRules,
-  RATE_ZERO,
-  rateRules,
-  taxableAmountRule,
-  vatAmountRule,
-} from './vat-rules.js';
+import { breakdownPresenceRule, identifierRules, RATE_ZERO, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = { code: 'Z', family: 'Z', name: { en: 'Zero rated', fr: 'Taux zéro' } };
 
