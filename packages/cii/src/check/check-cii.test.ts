@@ -104,8 +104,15 @@ describe('checkCii', () => {
     const r = checkCii(
       minimum((x) => x.replace('<ram:GrandTotalAmount>120.00<', '<ram:GrandTotalAmount>120,00<')),
     );
-    expect(r.errors[0]).toMatchObject({ rule: 'XSD-DATATYPE', line: 22 });
+    expect(r.errors[0]).toMatchObject({ rule: 'XSD-DATATYPE', line: 22, path: 'invoice.totals' });
     expect(r.errors[0]?.message).toContain('"120,00"; expected a decimal number');
+  });
+
+  it('places findings on the model: an unknown attribute on the element the reader read, a bad value on its group', () => {
+    const r = checkCii(minimum((x) => x.replace('<ram:GrandTotalAmount>', '<ram:GrandTotalAmount foo="1">')));
+    expect(r.errors[0]).toMatchObject({ rule: 'XSD-UNEXPECTED', path: 'invoice.totals.taxInclusiveAmount' });
+    const line = checkCii(minimum((x) => x.replace('<ram:Name>Buyer</ram:Name>', '<ram:Name>Buyer</ram:Name><ram:Foo/>')));
+    expect(line.errors[0]).toMatchObject({ rule: 'XSD-UNEXPECTED', path: 'invoice.buyer' });
   });
 
   it('XSD-MISSING for a required attribute, XSD-UNEXPECTED for an undeclared one', () => {

@@ -5,7 +5,9 @@
  */
 import type { Finding, Profile } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
+import { readCiiElement } from '../read.js';
 import { type PreparedModel, prepareModel, type StructureData } from './engine/model.js';
+import { attachModelPaths } from './engine/model-paths.js';
 import { validateStructure } from './engine/validate.js';
 import { CII_STRUCTURE_DATA } from './generated/structure-model.js';
 import { detectProfile } from './profile.js';
@@ -87,7 +89,18 @@ function check(xml: string | Uint8Array, options: CheckCiiOptions): CheckResult 
   }
   findings.push(...validateStructure(modelFor(profile), root, 'CrossIndustryInvoice'));
   findings.push(...checkCiiSyntaxRules(root));
+  withModelPaths(findings, root);
   return result(profile, findings);
+}
+
+/** Model paths from the binding's reader; only read when there is something to place */
+function withModelPaths(findings: Finding[], root: XmlElement): void {
+  if (findings.length === 0) return;
+  try {
+    attachModelPaths(findings, readCiiElement(root).locations);
+  } catch {
+    // the findings keep the path `invoice`: placing them is a convenience, never a reason to fail
+  }
 }
 
 /** The Factur-X XSD part of checkCii alone, on an already parsed document (benchmarks, tooling) */

@@ -48,6 +48,7 @@ describe('checkUbl', () => {
       invoice((x) => x.replace('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount>')),
     );
     expect(r.errors[0]?.message).toBe('cbc:PayableAmount must have the attribute currencyID');
+    expect(r.errors[0]?.path).toBe('invoice.totals');
   });
 
   it('XSD-ORDER when IssueDate comes before ID', () => {

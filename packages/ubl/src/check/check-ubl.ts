@@ -5,7 +5,9 @@
  */
 import type { Finding } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
+import { readUbl } from '../read-ubl.js';
 import { type PreparedModel, prepareModel, type StructureData } from './engine/model.js';
+import { attachModelPaths } from './engine/model-paths.js';
 import { validateStructure } from './engine/validate.js';
 import { UBL_STRUCTURE_DATA } from './generated/structure-model.js';
 import { checkUblSyntaxRules } from './syntax-rules.js';
@@ -66,6 +68,14 @@ function check(xml: string | Uint8Array): CheckUblResult {
   const documentType = root.local === 'Invoice' ? 'Invoice' : 'CreditNote';
   const findings = validateStructure(ublModel(), root, documentType);
   findings.push(...checkUblSyntaxRules(root));
+  if (findings.length > 0) {
+    try {
+      // model paths from the binding's reader (it parses again: only when there is something to place)
+      attachModelPaths(findings, readUbl(xml).locations);
+    } catch {
+      // the findings keep the path `invoice`
+    }
+  }
   return result(documentType, findings);
 }
 
