@@ -111,7 +111,9 @@ describe('checkCii', () => {
   it('places findings on the model: an unknown attribute on the element the reader read, a bad value on its group', () => {
     const r = checkCii(minimum((x) => x.replace('<ram:GrandTotalAmount>', '<ram:GrandTotalAmount foo="1">')));
     expect(r.errors[0]).toMatchObject({ rule: 'XSD-UNEXPECTED', path: 'invoice.totals.taxInclusiveAmount' });
-    const line = checkCii(minimum((x) => x.replace('<ram:Name>Buyer</ram:Name>', '<ram:Name>Buyer</ram:Name><ram:Foo/>')));
+    const line = checkCii(
+      minimum((x) => x.replace('<ram:Name>Buyer</ram:Name>', '<ram:Name>Buyer</ram:Name><ram:Foo/>')),
+    );
     expect(line.errors[0]).toMatchObject({ rule: 'XSD-UNEXPECTED', path: 'invoice.buyer' });
   });
 
