@@ -55,8 +55,8 @@ function readable(n: Node, state: ReadState): boolean {
 }
 
 function pick(candidates: readonly Node[], el: XmlElement, state: ReadState): Node | undefined {
-  const only = candidates[0];
-  if (candidates.length === 1 && only?.kind === 'leaf') return readable(only, state) ? only : undefined;
+  const first = candidates[0];
+  if (candidates.length === 1 && first?.kind === 'leaf') return readable(first, state) ? first : undefined;
   let fallback: Node | undefined;
   for (const n of candidates) {
     if (!readable(n, state)) continue;
