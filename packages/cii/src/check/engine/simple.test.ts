@@ -1,0 +1,45 @@
+/** The XSD built-in types as libxml2 reads them (white space, lexical forms, facets). */
+import { describe, expect, it } from '@jest/globals';
+import { checkSimple } from './simple.js';
+
+const ok = (b: string, v: string) => checkSimple({ b }, v) === null;
+
+describe('checkSimple', () => {
+  it('decimal: digits with one optional point and sign, surrounding white space collapsed; no comma, no exponent', () => {
+    for (const v of ['1', '-1.5', '+.5', '12.', ' 3.14\n']) expect(ok('decimal', v)).toBe(true);
+    for (const v of ['', '1,5', '1e3', '1.2.3', '- 1', 'abc']) expect(ok('decimal', v)).toBe(false);
+  });
+  it('date: real calendar days, leap years, optional time zone up to ±14:00', () => {
+    for (const v of ['2024-02-29', '2000-02-29', '2024-12-31Z', '2024-01-01+14:00'])
+      expect(ok('date', v)).toBe(true);
+    for (const v of [
+      '2023-02-29',
+      '1900-02-29',
+      '2024-13-01',
+      '2024-04-31',
+      '20240101',
+      '0000-01-01',
+      '2024-01-01+15:00',
+    ])
+      expect(ok('date', v)).toBe(false);
+  });
+  it('time and dateTime', () => {
+    for (const v of ['10:00:00', '23:59:59.999', '24:00:00', '10:00:00Z']) expect(ok('time', v)).toBe(true);
+    for (const v of ['24:00:01', '10:60:00', '10:00']) expect(ok('time', v)).toBe(false);
+    expect(ok('dateTime', '2024-01-31T10:00:00')).toBe(true);
+    expect(ok('dateTime', '2024-01-31 10:00:00')).toBe(false);
+  });
+  it('boolean, base64Binary, language', () => {
+    for (const v of ['true', 'false', '1', '0', ' true ']) expect(ok('boolean', v)).toBe(true);
+    expect(ok('boolean', 'yes')).toBe(false);
+    for (const v of ['QUJD', 'QUI=', 'QQ==', 'QU JD\n', '']) expect(ok('base64Binary', v)).toBe(true);
+    for (const v of ['QUJ', 'Q===', 'QU=D', 'QUJ*']) expect(ok('base64Binary', v)).toBe(false);
+    expect(ok('language', 'fr-FR')).toBe(true);
+    expect(ok('language', 'fr_FR')).toBe(false);
+  });
+  it('enumeration and length facets', () => {
+    expect(checkSimple({ b: 'string', e: ['A', 'B'] }, 'C')).toBe('one of A, B');
+    expect(checkSimple({ b: 'token', maxLength: 3 }, ' abcd ')).toBe('at most 3 characters');
+    expect(checkSimple({ b: 'token', maxLength: 3 }, ' abc ')).toBeNull();
+  });
+});

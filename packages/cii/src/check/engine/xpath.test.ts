@@ -1,0 +1,52 @@
+/** The XPath subset evaluator: every generated CII syntax rule compiles, and the semantics the rules rely on. */
+
+import { parseXml, type XmlElement } from '@einv/xml';
+import { describe, expect, it } from '@jest/globals';
+import { CII_SYNTAX_RULES_DATA } from '../generated/syntax-rules.js';
+import { compilePattern, type PatternData } from './rules.js';
+import { compileXPath, XDocument } from './xpath.js';
+
+const NS = { a: 'urn:a' };
+function doc(xml: string): XDocument {
+  const r = parseXml(xml);
+  if (!r.ok) throw new Error(r.error.message);
+  return new XDocument(r.root);
+}
+const test = (d: XDocument, x: string, ctx?: XmlElement) => d.test(compileXPath(x, NS), ctx ?? d.root);
+
+describe('XPath subset', () => {
+  it('compiles all 583 CII syntax rules and their 31 contexts', () => {
+    const data: PatternData = JSON.parse(CII_SYNTAX_RULES_DATA);
+    const p = compilePattern(data);
+    expect(p.rules).toHaveLength(31);
+    expect(data.rules.reduce((n, r) => n + r[1].length, 0)).toBe(583);
+    expect(p.byLocal).not.toBeNull();
+  });
+
+  const d = doc('<a:r xmlns:a="urn:a"><a:x c="1"> A </a:x><a:x>b</a:x><a:y><a:z>2024</a:z></a:y></a:r>');
+
+  it('paths, attributes, counts and not()', () => {
+    expect(test(d, 'count(a:x) = 2')).toBe(true);
+    expect(test(d, 'not(a:y/a:z)')).toBe(false);
+    expect(test(d, 'a:x/@c')).toBe(true);
+    expect(test(d, 'count(//a:z) <= 1 and not(//@d)')).toBe(true);
+  });
+  it('general comparisons are existential; normalize-space, positions and unions', () => {
+    expect(test(d, "a:x = 'b'")).toBe(true);
+    expect(test(d, "normalize-space((a:x)[1]) = 'A'")).toBe(true);
+    expect(test(d, 'count(a:x[normalize-space(.) != normalize-space((//a:x)[1])]) = 1')).toBe(true);
+    expect(test(d, 'count(a:x | a:y) = 3')).toBe(true);
+  });
+  it('functions on names and values, axes', () => {
+    expect(test(d, "count(//a:*[ends-with(name(), 'x')]) = 2")).toBe(true);
+    expect(test(d, "matches(a:y/a:z, '^\\d{4}$')")).toBe(true);
+    const z = d.root.children[2]?.children[0] as XmlElement;
+    expect(test(d, 'ancestor::a:y', z)).toBe(true);
+    expect(test(d, 'count(preceding::a:x) = 2', z)).toBe(true);
+    expect(test(d, 'count(distinct-values(//a:x)) = 2')).toBe(true);
+  });
+  it('refuses what it does not implement, at compile time', () => {
+    expect(() => compileXPath('following-sibling::a:x', NS)).toThrow();
+    expect(() => compileXPath('sum(a:x)', NS) && d.test(compileXPath('sum(a:x)', NS), d.root)).toThrow();
+  });
+});
