@@ -261,3 +261,16 @@ it('an element that carries a term only in the other document kind is not read a
   expect(r.invoice).toEqual({ paymentMeans: { typeCode: '30' } });
   expect(r.diagnostics[0]?.message).toContain('only in a UBL CreditNote');
 });
+
+it('attributes the binding does not read are listed as information, with their xpath', () => {
+  const r = readUbl(inv('<cbc:InvoiceTypeCode listID="UNCL1001">380</cbc:InvoiceTypeCode>'));
+  expect(r.invoice.typeCode).toBe('380');
+  expect(r.diagnostics).toEqual([
+    expect.objectContaining({
+      rule: 'UBL-READ-UNKNOWN',
+      severity: 'information',
+      xpath: '/Invoice/cbc:InvoiceTypeCode/@listID',
+      value: 'UNCL1001',
+    }),
+  ]);
+});

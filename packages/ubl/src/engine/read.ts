@@ -323,7 +323,7 @@ function readLeaf(
         xpath,
         `${el.name} repeats ${leaf.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
         leaf.bt,
-        value,
+        stored,
       );
     }
     return;
@@ -331,6 +331,7 @@ function readLeaf(
     parent[key] = stored;
   }
   state.locations[path] = { xpath, line: el.line };
+  reportUnknownAttributes(leaf, el, path, xpath, state);
   if (leaf.attrs)
     readAttributes(
       leaf,
@@ -340,6 +341,31 @@ function readLeaf(
       xpath,
       state,
     );
+}
+
+/** Attributes the binding does not read (listID, schemeAgencyID…) are content too: listed, not dropped silently */
+function reportUnknownAttributes(
+  leaf: LeafNode,
+  el: XmlElement,
+  path: string,
+  xpath: string,
+  state: ReadState,
+): void {
+  for (const name in el.attrs) {
+    if (name === 'currencyID' && leaf.value === 'amount') continue;
+    if (leaf.attrs?.some((a) => a.name === name)) continue;
+    report(
+      state,
+      'UBL-READ-UNKNOWN',
+      'information',
+      path,
+      el,
+      `${xpath}/@${name}`,
+      `${el.name}/@${name} is not part of the EN 16931 UBL binding; ignored.`,
+      leaf.bt,
+      el.attrs[name],
+    );
+  }
 }
 
 function readAttributes(
