@@ -2,7 +2,7 @@
  * Factory for the BR-CL code-list rules: each rule lists the coded values it covers (one per
  * official context node, so a rule fires once per wrong code) and the code list they must belong to.
  */
-import type { Invoice } from '@einv/core-model';
+import { type Invoice, termForPath } from '@einv/core-model';
 import { isCode } from '../code-lists/index.js';
 import { defineRule, type RuleContext, type RuleDefinition, type Text } from '../define.js';
 
@@ -52,7 +52,15 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
         const ok = spec.accepts
           ? spec.accepts(list, coded.value, context, pathOf(coded))
           : isCode(list, coded.value);
-        if (!ok) report(pathOf(coded), { value: coded.value });
+        if (!ok) {
+          // The finding names the term of the offending node when the rule covers several (BR-CL-14: BT-40, BT-55…)
+          const path = pathOf(coded);
+          const bt = termForPath(path)?.id;
+          report(
+            path,
+            bt !== undefined && spec.terms.includes(bt) ? { value: coded.value, bt } : { value: coded.value },
+          );
+        }
       }
     },
   });

@@ -227,3 +227,16 @@ describe('BR-CL code-list rules', () => {
     expect(fire('BR-CL-05', invoice)).toEqual(['invoice.taxCurrency']);
   });
 });
+
+describe('BR-CL findings name the term of the offending node', () => {
+  it('BR-CL-14 reports BT-55 for the buyer country and BT-80 for the deliver-to country', () => {
+    const rule = ALL.find((r) => r.id === 'BR-CL-14');
+    const bts: Array<string | undefined> = [];
+    rule?.check(
+      { buyer: { address: { country: 'XX' } }, delivery: { address: { country: 'YY' } } },
+      (_path, detail) => bts.push(detail?.bt),
+      { syntax: undefined, lang: 'en', profile: undefined },
+    );
+    expect(bts).toEqual(['BT-55', 'BT-80']);
+  });
+});

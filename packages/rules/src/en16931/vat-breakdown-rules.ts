@@ -280,7 +280,10 @@ export function exemptionReasonRule(cat: VatCategory, mode: 'required' | 'forbid
         if (required && !hasReason) report(`${bd.path}.exemptionReason`);
         if (!required && hasReason) {
           const field = bd.entry.exemptionReason !== undefined ? 'exemptionReason' : 'exemptionReasonCode';
-          report(`${bd.path}.${field}`, { value: bd.entry[field] });
+          report(`${bd.path}.${field}`, {
+            value: bd.entry[field],
+            bt: field === 'exemptionReason' ? 'BT-120' : 'BT-121',
+          });
         }
       }
     },
