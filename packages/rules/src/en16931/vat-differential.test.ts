@@ -21,7 +21,7 @@ import { validate } from '../validate.js';
 
 const VAT = /^BR-(S|Z|E|AE|IC|G|O|AF|AG|B|CL)-\d+$/;
 /** Mutants on which einv and the official validator agree, per syntax (never lower these). */
-const BASELINE: Record<Syntax, number> = { CII: 147, UBL: 179 };
+const BASELINE: Record<Syntax, number> = { CII: 162, UBL: 198 };
 
 type Reader = (xml: string) => { invoice: Invoice };
 function reader(mod: object, name: string): Reader | undefined {
@@ -218,6 +218,7 @@ function corpus(): Mutant[] {
       .sort();
     for (const [i, name] of names.entries()) {
       const xml = fs.readFileSync(path.join(dir, name), 'utf8');
+      out.push({ id: `${name} original`, syntax, what: 'original', xml });
       out.push(...mutants(syntax, name, xml, i));
       const coded = codeMutant(syntax, name, xml, i);
       if (coded) out.push(coded);
