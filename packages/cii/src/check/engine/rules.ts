@@ -47,8 +47,27 @@ interface CompiledRule {
 }
 export interface CompiledPattern {
   rules: CompiledRule[];
-  /** rule indexes (in order) that can match an element of a given local name, '*' for any; null = evaluate contexts */
-  byLocal: Map<string, number[]> | null;
+  /** the rule indexes (in order) that can match an element of a given local name; null = evaluate contexts */
+  byLocal: ((local: string) => number[]) | null;
+}
+
+/** Candidate rules per local name, computed once per name (and remembered for the next documents) */
+function candidatesByLocal(
+  named: Map<string, number[]>,
+  wildcard: { rule: number; suffix: string }[],
+): (local: string) => number[] {
+  const cache = new Map<string, number[]>();
+  return (local) => {
+    let list = cache.get(local);
+    if (!list) {
+      const all = new Set(named.get(local) ?? []);
+      for (const w of wildcard) if (local.endsWith(w.suffix)) all.add(w.rule);
+      list = [...all].sort((x, y) => x - y);
+      // hostile documents can invent any number of names: remember only a bounded set
+      if (cache.size < 10_000) cache.set(local, list);
+    }
+    return list;
+  };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -91,27 +110,20 @@ export function compilePattern(data: PatternData): CompiledPattern {
   });
   // Index the rules by the element names their contexts end with, when every context is a plain
   // absolute pattern: then each element is matched against its few candidate rules only.
-  let byLocal: Map<string, number[]> | null = new Map();
-  const wildcard: number[] = [];
+  let named: Map<string, number[]> | null = new Map();
+  const wildcard: { rule: number; suffix: string }[] = [];
   for (const [i, r] of rules.entries()) {
     const shape = patternShape(r.context);
     if (!shape) {
-      byLocal = null;
+      named = null;
       break;
     }
     for (const local of new Set(shape)) {
-      if (local === '*') wildcard.push(i);
-      else push(byLocal, local, i);
+      if (local.startsWith('*')) wildcard.push({ rule: i, suffix: local.slice(1) });
+      else push(named, local, i);
     }
   }
-  if (byLocal) {
-    for (const [k, list] of byLocal)
-      byLocal.set(
-        k,
-        [...new Set([...list, ...wildcard])].sort((x, y) => x - y),
-      );
-    byLocal.set('*', wildcard);
-  }
+  const byLocal = named ? candidatesByLocal(named, wildcard) : null;
   return { rules, byLocal };
 }
 
@@ -175,9 +187,8 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
   const index = pattern.byLocal;
   if (index) {
     // one pass in document order; each element is handled by the first rule whose context it matches
-    const wildcard = index.get('*') ?? [];
     for (const e of doc.elements()) {
-      for (const i of index.get(e.local) ?? wildcard) {
+      for (const i of index(e.local)) {
         const rule = pattern.rules[i] as CompiledRule;
         if (!doc.matches(rule.context, e)) continue;
         runRule(doc, rule, e, findings);

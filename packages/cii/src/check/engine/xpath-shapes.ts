@@ -81,7 +81,8 @@ function chainsOf(p: Ast | undefined): ChainStep[][] | null {
 
 /**
  * For a schematron context usable with XDocument.matches (absolute child-step paths, possibly a
- * union): the local names its last steps require ('*' when any name can match). Else null.
+ * union): the local names its last steps require; '*' when any name can match, '*Suffix' when the
+ * step is `ns:*[ends-with(name(), 'Suffix') …]` (a name must end with it). Else null.
  */
 export function patternShape(x: XPath): string[] | null {
   const branches = x.ast.k === 'union' ? x.ast.items : [x.ast];
@@ -89,7 +90,18 @@ export function patternShape(x: XPath): string[] | null {
   for (const b of branches) {
     if (b.k !== 'path' || b.abs === '' || b.start !== null || b.steps.length === 0) return null;
     if (b.steps.some((st) => st.axis !== 'child')) return null;
-    out.push((b.steps[b.steps.length - 1] as Step).local);
+    const last = b.steps[b.steps.length - 1] as Step;
+    out.push(last.local === '*' ? `*${suffixOf(last.preds[0])}` : last.local);
   }
   return out;
+}
+
+/** 'X' for a predicate `ends-with(name(), 'X')` or `ends-with(name(), 'X') and …`, else '' */
+function suffixOf(p: Ast | undefined): string {
+  const e = p?.k === 'and' ? p.a : p;
+  if (e?.k !== 'call' || e.name !== 'ends-with') return '';
+  const [n, lit] = e.args;
+  if (n?.k !== 'call' || n.name !== 'name' || n.args.length !== 0 || lit?.k !== 'str' || lit.v.includes(':'))
+    return '';
+  return lit.v;
 }
