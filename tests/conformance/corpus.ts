@@ -1,6 +1,10 @@
 /** Documents of the differential test: corpus (with recorded official verdicts), official examples, Annexe B */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeCii } from '@einv/cii';
+import { complete } from '@einv/core-model';
+import { writeUbl } from '@einv/ubl';
+import { loadFixtures } from '../../fixtures/load.js';
 import { sharedFiles, sharedPath } from '../support/shared.js';
 import { isEn16931BusinessRule, type Syntax, syntaxOf } from './support.js';
 
@@ -58,6 +62,21 @@ function toDocs(files: string[]): Doc[] {
     const syntax = syntaxOf(xml);
     if (!syntax) continue;
     docs.push({ id: path.relative(sharedPath(), file), xml, syntax });
+  }
+  return docs;
+}
+
+/** Our own JSON fixtures, completed and written by writeCii (EN16931 profile) and writeUbl */
+export function writtenFixtureDocs(): Doc[] {
+  const docs: Doc[] = [];
+  for (const f of loadFixtures({ small: true })) {
+    const inv = complete(f.invoice);
+    docs.push({
+      id: `fixtures/${f.name}.cii.xml`,
+      xml: writeCii(inv, { profile: 'EN16931' }).xml,
+      syntax: 'CII',
+    });
+    docs.push({ id: `fixtures/${f.name}.ubl.xml`, xml: writeUbl(inv).xml, syntax: 'UBL' });
   }
   return docs;
 }

@@ -10,7 +10,7 @@ import { ruleCatalogue } from '@einv/rules';
 import { expect, it } from '@jest/globals';
 import { describeIfShared } from '../support/shared.js';
 import { loadBaseline } from './cases.js';
-import { annexeBDocs, corpusDocs, type Doc, officialExampleDocs } from './corpus.js';
+import { annexeBDocs, corpusDocs, type Doc, officialExampleDocs, writtenFixtureDocs } from './corpus.js';
 import { explain } from './known-causes.js';
 import { type Mutant, mutate } from './mutations.js';
 import { runOracleCached } from './oracle-cache.js';
@@ -37,6 +37,8 @@ describeIfShared('differential vs the official validator', () => {
     const corpus = corpusDocs().filter(readable);
     const examples = officialExampleDocs().filter(readable);
     const annexe = annexeBDocs().filter(readable);
+    // Our fixtures as our writers make them: checks JSON semantics + writers + readers in one go
+    const written = writtenFixtureDocs().filter(readable);
     // Mutation bases: every official example, every Annexe B invoice, a spread sample of the corpus
     const bases: Doc[] = [...examples, ...annexe, ...sample(corpus, 60)];
     const mutants: (Mutant & { syntax: Doc['syntax'] })[] = [];
@@ -46,7 +48,7 @@ describeIfShared('differential vs the official validator', () => {
     });
     // Targeted edits for the rules random mutations rarely reach, on a spread of the bases
     mutants.push(...targeted(sample(bases, 60), 3));
-    const toOracle = [...examples, ...annexe, ...mutants];
+    const toOracle = [...examples, ...annexe, ...written, ...mutants];
     const oracle = await runOracleCached(toOracle.map((d) => ({ id: d.id, xml: d.xml })));
     const officialById = new Map(oracle.map((r) => [r.id, r]));
 
@@ -58,7 +60,7 @@ describeIfShared('differential vs the official validator', () => {
     const exercised = new Set<string>();
     let identical = 0;
     let total = 0;
-    const all: Doc[] = [...corpus, ...examples, ...annexe, ...mutants];
+    const all: Doc[] = [...corpus, ...examples, ...annexe, ...written, ...mutants];
     for (const doc of all) {
       let official = doc.official;
       if (!official) {
@@ -97,7 +99,7 @@ describeIfShared('differential vs the official validator', () => {
     const pct = (100 * identical) / Math.max(1, total);
     console.log(
       [
-        `Differential: ${identical}/${total} files identical (${pct.toFixed(2)} %, target 99.5 %); ${mutants.length} mutants, ${corpus.length} corpus, ${examples.length} examples, ${annexe.length} Annexe B`,
+        `Differential: ${identical}/${total} files identical (${pct.toFixed(2)} %, target 99.5 %); ${mutants.length} mutants, ${corpus.length} corpus, ${examples.length} examples, ${annexe.length} Annexe B, ${written.length} written fixtures`,
         familyTable('Agreement per family (files where the family fired on either side)', families),
         `Disagreements by known cause:\n${[...byCause.entries()].map(([c, n]) => `- ${n} × ${c}`).join('\n')}`,
         `Unexplained disagreements (${unexplained.length}):\n${unexplained.join('\n')}`,
