@@ -49,12 +49,12 @@ export const KNOWN_CAUSES: Cause[] = [
     covers: (d) => /drop <DateTimeString>/.test(d.what ?? '') && within(d, /^BR-(29|30)$/),
   },
   {
-    id: 'empty period group: readCii leaves no invoicingPeriod / line period for an element without dates',
+    id: 'empty group: readCii leaves nothing for an element with no mapped content (period, payee account)',
     owner: 'reader (cii)',
     covers: (d) =>
-      /empty (invoicing|line) period/.test(d.what ?? '') &&
+      /empty (invoicing|line) period|account left empty/.test(d.what ?? '') &&
       d.onlyOurs.length === 0 &&
-      within(d, /^BR-CO-(19|20)$/),
+      within(d, /^BR-(CO-19|CO-20|50|61)$/),
   },
   { id: 'code-list rules', owner: 'code-list rules (BR-CL)', covers: (d) => within(d, /^BR-CL-/) },
   {

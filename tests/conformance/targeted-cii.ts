@@ -247,4 +247,29 @@ export const CII_EDITS: Edit[] = [
         insertBefore(y, /<ram:DuePayableAmount/, '<ram:RoundingAmount>0.001</ram:RoundingAmount>'),
       ),
   },
+  {
+    aim: 'BR-CO-09',
+    syntax: 'CII',
+    apply: (x) =>
+      inBlock(x, 'ram:SellerTradeParty', (b) => b.replace(/(<ram:ID schemeID="VA">)\s*[A-Z]{2}/, '$1QQ')),
+  },
+  {
+    aim: 'BR-50 BR-61 (account left empty)',
+    syntax: 'CII',
+    apply: (x) =>
+      inBlock(x, 'ram:PayeePartyCreditorFinancialAccount', (b) =>
+        removeAll(b, /<ram:(IBANID|ProprietaryID)>[^<]*<\/ram:\1>/g),
+      ),
+  },
+  {
+    aim: 'BR-54',
+    syntax: 'CII',
+    apply: (x) =>
+      inBlock(x, 'ram:SpecifiedTradeProduct', (b) =>
+        b.replace(
+          '</ram:Name>',
+          '</ram:Name><ram:ApplicableProductCharacteristic><ram:Description>Colour</ram:Description></ram:ApplicableProductCharacteristic>',
+        ),
+      ),
+  },
 ];

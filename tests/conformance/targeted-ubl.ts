@@ -202,4 +202,33 @@ export const UBL_EDITS: Edit[] = [
         ),
       ),
   },
+  {
+    aim: 'BR-CO-09',
+    syntax: 'UBL',
+    apply: (x) =>
+      inBlock(x, 'cac:AccountingSupplierParty', (b) =>
+        inBlock(b, 'cac:PartyTaxScheme', (t) => t.replace(/(<cbc:CompanyID[^>]*>)\s*[A-Z]{2}/, '$1QQ')),
+      ),
+  },
+  {
+    aim: 'BR-50 BR-61 (account left empty)',
+    syntax: 'UBL',
+    apply: (x) =>
+      inBlock(x, 'cac:PayeeFinancialAccount', (b) =>
+        b.replace(/<cbc:ID(\s[^>]*)?>[^<]*<\/cbc:ID>/, '<cbc:ID></cbc:ID>'),
+      ),
+  },
+  {
+    aim: 'BR-54',
+    syntax: 'UBL',
+    apply: (x) =>
+      inBlock(x, 'cac:Item', (b) =>
+        b
+          .replace('</cbc:Name>', '</cbc:Name>')
+          .replace(
+            /(<\/cac:Item>)$/,
+            '<cac:AdditionalItemProperty><cbc:Name>Colour</cbc:Name></cac:AdditionalItemProperty>$1',
+          ),
+      ),
+  },
 ];
