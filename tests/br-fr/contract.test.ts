@@ -53,11 +53,9 @@ describe('contract: French seller without SIRET', () => {
     expect(result.warnings.map((f) => f.rule)).toContain('BR-FR-09');
   });
 
-  // Decision 0070: the advisory passes its own severity through report(path, { severity: 'warning' }).
-  // validate() does not apply a per-finding severity yet, so in the standard edition the advisory
-  // comes out with the edition severity (fatal). it.failing keeps this visible: it starts failing
-  // (and must become a plain it) once validate() uses `detail.severity ?? <edition severity>`.
-  it.failing('BR-FR-09 advisory is a warning in the standard edition too (needs the engine to apply report severity)', () => {
+  // Decision 0070: the advisory passes its own severity through report(path, { severity: 'warning' }),
+  // and validate() applies it, so the contract's warning stays a warning in the standard edition.
+  it('BR-FR-09 advisory is a warning in the standard edition too', () => {
     const result = validate(invoice, { ruleSets: ['BR-FR'], frenchEdition: 'standard' });
     const brfr09 = [...result.errors, ...result.warnings].filter((f) => f.rule === 'BR-FR-09');
     expect(brfr09).toEqual([expect.objectContaining({ path: 'invoice.seller.siret', severity: 'warning' })]);

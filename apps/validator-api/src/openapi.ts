@@ -65,7 +65,7 @@ export const openApiDocument = {
         required: ['valid', 'format', 'ruleSets', 'errors', 'warnings'],
         properties: {
           valid: { type: 'boolean' },
-          format: { enum: ['CII', 'UBL', 'FACTUR-X-PDF'] },
+          format: { enum: ['CII', 'UBL', 'FACTURX-PDF'] },
           syntax: { enum: ['CII', 'UBL'] },
           profile: { type: 'string' },
           documentType: { type: 'string' },

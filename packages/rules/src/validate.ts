@@ -174,7 +174,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     (finding.severity === 'fatal' ? errors : warnings).push(finding);
   };
 
-  const report = (path: string, detail?: { value?: unknown; bt?: string; message?: Text }) => {
+  const report = (path: string, detail?: { value?: unknown; bt?: string; message?: Text; severity?: Severity }) => {
     const rule = current;
     if (!rule) return;
     const p = typeof path === 'string' && path !== '' ? path : 'invoice';
@@ -195,7 +195,8 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
       rule: rule.id,
       message: (detail?.message ?? rule.message)[lang],
       path: p,
-      severity: currentSeverity,
+      // A rule may lower one finding's severity (the contract's BR-FR-09 advisory is always a warning)
+      severity: detail?.severity ?? currentSeverity,
     };
     const bt = detail?.bt ?? rule.terms[0];
     if (bt) finding.bt = bt;

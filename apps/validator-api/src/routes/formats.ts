@@ -38,7 +38,7 @@ export function formatsDocument() {
         structureCheck: 'UBL 2.1 XSD, UBL-SR/UBL-CR/UBL-DT syntax rules',
       },
       {
-        id: 'FACTUR-X-PDF',
+        id: 'FACTURX-PDF',
         name: 'Factur-X / ZUGFeRD 2.x PDF/A-3 with embedded CII',
         attachmentNames: ['factur-x.xml', 'zugferd-invoice.xml', 'ZUGFeRD-invoice.xml', 'xrechnung.xml'],
         read: true,
