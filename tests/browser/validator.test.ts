@@ -1,0 +1,66 @@
+/**
+ * The validator's companion page in a real browser: upload a valid Factur-X PDF and an invalid CII,
+ * read the verdicts, open a rule's explanation from its link. Screenshots of both reports go to
+ * docs/screenshots when EINV_UPDATE_SCREENSHOTS=1, else to a temp folder (the test still takes them).
+ */
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { buildApp, facturxSample, invalidCii } from '../../apps/validator-api/src/__tests__/harness.js';
+import { describeIfChromium, launchChromium, listen } from '../support/browser.js';
+import { hasShared, REPO_ROOT } from '../support/shared.js';
+
+const describeIfReady = hasShared ? describeIfChromium : describeIfChromium.skip;
+const SHOTS =
+  process.env.EINV_UPDATE_SCREENSHOTS === '1'
+    ? path.join(REPO_ROOT, 'docs/screenshots')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'einv-shots-'));
+
+describeIfReady('validator page (headless Chromium)', () => {
+  let browser: Browser;
+  let server: Server;
+  let url: string;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-upload-'));
+  beforeAll(async () => {
+    ({ server, url } = await listen(buildApp()));
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('a valid Factur-X PDF gets the valid verdict', async () => {
+    const file = path.join(dir, 'facture-F2026-0001.pdf');
+    fs.writeFileSync(file, facturxSample().pdf);
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(url);
+    await page.setInputFiles('#file', file);
+    await page.waitForSelector('#report:not([hidden])');
+    expect(await page.getAttribute('#verdict', 'class')).toBe('valid');
+    expect(await page.textContent('#summary')).toContain('FACTURX-PDF');
+    await page.screenshot({ path: path.join(SHOTS, 'validator-valid-facturx.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('an invalid CII gets the invalid verdict in French, and a rule link opens its explanation', async () => {
+    const file = path.join(dir, 'invalid-cii.xml');
+    fs.writeFileSync(file, invalidCii());
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${url}/?lang=fr`);
+    await page.setInputFiles('#file', file);
+    await page.waitForSelector('#report:not([hidden])');
+    expect(await page.getAttribute('#verdict', 'class')).toBe('invalid');
+    expect(await page.textContent('#verdict')).toBe('Facture non valide');
+    const link = page.locator('a.rule-link', { hasText: 'BR-02' }).first();
+    await link.click();
+    await page.waitForSelector('#explanation:not([hidden])');
+    expect(await page.textContent('#explanation-title')).toBe('BR-02');
+    expect((await page.textContent('#explanation-body'))?.length).toBeGreaterThan(40);
+    await page.screenshot({ path: path.join(SHOTS, 'validator-invalid-cii.png'), fullPage: true });
+    await page.close();
+  });
+});
