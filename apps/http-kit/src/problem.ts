@@ -1,6 +1,6 @@
 /**
  * RFC 9457 problem details: every error response of the service has this shape, so a client
- * handles one format. `type` is a stable URN per kind of problem (documented in docs/api-errors.md).
+ * handles one format. `type` is a stable URN per kind of problem (listed in docs/api.md).
  */
 import type { ErrorRequestHandler, Response } from 'express';
 
