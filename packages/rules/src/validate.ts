@@ -174,7 +174,10 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     (finding.severity === 'fatal' ? errors : warnings).push(finding);
   };
 
-  const report = (path: string, detail?: { value?: unknown; bt?: string; message?: Text; severity?: Severity }) => {
+  const report = (
+    path: string,
+    detail?: { value?: unknown; bt?: string; message?: Text; severity?: Severity },
+  ) => {
     const rule = current;
     if (!rule) return;
     const p = typeof path === 'string' && path !== '' ? path : 'invoice';
