@@ -172,4 +172,25 @@ describe('readCii', () => {
     expect(r.invoice.allowances).toEqual([{ amount: 2.5 }]);
     expect(r.diagnostics).toEqual([]);
   });
+
+  it('keeps {} for an empty invoicing period and an empty payee account, so BR-CO-19 / BR-50 can see them', () => {
+    const r = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans><ram:BillingSpecifiedPeriod></ram:BillingSpecifiedPeriod>',
+      ),
+    );
+    expect(r.invoice.invoicingPeriod).toEqual({});
+    expect(r.invoice.paymentMeans).toEqual({ typeCode: '58', creditTransfers: [{}] });
+    // no payee account element at all: no credit transfer is invented
+    const none = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>',
+      ),
+    );
+    expect(none.invoice.paymentMeans).toEqual({ typeCode: '58' });
+  });
 });

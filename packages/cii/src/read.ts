@@ -256,7 +256,8 @@ class Reader {
       for (const e of elements) {
         const item: ModelObject = {};
         this.entries(e, item, g.entries, `${target}[${list.length}]`);
-        if (steps.length === 0 && Object.keys(item).length === 0) continue; // nothing of the group here
+        // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
+        if (steps.length === 0 && Object.keys(item).length === 0 && !this.holdsAnyOf(e, g.entries)) continue;
         this.constants(e, g);
         this.visited.add(e);
         this.locate(`${target}[${list.length}]`, e);
@@ -283,7 +284,18 @@ class Reader {
         elements[1],
       );
     }
-    if (g.key !== '' && existing === undefined && Object.keys(into).length > 0) setKey(obj, g.key, into);
+    // keepEmpty: an element present with no mapped content is kept as {} (as readUbl does), the
+    // official rules test its existence (BR-CO-19/20: a period needs a start or an end date)
+    if (g.key !== '' && existing === undefined && (g.keepEmpty === true || Object.keys(into).length > 0))
+      setKey(obj, g.key, into);
+  }
+
+  /** Does `el` hold the first element of any entry's path (the group's own elements, maybe empty)? */
+  private holdsAnyOf(el: XmlElement, entries: readonly Binding[]): boolean {
+    return entries.some((b) => {
+      const first = compilePath(b.path).steps[0];
+      return first !== undefined && selectElements(el, [first], this.vars).length > 0;
+    });
   }
 
   /** Payment means: more elements add their credit transfers; differing other terms are reported */

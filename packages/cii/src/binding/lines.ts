@@ -65,10 +65,16 @@ export const lines: Binding[] = [
           constants: [{ path: 'ram:TypeCode', value: 'VAT' }],
         },
       ),
-      group('BG-26', 'period', `${SETTLEMENT}/ram:BillingSpecifiedPeriod`, [
-        field('BT-134', 'startDate', 'ram:StartDateTime/udt:DateTimeString', 'date'),
-        field('BT-135', 'endDate', 'ram:EndDateTime/udt:DateTimeString', 'date'),
-      ]),
+      group(
+        'BG-26',
+        'period',
+        `${SETTLEMENT}/ram:BillingSpecifiedPeriod`,
+        [
+          field('BT-134', 'startDate', 'ram:StartDateTime/udt:DateTimeString', 'date'),
+          field('BT-135', 'endDate', 'ram:EndDateTime/udt:DateTimeString', 'date'),
+        ],
+        { keepEmpty: true },
+      ),
       lineLevel('BG-27', 'allowances', false, ['BT-136', 'BT-137', 'BT-138', 'BT-139', 'BT-140']),
       lineLevel('BG-28', 'charges', true, ['BT-141', 'BT-142', 'BT-143', 'BT-144', 'BT-145']),
       field(

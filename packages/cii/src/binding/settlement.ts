@@ -37,10 +37,16 @@ export const settlement: Binding[] = [
     split: 'creditTransfers',
     note: 'one CII element per credit transfer; reading merges them (diagnostic when their payment means differ)',
   },
-  group('BG-14', 'invoicingPeriod', `${SETTLEMENT}/ram:BillingSpecifiedPeriod`, [
-    field('BT-73', 'startDate', 'ram:StartDateTime/udt:DateTimeString', 'date'),
-    field('BT-74', 'endDate', 'ram:EndDateTime/udt:DateTimeString', 'date'),
-  ]),
+  group(
+    'BG-14',
+    'invoicingPeriod',
+    `${SETTLEMENT}/ram:BillingSpecifiedPeriod`,
+    [
+      field('BT-73', 'startDate', 'ram:StartDateTime/udt:DateTimeString', 'date'),
+      field('BT-74', 'endDate', 'ram:EndDateTime/udt:DateTimeString', 'date'),
+    ],
+    { keepEmpty: true },
+  ),
   field('BT-20', 'paymentTerms', `${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:Description`),
   field(
     'BT-9',

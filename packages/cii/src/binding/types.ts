@@ -63,6 +63,11 @@ export interface GroupBinding {
    * whose items each get their own element; the other entries are repeated in every element.
    */
   split?: string;
+  /**
+   * The reader keeps {} for an element present without any mapped content (an empty period: the
+   * official rules test its existence); other groups are left out when empty.
+   */
+  keepEmpty?: boolean;
   note?: string;
 }
 
@@ -83,7 +88,7 @@ export function group(
   key: string,
   path: string,
   entries: Binding[],
-  extra: Partial<Pick<GroupBinding, 'constants' | 'select' | 'note'>> = {},
+  extra: Partial<Pick<GroupBinding, 'constants' | 'select' | 'keepEmpty' | 'note'>> = {},
 ): GroupBinding {
   return { kind: 'group', bg, key, path, many: false, entries, ...extra };
 }
