@@ -193,4 +193,35 @@ describe('readCii', () => {
     );
     expect(none.invoice.paymentMeans).toEqual({ typeCode: '58' });
   });
+
+  it('reads BT-110 only from a TaxTotalAmount in the invoice currency and counts several (BR-CO-15)', () => {
+    const sum = (amounts: string) =>
+      `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>${amounts}</ram:SpecifiedTradeSettlementHeaderMonetarySummation>`;
+    const other = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        sum('<ram:TaxTotalAmount currencyID="DKK">5.00</ram:TaxTotalAmount>'),
+      ),
+    );
+    expect(other.invoice.totals?.vatTotal).toBeUndefined();
+    const two = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        sum(
+          '<ram:TaxTotalAmount currencyID="EUR">5.00</ram:TaxTotalAmount><ram:TaxTotalAmount currencyID="EUR">5.00</ram:TaxTotalAmount>',
+        ),
+      ),
+    );
+    expect(two.invoice.totals).toEqual({ vatTotal: 5, vatTotalCount: 2 });
+    const one = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        sum('<ram:TaxTotalAmount currencyID="EUR">5.00</ram:TaxTotalAmount>'),
+      ),
+    );
+    expect(one.invoice.totals).toEqual({ vatTotal: 5 });
+  });
 });

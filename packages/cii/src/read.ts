@@ -8,6 +8,7 @@ import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-mode
 import { type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
+import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 import { profileOfGuideline } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
@@ -109,6 +110,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
       'BT-24',
     );
   }
+  reader.countVatTotals(root, invoice);
   reportUnread(root, reader.visited, reader.diagnostics, reader.xpaths);
   const result: ReadCiiResult = {
     invoice: invoice as Invoice,
@@ -296,6 +298,18 @@ class Reader {
       const first = compilePath(b.path).steps[0];
       return first !== undefined && selectElements(el, [first], this.vars).length > 0;
     });
+  }
+
+  /**
+   * BR-CO-15 wants exactly one TaxTotalAmount in the invoice currency; the model holds one BT-110,
+   * so the reader records how many there were when more than one (as readUbl does).
+   */
+  countVatTotals(root: XmlElement, invoice: ModelObject): void {
+    const count = selectElements(root, compilePath(VAT_TOTAL_FROM_ROOT).steps, this.vars).length;
+    if (count < 2) return;
+    const totals = isObject(invoice.totals) ? invoice.totals : {};
+    totals.vatTotalCount = count;
+    invoice.totals = totals;
   }
 
   /** Payment means: more elements add their credit transfers; differing other terms are reported */

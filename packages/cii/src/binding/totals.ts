@@ -33,15 +33,20 @@ export const vatBreakdown: Binding[] = [
   }),
 ];
 
+const SUMMATION = `${SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
+const VAT_TOTAL = 'ram:TaxTotalAmount[@currencyID=$currency]';
+/** Where BT-110 candidates are, from the root: readCii counts them for BR-CO-15 (totals.vatTotalCount) */
+export const VAT_TOTAL_FROM_ROOT = `${SUMMATION}/${VAT_TOTAL}`;
+
 export const totals: Binding[] = [
-  group('BG-22', 'totals', `${SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`, [
+  group('BG-22', 'totals', SUMMATION, [
     field('BT-106', 'lineNetTotal', 'ram:LineTotalAmount', 'amount'),
     field('BT-108', 'chargeTotal', 'ram:ChargeTotalAmount', 'amount'),
     field('BT-107', 'allowanceTotal', 'ram:AllowanceTotalAmount', 'amount'),
     field('BT-109', 'taxExclusiveAmount', 'ram:TaxBasisTotalAmount', 'amount'),
-    field('BT-110', 'vatTotal', 'ram:TaxTotalAmount[@currencyID!=$taxCurrency]', 'amount', {
+    field('BT-110', 'vatTotal', VAT_TOTAL, 'amount', {
       writeAttrs: { currencyID: '$currency' },
-      note: 'the TaxTotalAmount not in the VAT accounting currency',
+      note: 'the TaxTotalAmount in the invoice currency (BT-5), as the official BR-CO-14/15 select it; the reader counts them (totals.vatTotalCount)',
     }),
     field('BT-111', 'vatTotalInTaxCurrency', 'ram:TaxTotalAmount[@currencyID=$taxCurrency]', 'amount'),
     field('BT-114', 'roundingAmount', 'ram:RoundingAmount', 'amount'),
