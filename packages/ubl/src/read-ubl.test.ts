@@ -136,14 +136,18 @@ it('two TaxTotals in the invoice currency: the first is BT-110, the count is kep
   ]);
 });
 
-it('a TaxTotal in a currency that is neither BT-5 nor BT-6 is reported; with BT-6 = BT-5 one TaxTotal is both BT-110 and BT-111', () => {
+it('a TaxTotal in a currency that is neither BT-5 nor BT-6 gives its VAT breakdown but no BT-110 (reported); with BT-6 = BT-5 one TaxTotal is both BT-110 and BT-111', () => {
   const other = readUbl(
     inv(
-      `<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cac:TaxTotal><cbc:TaxAmount currencyID="SEK">1</cbc:TaxAmount></cac:TaxTotal>`,
+      `<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cac:TaxTotal><cbc:TaxAmount currencyID="SEK">1</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="SEK">5</cbc:TaxableAmount><cbc:TaxAmount currencyID="SEK">1</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>20</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>`,
     ),
   );
+  // as the official rules: BR-CO-18 / BR-S-* read every TaxSubtotal, BR-CO-15 only TaxAmount[@currencyID = BT-5]
   expect(other.invoice.totals).toBeUndefined();
-  expect(rules(other)).toEqual(['UBL-READ-UNBOUND']);
+  expect(other.invoice.vatBreakdown).toEqual([{ taxableAmount: 5, taxAmount: 1, category: 'S', rate: 20 }]);
+  expect(other.diagnostics).toContainEqual(
+    expect.objectContaining({ rule: 'UBL-READ-UNKNOWN', xpath: '/Invoice/cac:TaxTotal/cbc:TaxAmount' }),
+  );
   const same = readUbl(
     inv(
       `<cbc:DocumentCurrencyCode>NOK</cbc:DocumentCurrencyCode><cbc:TaxCurrencyCode>NOK</cbc:TaxCurrencyCode><cac:TaxTotal><cbc:TaxAmount currencyID="NOK">0</cbc:TaxAmount></cac:TaxTotal>`,

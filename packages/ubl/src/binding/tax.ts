@@ -67,4 +67,12 @@ export const taxTotals: GroupNode[] = [
       note: 'TaxAmount/@currencyID = BT-6',
     },
   ),
+  // A TaxTotal in neither currency (BT-5 changed, or a wrong currencyID): the official rules still
+  // read its TaxSubtotals as the VAT breakdown (BR-CO-18, BR-S-01…), but its TaxAmount is not BT-110
+  // (BR-CO-15 counts TaxAmount[@currencyID = BT-5]); the reader reports that TaxAmount as ignored.
+  group('cac:TaxTotal', [vatBreakdown], {
+    match: (el, scope) => !isDocumentCurrencyTotal(el, scope) && !isTaxCurrencyTotal(el, scope),
+    writeWhen: () => false,
+    note: 'TaxAmount/@currencyID neither BT-5 nor BT-6: read for its breakdown only, never written',
+  }),
 ];
