@@ -33,6 +33,13 @@ export interface PdfkitAttachment {
   description: string;
 }
 
+/** The bytes pdfkit makes of a content string (each char code & 0xff) */
+function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
 type DocumentConstructor = new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
 const Base: DocumentConstructor = PDFDocument;
 
@@ -51,6 +58,40 @@ class CollectingDocument extends Base {
       this.chunks.push(chunk);
     }
     return true;
+  }
+
+  /**
+   * Page content is collected as text and turned into bytes once per page: pdfkit converts every
+   * operator to its own small Uint8Array, which on a 50-page invoice means hundreds of thousands of
+   * allocations. Same bytes, in the same order.
+   */
+  declare contentPage: PDFKit.PDFPage | undefined;
+  declare contentText: string | undefined;
+
+  override addContent(data: unknown): this {
+    if (typeof data !== 'string') {
+      this.flushContent();
+      this.page.write(data);
+      return this;
+    }
+    if (this.contentPage !== this.page) {
+      this.flushContent();
+      this.contentPage = this.page;
+    }
+    this.contentText = `${this.contentText ?? ''}${data}\n`;
+    return this;
+  }
+
+  flushContent(): void {
+    const text = this.contentText;
+    if (this.contentPage && text) this.contentPage.write(latin1Bytes(text));
+    this.contentText = '';
+  }
+
+  /** pdfkit writes every buffered page's content out here, and end() starts with it */
+  override flushPages(): void {
+    this.flushContent();
+    super.flushPages();
   }
 
   /** Replaces pdfkit's unescaped XMP info block with ours (called by pdfkit's endMetadata). */

@@ -4,6 +4,7 @@
  * automatic page breaks are disabled (zero bottom margin, clipped text heights).
  */
 import type { Invoice } from '@einv/core-model';
+import { drawLine, widthOfLine } from './fast-text.js';
 import type { Labels, Lang } from './labels.js';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 42, footer: 30 };
@@ -73,7 +74,7 @@ function style(c: Canvas, s: TextStyle): void {
 function fittingLines(c: Canvas, text: string, width: number): { line: string; width: number }[] | undefined {
   const out: { line: string; width: number }[] = [];
   for (const line of text.split('\n')) {
-    const w = c.doc.widthOfString(line);
+    const w = widthOfLine(c.doc, line);
     if (w > width) return undefined;
     out.push({ line, width: w });
   }
@@ -109,7 +110,7 @@ export function write(
     for (const { line, width: w } of lines) {
       if (h + lh > max + 0.5 && h > 0) break;
       const dx = s.align === 'right' ? width - w : s.align === 'center' ? (width - w) / 2 : 0;
-      if (line) c.doc.text(line, x + dx, y + h, { lineBreak: false });
+      if (line) drawLine(c.doc, line, x + dx, y + h);
       h += lh;
     }
     return h;
