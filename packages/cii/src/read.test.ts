@@ -224,4 +224,21 @@ describe('readCii', () => {
     );
     expect(one.invoice.totals).toEqual({ vatTotal: 5 });
   });
+
+  it('records taxScheme when a VAT breakdown or line tax is of another scheme (ram:TypeCode not VAT, or missing)', () => {
+    const tax = (type: string) =>
+      `<ram:ApplicableTradeTax><ram:CalculatedAmount>20.00</ram:CalculatedAmount>${type}<ram:BasisAmount>100.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>20</ram:RateApplicablePercent></ram:ApplicableTradeTax>`;
+    const r = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        tax('<ram:TypeCode>VAT</ram:TypeCode>') + tax('<ram:TypeCode>GST</ram:TypeCode>') + tax(''),
+      ),
+    );
+    expect(r.invoice.vatBreakdown).toEqual([
+      { taxAmount: 20, taxableAmount: 100, category: 'S', rate: 20 },
+      { taxAmount: 20, taxableAmount: 100, category: 'S', rate: 20, taxScheme: 'GST' },
+      { taxAmount: 20, taxableAmount: 100, category: 'S', rate: 20, taxScheme: '' },
+    ]);
+  });
 });

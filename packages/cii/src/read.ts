@@ -260,7 +260,7 @@ class Reader {
         this.entries(e, item, g.entries, `${target}[${list.length}]`);
         // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
         if (steps.length === 0 && Object.keys(item).length === 0 && !this.holdsAnyOf(e, g.entries)) continue;
-        this.constants(e, g);
+        this.constants(e, g, item);
         this.visited.add(e);
         this.locate(`${target}[${list.length}]`, e);
         list.push(item);
@@ -272,7 +272,7 @@ class Reader {
     const into: ModelObject = isObject(existing) ? existing : {};
     const first = elements[0] as XmlElement;
     this.entries(first, into, g.entries, target);
-    this.constants(first, g);
+    this.constants(first, g, into);
     this.visited.add(first);
     if (g.key !== '' && steps.length > 0) this.locate(target, first);
     if (g.split) this.mergeSplit(elements, into, g, target);
@@ -344,11 +344,20 @@ class Reader {
       this.locations[modelPath] = { xpath: this.xpaths.of(el), line: el.line };
   }
 
-  private constants(e: XmlElement, g: GroupBinding): void {
+  private constants(e: XmlElement, g: GroupBinding, into?: ModelObject): void {
     for (const c of g.constants ?? []) {
-      for (const ce of selectElements(e, compilePath(c.path).steps, this.vars)) {
+      const steps = compilePath(c.path).steps;
+      const found = selectElements(e, steps, this.vars);
+      let matched = false;
+      for (const ce of found) {
         if (textOf(ce) === c.value) this.visited.add(ce);
+        // the official tests compare upper-case(ram:TypeCode) = 'VAT'
+        if ((textOf(ce) ?? '').toUpperCase() === c.value.toUpperCase()) matched = true;
       }
+      if (!c.otherwise || !into || matched) continue;
+      if (found.length === 0 && selectElements(e, steps.slice(0, -1), this.vars).length === 0) continue;
+      for (const ce of found) this.visited.add(ce);
+      setKey(into, c.otherwise, textOf(found[0]) ?? '');
     }
   }
 

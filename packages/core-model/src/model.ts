@@ -194,6 +194,13 @@ export interface AllowanceCharge {
   vatCategory?: string;
   /** BT-96 / BT-103 VAT rate (document level only) */
   vatRate?: number;
+  /**
+   * Not a business term: the tax scheme of this VAT category as the XML gave it (CII ram:TypeCode,
+   * UBL cac:TaxScheme/cbc:ID; '' when absent), set by readers only when it is not VAT. The official
+   * BR-CO-04 / BR-32 / BR-37 / BR-47 / BR-48 / BR-CO-17 then do not count the category or rate as
+   * VAT ones, while the VAT category rules (BR-S-01…) still read the code. Writers ignore it.
+   */
+  taxScheme?: string;
   /** BT-97 / BT-104 / BT-139 / BT-144 reason */
   reason?: string;
   /** BT-98 / BT-105 / BT-140 / BT-145 reason code (UNTDID 5189 allowances, 7161 charges) */
@@ -239,6 +246,13 @@ export interface VatBreakdown {
   category?: string;
   /** BT-119 VAT category rate */
   rate?: number;
+  /**
+   * Not a business term: the tax scheme of this VAT category as the XML gave it (CII ram:TypeCode,
+   * UBL cac:TaxScheme/cbc:ID; '' when absent), set by readers only when it is not VAT. The official
+   * BR-CO-04 / BR-32 / BR-37 / BR-47 / BR-48 / BR-CO-17 then do not count the category or rate as
+   * VAT ones, while the VAT category rules (BR-S-01…) still read the code. Writers ignore it.
+   */
+  taxScheme?: string;
   /** BT-120 VAT exemption reason text */
   exemptionReason?: string;
   /** BT-121 VAT exemption reason code (VATEX) */
@@ -314,6 +328,8 @@ export interface Line {
   vatCategory?: string;
   /** BT-152 Invoiced item VAT rate (percent) */
   vatRate?: number;
+  /** Not a business term: a tax scheme other than VAT, as on AllowanceCharge.taxScheme (readers only) */
+  taxScheme?: string;
   /**
    * Exemption reason of this line's VAT category (not a line term in EN 16931): complete() carries it
    * to BT-120 / BT-121 of the VAT breakdown of the line's category and rate.

@@ -99,6 +99,8 @@ const definitions: Record<string, JsonSchema> = {
     percentage: nonNegative('the percentage', 'a percentage of the base amount'),
     vatCategory: text('the VAT category code'),
     vatRate: nonNegative('the VAT rate', 'VAT rates are not negative'),
+    // Not a business term: a tax scheme other than VAT read from XML (set by readers, see model.ts)
+    taxScheme: text('the tax scheme of the category when it is not VAT'),
     reason: text('the reason'),
     reasonCode: text('the reason code'),
   }),
@@ -127,6 +129,8 @@ const definitions: Record<string, JsonSchema> = {
     vatRate: nonNegative('the VAT rate', 'VAT rates are not negative'),
     vatExemptionReason: text('the VAT exemption reason'),
     vatExemptionReasonCode: text('the VAT exemption reason code'),
+    // Not a business term: a tax scheme other than VAT read from XML (set by readers, see model.ts)
+    taxScheme: text('the tax scheme of the category when it is not VAT'),
     description: text('the item name'),
     itemDescription: text('the item description'),
     sellerItemId: text("the item seller's identifier"),
@@ -268,6 +272,8 @@ export const INVOICE_SCHEMA: JsonSchema = {
         rate: nonNegative('the VAT category rate', 'VAT rates are not negative'),
         exemptionReason: text('the VAT exemption reason'),
         exemptionReasonCode: text('the VAT exemption reason code'),
+        // Not a business term: a tax scheme other than VAT read from XML (set by readers, see model.ts)
+        taxScheme: text('the tax scheme of the category when it is not VAT'),
       }),
     ),
     attachments: arrayOf(

@@ -28,7 +28,7 @@ function documentLevel(bg: string, key: string, charge: boolean, bts: readonly s
       field(category, 'vatCategory', 'ram:CategoryTradeTax/ram:CategoryCode'),
       field(rate, 'vatRate', 'ram:CategoryTradeTax/ram:RateApplicablePercent', 'percent'),
     ],
-    { constants: [{ path: 'ram:CategoryTradeTax/ram:TypeCode', value: 'VAT' }] },
+    { constants: [{ path: 'ram:CategoryTradeTax/ram:TypeCode', value: 'VAT', otherwise: 'taxScheme' }] },
   );
 }
 

@@ -62,7 +62,7 @@ export const lines: Binding[] = [
           field('BT-152', 'vatRate', 'ram:RateApplicablePercent', 'percent'),
         ],
         {
-          constants: [{ path: 'ram:TypeCode', value: 'VAT' }],
+          constants: [{ path: 'ram:TypeCode', value: 'VAT', otherwise: 'taxScheme' }],
         },
       ),
       group(

@@ -16,7 +16,7 @@ export const vatBreakdown: Binding[] = [
       field('BT-121', 'exemptionReasonCode', 'ram:ExemptionReasonCode'),
       field('BT-119', 'rate', 'ram:RateApplicablePercent', 'percent'),
     ],
-    { constants: [{ path: 'ram:TypeCode', value: 'VAT' }] },
+    { constants: [{ path: 'ram:TypeCode', value: 'VAT', otherwise: 'taxScheme' }] },
   ),
   // after the breakdown: the writer puts them in the first ram:ApplicableTradeTax
   field(

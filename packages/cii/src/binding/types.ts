@@ -54,8 +54,12 @@ export interface GroupBinding {
   /** true: the model holds an array and each item is one element (repeatable group) */
   many: boolean;
   entries: Binding[];
-  /** Elements the writer adds to every instance (e.g. ram:TypeCode VAT); the reader accepts them */
-  constants?: { path: string; value: string }[];
+  /**
+   * Elements the writer adds to every instance (e.g. ram:TypeCode VAT); the reader accepts them.
+   * With `otherwise`, the reader records at that model key the text found when it is not the value
+   * ('' when the element is missing but its parent is there): a tax category of another scheme.
+   */
+  constants?: { path: string; value: string; otherwise?: string }[];
   /** For repeatable groups sharing one model array: which items this binding writes */
   select?: (item: Record<string, unknown>) => boolean;
   /**

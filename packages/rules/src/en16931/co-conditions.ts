@@ -116,7 +116,9 @@ export const coConditionRules: RuleDefinition[] = [
     ],
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
-        if (!given(line.vatCategory, ctx.syntax)) report(`invoice.lines[${i}].vatCategory`);
+        // a category of another tax scheme (taxScheme set by the reader) is not a VAT category
+        if (!given(line.vatCategory, ctx.syntax) || line.taxScheme !== undefined)
+          report(`invoice.lines[${i}].vatCategory`);
       });
     },
   ),

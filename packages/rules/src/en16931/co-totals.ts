@@ -240,7 +240,8 @@ export const coTotalRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       const strict = ctx.syntax === 'UBL';
       eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-        const rate = dec(b.rate);
+        // a rate of another tax scheme (taxScheme set by the reader) is no VAT rate for the official test
+        const rate = b.taxScheme === undefined ? dec(b.rate) : undefined;
         const tax = dec(b.taxAmount);
         let ok = false;
         if (!rate || round0(rate).isZero()) {

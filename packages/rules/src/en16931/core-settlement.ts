@@ -43,8 +43,10 @@ function breakdownRule(
 }
 
 const amountMissing = (ac: AllowanceCharge) => (isPresent(ac.amount) ? undefined : '.amount');
+// A category of another tax scheme (taxScheme, set by readers) is not a VAT category: the official
+// tests select TaxCategory[TaxScheme/ID = 'VAT'] (UBL) / CategoryTradeTax[TypeCode = 'VAT'] (CII)
 const categoryMissing = (ac: AllowanceCharge, syntax: 'CII' | 'UBL' | undefined) =>
-  given(ac.vatCategory, syntax) ? undefined : '.vatCategory';
+  given(ac.vatCategory, syntax) && ac.taxScheme === undefined ? undefined : '.vatCategory';
 export const reasonMissing = (ac: AllowanceCharge) =>
   isPresent(ac.reason) || isPresent(ac.reasonCode) ? undefined : '.reason';
 
@@ -198,7 +200,7 @@ export const coreSettlementRules: RuleDefinition[] = [
   breakdownRule(
     'BR-47',
     'BT-118',
-    (b, syntax) => (given(b.category, syntax) ? undefined : '.category'),
+    (b, syntax) => (given(b.category, syntax) && b.taxScheme === undefined ? undefined : '.category'),
     [
       'A VAT breakdown (BG-23) has no VAT category code (BT-118).',
       'A VAT breakdown is defined by its category (S, Z, E, AE, K, G, O, L, M).',
@@ -214,7 +216,8 @@ export const coreSettlementRules: RuleDefinition[] = [
     'BR-48',
     'BT-119',
     (b) =>
-      isPresent(b.rate) || (typeof b.category === 'string' && b.category.trim() === 'O')
+      b.taxScheme === undefined &&
+      (isPresent(b.rate) || (typeof b.category === 'string' && b.category.trim() === 'O'))
         ? undefined
         : '.rate',
     [
