@@ -33,8 +33,13 @@ export interface PdfkitAttachment {
   description: string;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+const ascii = new TextEncoder();
+
 /** The bytes pdfkit makes of a content string (each char code & 0xff) */
 function latin1Bytes(text: string): Uint8Array {
+  // operators, numbers and hex glyph ids: ASCII, where UTF-8 and char code & 0xff agree
+  if (!NON_ASCII.test(text)) return ascii.encode(text);
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
   return out;
@@ -66,7 +71,7 @@ class CollectingDocument extends Base {
    * allocations. Same bytes, in the same order.
    */
   declare contentPage: PDFKit.PDFPage | undefined;
-  declare contentText: string | undefined;
+  declare contentText: string[] | undefined;
 
   override addContent(data: unknown): this {
     if (typeof data !== 'string') {
@@ -78,14 +83,18 @@ class CollectingDocument extends Base {
       this.flushContent();
       this.contentPage = this.page;
     }
-    this.contentText = `${this.contentText ?? ''}${data}\n`;
+    this.contentText ??= [];
+    this.contentText.push(data);
     return this;
   }
 
   flushContent(): void {
-    const text = this.contentText;
-    if (this.contentPage && text) this.contentPage.write(latin1Bytes(text));
-    this.contentText = '';
+    const lines = this.contentText;
+    if (this.contentPage && lines && lines.length > 0) {
+      lines.push('');
+      this.contentPage.write(latin1Bytes(lines.join('\n')));
+    }
+    this.contentText = [];
   }
 
   /** pdfkit writes every buffered page's content out here, and end() starts with it */
@@ -107,6 +116,19 @@ export interface PdfaDocument {
   attach(file: PdfkitAttachment, now: Date): void;
   /** Ends the document and returns its bytes */
   finish(): Uint8Array;
+}
+
+/** pdfkit's registry of embedded files (pdfkit 0.20), where file() keeps the /CheckSum it computed */
+interface FileRegistry {
+  _fileRegistry?: Record<string, { Params?: { CheckSum?: unknown } } | undefined>;
+}
+
+/** The hex MD5 pdfkit wrote as the embedded file's /CheckSum, when its internals expose it */
+function embeddedChecksum(doc: PDFKit.PDFDocument, name: string): string | undefined {
+  const registry = (doc as PDFKit.PDFDocument & FileRegistry)._fileRegistry;
+  const value = registry?.[name]?.Params?.CheckSum;
+  const text = value instanceof String || typeof value === 'string' ? String(value) : undefined;
+  return text && /^[0-9a-f]{32}$/.test(text) ? text : undefined;
 }
 
 export function createPdfaDocument(options: PdfaDocumentOptions): PdfaDocument {
@@ -132,12 +154,17 @@ export function createPdfaDocument(options: PdfaDocumentOptions): PdfaDocument {
     displayTitle: Boolean(options.title),
     lang: options.language ?? 'fr-FR',
   });
-  const id = md5
-    .create()
-    .update(options.idSeed)
-    .update(new TextEncoder().encode(options.now.toISOString()))
-    .digest();
-  Object.assign(doc, { _id: id });
+  // The /ID is set in finish(): when the XML is attached, its MD5 (which pdfkit computes for the
+  // embedded file's /CheckSum) stands for the content, so a 2 MB XML is hashed once, not twice.
+  let idSource: Uint8Array = options.idSeed;
+  const setId = () => {
+    const id = md5
+      .create()
+      .update(idSource)
+      .update(new TextEncoder().encode(options.now.toISOString()))
+      .digest();
+    Object.assign(doc, { _id: id });
+  };
   const xmpFields = {
     creatorTool: PRODUCER,
     producer: PRODUCER,
@@ -169,8 +196,11 @@ export function createPdfaDocument(options: PdfaDocumentOptions): PdfaDocument {
       };
       // pdfkit takes any Uint8Array; its types say Buffer (a Uint8Array subclass).
       doc.file(file.data as Buffer, opts);
+      const checksum = embeddedChecksum(doc, file.name);
+      if (checksum) idSource = new TextEncoder().encode(checksum);
     },
     finish() {
+      setId();
       doc.end();
       const chunks = doc.chunks ?? [];
       let size = 0;

@@ -66,6 +66,12 @@ function style(c: Canvas, s: TextStyle): void {
     .fillColor(s.color ?? COLORS.text);
 }
 
+/** Width of a single line of text in a style (sets the font and size, not the colour: no content is written) */
+export function textWidth(c: Canvas, text: string, s: TextStyle = {}): number {
+  c.doc.font(s.bold ? c.fonts.bold : c.fonts.regular).fontSize(s.size ?? 8.5);
+  return widthOfLine(c.doc, clip(text));
+}
+
 /**
  * Fast path for the common case, lines that fit: no line wrapper (pdfkit's wrapper is a large part
  * of rendering time), alignment computed from the string widths. Returns the lines' widths, or

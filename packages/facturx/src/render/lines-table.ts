@@ -1,6 +1,6 @@
 /** The invoice lines table: as many pages as needed, the header row repeated on each. */
 import type { AllowanceCharge, Line } from '@einv/core-model';
-import { type Canvas, COLORS, ensureSpace, fillRect, hline, measure, write } from './canvas.js';
+import { type Canvas, COLORS, ensureSpace, fillRect, hline, measure, textWidth, write } from './canvas.js';
 import { amount, date, percent, price, quantity } from './format.js';
 import { unitLabel } from './labels.js';
 
@@ -10,9 +10,27 @@ interface Column {
   align: 'left' | 'right';
 }
 
+const PAD = 4;
+/** A single row never grows beyond this, whatever the description length */
+const MAX_ROW = 260;
+const CELL = { size: 8.5 };
+const HEADER = { bold: true, size: 7.5 };
+
+/**
+ * The line number column fits the widest line id (20 pt holds two digits; from line 100 on a fixed
+ * column would break "1352" over two lines), up to 70 pt, beyond which ids wrap.
+ */
+function numberColumnWidth(c: Canvas): number {
+  let widest = textWidth(c, c.l.lineNo, HEADER);
+  (c.invoice.lines ?? []).forEach((line, index) => {
+    widest = Math.max(widest, textWidth(c, line.id ?? String(index + 1), CELL));
+  });
+  return Math.min(70, Math.max(20, Math.ceil(widest) + 2 * PAD));
+}
+
 function columns(c: Canvas): Column[] {
   const fixed: Column[] = [
-    { key: 'no', width: 20, align: 'left' },
+    { key: 'no', width: numberColumnWidth(c), align: 'left' },
     { key: 'quantity', width: 46, align: 'right' },
     { key: 'unit', width: 46, align: 'left' },
     { key: 'unitPrice', width: 66, align: 'right' },
@@ -23,10 +41,6 @@ function columns(c: Canvas): Column[] {
   const description: Column = { key: 'description', width: c.width - used, align: 'left' };
   return [fixed[0]!, description, ...fixed.slice(1)];
 }
-
-const PAD = 4;
-/** A single row never grows beyond this, whatever the description length */
-const MAX_ROW = 260;
 
 function headerRow(c: Canvas, cols: Column[]): void {
   const { l } = c;
