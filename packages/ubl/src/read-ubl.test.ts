@@ -252,8 +252,28 @@ it('lines of the other document kind are read (the official rules accept both) a
   const cn = `<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2" ${NS.split(' ').slice(1).join(' ')}>
     <cac:InvoiceLine><cbc:ID>1</cbc:ID><cac:Item><cac:ClassifiedTaxCategory><cbc:ID>AA</cbc:ID></cac:ClassifiedTaxCategory></cac:Item></cac:InvoiceLine></CreditNote>`;
   const r = readUbl(cn);
-  expect(r.invoice.lines).toEqual([{ id: '1', vatCategory: 'AA' }]);
+  // no cac:TaxScheme: the category is kept, and marked as not a VAT one (official BR-CO-04 fires)
+  expect(r.invoice.lines).toEqual([{ id: '1', vatCategory: 'AA', taxScheme: '' }]);
   expect(rules(r)).toEqual(['UBL-READ-DOCUMENT-TYPE']);
+});
+
+it('a tax category of another scheme than VAT keeps its code and rate and records taxScheme (lines, breakdown, allowances)', () => {
+  const cat = (el: string, scheme: string) =>
+    `<cac:${el}><cbc:ID>S</cbc:ID><cbc:Percent>20</cbc:Percent>${scheme}</cac:${el}>`;
+  const gst = '<cac:TaxScheme><cbc:ID>GST</cbc:ID></cac:TaxScheme>';
+  const vat = '<cac:TaxScheme><cbc:ID>vat</cbc:ID></cac:TaxScheme>';
+  const r = readUbl(
+    inv(`<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+      <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">1</cbc:Amount>${cat('TaxCategory', gst)}</cac:AllowanceCharge>
+      <cac:TaxTotal><cbc:TaxAmount currencyID="EUR">20</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">100</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">20</cbc:TaxAmount>${cat('TaxCategory', '')}</cac:TaxSubtotal></cac:TaxTotal>
+      <cac:InvoiceLine><cbc:ID>1</cbc:ID><cac:Item>${cat('ClassifiedTaxCategory', vat)}</cac:Item></cac:InvoiceLine>`),
+  );
+  expect(r.invoice.allowances).toEqual([{ amount: 1, vatCategory: 'S', vatRate: 20, taxScheme: 'GST' }]);
+  expect(r.invoice.vatBreakdown).toEqual([
+    { taxableAmount: 100, taxAmount: 20, category: 'S', rate: 20, taxScheme: '' },
+  ]);
+  // VAT compared case-insensitively, as the official upper-case(): nothing recorded
+  expect(r.invoice.lines).toEqual([{ id: '1', vatCategory: 'S', vatRate: 20 }]);
 });
 
 it('an element that carries a term only in the other document kind is not read as that term', () => {

@@ -4,7 +4,7 @@
  * is neither (as for the official XPath rules) and is reported by the reader.
  * Document level (BG-20/BG-21) carries a VAT category; line level (BG-27/BG-28) does not.
  */
-import { amount, decimal, fixed, group, term } from './build.js';
+import { amount, categoryScheme, decimal, fixed, group, term } from './build.js';
 import type { GroupNode, Node } from './types.js';
 
 const ALLOWANCE = fixed('cbc:ChargeIndicator', 'false', ['false', '0']);
@@ -35,7 +35,7 @@ function allowanceCharge(indicator: Node, field: string, t: Terms): GroupNode {
       group('cac:TaxCategory', [
         term('cbc:ID', t.category, 'vatCategory'),
         decimal('cbc:Percent', t.rate, 'vatRate'),
-        group('cac:TaxScheme', [fixed('cbc:ID', 'VAT')]),
+        categoryScheme(),
       ]),
     );
   }

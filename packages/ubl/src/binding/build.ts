@@ -58,4 +58,13 @@ export function vatScheme(): GroupNode {
   return group('cac:TaxScheme', [fixed('cbc:ID', 'VAT')]);
 }
 
+/**
+ * cac:TaxScheme of a VAT category: written VAT; read whatever it holds, and a scheme other than VAT
+ * (or none) is recorded as `taxScheme`, which the official BR-CO-04/32/37/47/48/CO-17 do not count
+ * as VAT while the VAT category rules (BR-S-01…) still read the code.
+ */
+export function categoryScheme(): GroupNode {
+  return group('cac:TaxScheme', [{ ...placeholder('cbc:ID', 'VAT'), otherwise: 'taxScheme' }]);
+}
+
 export type { ValueType };

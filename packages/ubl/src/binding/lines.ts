@@ -3,7 +3,17 @@
  * (CreditedQuantity) in a CreditNote; period, references, allowances/charges, item, price.
  */
 import { lineAllowanceCharges } from './allowances.js';
-import { amount, date, decimal, fixed, group, identifier, placeholder, term } from './build.js';
+import {
+  amount,
+  categoryScheme,
+  date,
+  decimal,
+  fixed,
+  group,
+  identifier,
+  placeholder,
+  term,
+} from './build.js';
 import type { DocumentType, GroupNode, Node } from './types.js';
 
 const item: Node[] = [
@@ -33,8 +43,7 @@ const item: Node[] = [
     // Read when present; not written (UBL-CR-600/601): complete() carries them to the VAT breakdown
     term('cbc:TaxExemptionReasonCode', '', 'vatExemptionReasonCode', { readOnly: true }),
     term('cbc:TaxExemptionReason', '', 'vatExemptionReason', { readOnly: true }),
-    // Not a discriminator on lines: the official rules read line categories whatever the scheme
-    group('cac:TaxScheme', [placeholder('cbc:ID', 'VAT')]),
+    categoryScheme(),
   ]),
   group(
     'cac:AdditionalItemProperty',

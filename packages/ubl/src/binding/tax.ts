@@ -4,7 +4,7 @@
  * and the VAT breakdown (BG-23); the one in the VAT accounting currency (BT-6) carries BT-111.
  */
 import type { XmlElement } from '@einv/xml';
-import { amount, decimal, group, term, vatScheme } from './build.js';
+import { amount, categoryScheme, decimal, group, term } from './build.js';
 import type { GroupNode, ReadScope } from './types.js';
 
 /** currencyID of the TaxAmount of a cac:TaxTotal, undefined when absent */
@@ -41,7 +41,7 @@ const vatBreakdown: GroupNode = group(
         decimal('cbc:Percent', 'BT-119', 'rate'),
         term('cbc:TaxExemptionReasonCode', 'BT-121', 'exemptionReasonCode'),
         term('cbc:TaxExemptionReason', 'BT-120', 'exemptionReason'),
-        vatScheme(),
+        categoryScheme(),
       ],
       { required: true },
     ),

@@ -54,6 +54,12 @@ export interface LeafNode {
   accept?: readonly string[];
   /** A constant the XSD requires but EN 16931 has no term for: written, never checked on reading */
   placeholder?: boolean;
+  /**
+   * With `placeholder`, inside a marker group: on reading, when the element is missing or holds
+   * another value, its text ('' when missing) is recorded at this field of the object the enclosing
+   * group binds to (a tax category of another scheme than VAT: `taxScheme`). Never written.
+   */
+  otherwise?: string;
   /** amounts: the currency of currencyID (default: the invoice currency BT-5) */
   currency?: 'document' | 'tax';
   /** the UBL 2.1 XSD requires it inside its parent: the writer warns when the model lacks it */

@@ -184,6 +184,7 @@ function readGroup(
 ): void {
   if (!g.field) {
     readChildren(el, g.children, obj, objPath, xpath, state);
+    recordOtherwise(g, el, obj);
     return;
   }
   const fp = fieldPath(g.field);
@@ -202,6 +203,7 @@ function readGroup(
     items.push(item);
     state.locations[itemPath] = { xpath, line: el.line };
     readChildren(el, g.children, item, itemPath, xpath, state);
+    recordOtherwise(g, el, item);
     return;
   }
   let target = parent[key];
@@ -211,6 +213,24 @@ function readGroup(
     state.locations[path] = { xpath, line: el.line };
   }
   readChildren(el, g.children, target as ModelObject, path, xpath, state);
+  recordOtherwise(g, el, target as ModelObject);
+}
+
+/**
+ * Placeholders with `otherwise` in the group's marker children (cac:TaxScheme/cbc:ID of a tax
+ * category): a missing element or another value is recorded at that field ('' when missing).
+ */
+function recordOtherwise(g: GroupNode, el: XmlElement, obj: ModelObject): void {
+  for (const marker of g.children) {
+    if (marker.kind !== 'group' || !isMarker(marker)) continue;
+    for (const leaf of marker.children) {
+      if (leaf.kind !== 'leaf' || leaf.otherwise === undefined) continue;
+      const holder = firstChild(el, marker);
+      const c = holder ? firstChild(holder, leaf) : undefined;
+      const text = c ? (textOf(c) ?? '') : '';
+      if (!c || !accepts(leaf, text)) obj[leaf.otherwise] = text;
+    }
+  }
 }
 
 function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, state: ReadState): unknown {
