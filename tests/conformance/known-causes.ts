@@ -20,17 +20,16 @@ const within = (d: Disagreement, rules: RegExp) => all(d).every((r) => rules.tes
 
 export const KNOWN_CAUSES: Cause[] = [
   {
-    id: 'tax scheme is no longer VAT: the model has no tax scheme, readers keep the category',
-    owner: 'readers (cii, ubl)',
+    id: 'invoice currency blanked: the official BR-CO-15 selects TaxTotalAmount[@currencyID = ""] and fails; ours needs a currency',
+    owner: 'rules (BR-CO-15)',
     covers: (d) =>
-      /<(TypeCode|ID)>/.test(d.what ?? '') &&
-      d.onlyOurs.length === 0 &&
-      within(d, /^BR-(CO-04|47|48|CO-17|32|37)$/),
+      /blank <InvoiceCurrencyCode>/.test(d.what ?? '') && d.onlyOurs.length === 0 && within(d, /^BR-CO-15$/),
   },
   {
-    id: 'invoice currency changed: amounts keep their currencyID, BT-110 is not re-selected',
-    owner: 'readers (cii, ubl)',
-    covers: (d) => /CurrencyCode>/.test(d.what ?? '') && within(d, /^BR-(CO-15|CO-14|CO-18|CL-03|S-01)$/),
+    id: 'UBL invoice currency changed: the breakdown is read from a TaxTotal whose TaxAmount is not BT-110; the official BR-CO-14 checks each TaxTotal against its own subtotals',
+    owner: 'model limit (one BT-110, no per-TaxTotal amounts)',
+    covers: (d) =>
+      /<DocumentCurrencyCode>/.test(d.what ?? '') && d.onlyOfficial.length === 0 && within(d, /^BR-CO-14$/),
   },
   {
     id: 'empty quantity element: exists for the official test, no number for the model',
@@ -47,14 +46,6 @@ export const KNOWN_CAUSES: Cause[] = [
     id: 'period date element without its date string: nothing in the model',
     owner: 'model limit (decision 0052)',
     covers: (d) => /drop <DateTimeString>/.test(d.what ?? '') && within(d, /^BR-(29|30)$/),
-  },
-  {
-    id: 'empty group: readCii leaves nothing for an element with no mapped content (period, payee account)',
-    owner: 'reader (cii)',
-    covers: (d) =>
-      /empty (invoicing|line) period|account left empty/.test(d.what ?? '') &&
-      d.onlyOurs.length === 0 &&
-      within(d, /^BR-(CO-19|CO-20|50|61)$/),
   },
   { id: 'code-list rules', owner: 'code-list rules (BR-CL)', covers: (d) => within(d, /^BR-CL-/) },
   {
