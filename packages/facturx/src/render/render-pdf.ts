@@ -47,7 +47,10 @@ export function renderPdf(input: Invoice, options: RenderOptions, embedding?: Fa
   const lang: Lang = options.lang === 'en' ? 'en' : 'fr';
   const l = LABELS[lang];
   const now = toDate(options.now);
-  const title = `${documentTitle(invoice.typeCode, l)} ${invoice.number ?? ''}`.trim();
+  // The number may hold anything at run time (JSON input): only a string or a number is printed.
+  const number =
+    typeof invoice.number === 'string' || typeof invoice.number === 'number' ? String(invoice.number) : '';
+  const title = `${documentTitle(invoice.typeCode, l)} ${number}`.trim();
   const seller = invoice.seller?.name;
   const buyer = invoice.buyer?.name;
   const xmlBytes =
