@@ -19,5 +19,7 @@ export default {
     '<rootDir>/bench/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 120000,
+  testTimeout: 300000,
+  // Two workers on the two cores: many suites wait on the official validator in a child process.
+  maxWorkers: 2,
 };
