@@ -174,7 +174,9 @@ export const coTotalRules: RuleDefinition[] = [
       'Recalculez BT-112 = BT-109 + BT-110.',
     ],
     (inv, report, ctx) => {
-      if (typeof inv.currency !== 'string' || inv.currency === '') return;
+      // a blank currency still runs the official test (every $Currency in the element: TaxTotalAmount
+      // [@currencyID = ''] is never found, so BT-110 is missing); only an absent currency skips it
+      if (typeof inv.currency !== 'string') return;
       const t = isObject(inv.totals) ? inv.totals : {};
       const gt = dec(t.taxInclusiveAmount);
       const te = dec(t.taxExclusiveAmount);
