@@ -20,12 +20,6 @@ const within = (d: Disagreement, rules: RegExp) => all(d).every((r) => rules.tes
 
 export const KNOWN_CAUSES: Cause[] = [
   {
-    id: 'invoice currency blanked: the official BR-CO-15 selects TaxTotalAmount[@currencyID = ""] and fails; ours needs a currency',
-    owner: 'rules (BR-CO-15)',
-    covers: (d) =>
-      /blank <InvoiceCurrencyCode>/.test(d.what ?? '') && d.onlyOurs.length === 0 && within(d, /^BR-CO-15$/),
-  },
-  {
     id: 'UBL invoice currency changed: the breakdown is read from a TaxTotal whose TaxAmount is not BT-110; the official BR-CO-14 checks each TaxTotal against its own subtotals',
     owner: 'model limit (one BT-110, no per-TaxTotal amounts)',
     covers: (d) =>
