@@ -241,4 +241,16 @@ describe('readCii', () => {
       { taxAmount: 20, taxableAmount: 100, category: 'S', rate: 20, taxScheme: '' },
     ]);
   });
+
+  it('keeps a date element without its date string as an empty date "" (BR-29 sees it, as officially)', () => {
+    const r = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        '<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format="102">20250101</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime></ram:EndDateTime></ram:BillingSpecifiedPeriod>',
+      ),
+    );
+    expect(r.invoice.invoicingPeriod).toEqual({ startDate: '2025-01-01', endDate: '' });
+    expect(r.locations['invoice.invoicingPeriod.endDate']?.xpath).toContain('ram:EndDateTime');
+  });
 });

@@ -7,7 +7,7 @@
 import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
 import { type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
-import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
+import { compilePath, NAMESPACES, type Step, selectElements, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 import { profileOfGuideline } from './guideline.js';
@@ -154,7 +154,10 @@ class Reader {
   private field(el: XmlElement, obj: ModelObject, f: FieldBinding, modelPath: string): void {
     const path = compilePath(f.path);
     const elements = selectElements(el, path.steps, this.vars, this.visited);
-    if (elements.length === 0) return;
+    if (elements.length === 0) {
+      this.emptyDate(el, obj, f, modelPath, path.steps);
+      return;
+    }
     const hits: Hit[] = [];
     for (const e of elements) {
       if (path.attr === undefined) {
@@ -201,6 +204,25 @@ class Reader {
     }
     setKey(obj, f.key, value);
     this.locate(target, first.el);
+  }
+
+  /**
+   * A date element without its date string (<ram:EndDateTime/>) is an empty date: kept as '' like
+   * any empty element, since the official tests see the element (BR-29/30 compare its missing
+   * string and fail).
+   */
+  private emptyDate(
+    el: XmlElement,
+    obj: ModelObject,
+    f: FieldBinding,
+    modelPath: string,
+    steps: Step[],
+  ): void {
+    if (f.type !== 'date' || steps.length < 2 || getKey(obj, f.key) !== undefined) return;
+    const holder = selectElements(el, steps.slice(0, -1), this.vars)[0];
+    if (!holder) return;
+    setKey(obj, f.key, '');
+    this.locate(joinPath(modelPath, f.key), holder);
   }
 
   private convert(f: FieldBinding, hit: Hit, target: string, report: boolean): string | number | undefined {
