@@ -37,7 +37,7 @@ export const KNOWN_CAUSES: Cause[] = [
     covers: (d) => /drop <IssuerAssignedID>/.test(d.what ?? '') && within(d, /^BR-52$/),
   },
   {
-    id: 'period date element without its date string: nothing in the model',
+    id: 'start date element without its date string: read as an empty date, which the CII comparison accepts',
     owner: 'model limit (decision 0052)',
     covers: (d) => /drop <DateTimeString>/.test(d.what ?? '') && within(d, /^BR-(29|30)$/),
   },
