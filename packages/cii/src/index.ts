@@ -6,4 +6,9 @@ export { CII_BINDING } from './binding/index.js';
 export * from './check/index.js';
 export { guidelineFor, profileOfGuideline } from './guideline.js';
 export { type ReadCiiResult, readCii, readCiiElement } from './read.js';
+export {
+  type ReadAndCheckCiiOptions,
+  type ReadAndCheckCiiResult,
+  readAndCheckCii,
+} from './read-and-check.js';
 export { type WriteCiiOptions, type WriteCiiResult, writeCii } from './write.js';

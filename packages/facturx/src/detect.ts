@@ -4,12 +4,13 @@
  * (rsm:CrossIndustryInvoice) or UBL (Invoice / CreditNote). Never throws; an unrecognised input
  * comes back without `format` and with a finding saying what was found.
  */
-import { readCii } from '@einv/cii';
+import { readAndCheckCii, readCii } from '@einv/cii';
 import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
-import { readUbl } from '@einv/ubl';
+import { checkUbl, readUbl } from '@einv/ubl';
 import { decodeXmlBytes } from '@einv/xml';
 import { extract } from './extract.js';
 import type { Lang } from './findings.js';
+import type { CheckXmlResult } from './report/check-xml.js';
 
 export type DetectedFormat = 'CII' | 'UBL' | 'FACTURX-PDF';
 
@@ -58,20 +59,34 @@ function isPdf(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** What detectReadAndCheck adds: the structure check of the same XML (absent when there is none) */
+export interface DetectAndCheckResult extends DetectResult {
+  structure?: CheckXmlResult;
+}
+
+/** Asks readXml for the structure check too, against this profile (default: the one read from BT-24) */
+interface CheckRequest {
+  profile?: Profile;
+}
+
 function readXml(
   xml: string | Uint8Array,
   text: string,
   lang: Lang,
-): Omit<DetectResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' } {
+  check?: CheckRequest,
+): Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' } {
   const syntax = sniffXmlSyntax(text);
   if (syntax === 'CII') {
-    const r = readCii(xml);
+    // read and check share one parse of the document
+    const both = check ? readAndCheckCii(xml, check.profile ? { profile: check.profile } : {}) : undefined;
+    const r = both?.read ?? readCii(xml);
     return {
       syntax,
       invoice: r.invoice,
       profile: r.profile,
       diagnostics: r.diagnostics,
       locations: r.locations,
+      ...(both ? { structure: both.check } : {}),
     };
   }
   if (syntax === 'UBL') {
@@ -82,6 +97,7 @@ function readXml(
       profile: undefined,
       diagnostics: r.diagnostics,
       locations: r.locations,
+      ...(check ? { structure: checkUbl(xml) } : {}),
     };
   }
   const message =
@@ -96,7 +112,30 @@ function readXml(
   };
 }
 
+/** The head of the input as text, enough to see the root element (UTF-16 is decoded whole: rare) */
+export function xmlHead(input: Uint8Array | string): string {
+  if (typeof input === 'string') return input;
+  if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
+    const decoded = decodeXmlBytes(input);
+    return decoded.ok ? decoded.text : '';
+  }
+  return new TextDecoder().decode(input.subarray(0, 8192));
+}
+
 export function detectAndRead(input: Uint8Array | string, options: DetectOptions = {}): DetectResult {
+  return detectReadAndCheck(input, options, undefined);
+}
+
+/**
+ * detectAndRead plus, when `check` is given, the structure check of the invoice XML (the embedded
+ * one for a PDF) in `structure`: validateDocument's single pass, where a CII document is parsed once
+ * for both the reader and the check.
+ */
+export function detectReadAndCheck(
+  input: Uint8Array | string,
+  options: DetectOptions,
+  check: CheckRequest | undefined,
+): DetectAndCheckResult {
   const lang = options.lang ?? 'en';
   if (typeof input !== 'string' && isPdf(input)) {
     const ex = extract(input, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) });
@@ -110,21 +149,13 @@ export function detectAndRead(input: Uint8Array | string, options: DetectOptions
         pdf: { findings: ex.findings },
       };
     }
-    const inner = readXml(ex.xml, ex.xml, lang);
+    const inner = readXml(ex.xml, ex.xml, lang, check);
     return {
       ...inner,
       format: 'FACTURX-PDF',
       pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
     };
   }
-  let text: string;
-  if (typeof input === 'string') text = input;
-  else if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
-    const decoded = decodeXmlBytes(input); // UTF-16: decode it all (rare)
-    text = decoded.ok ? decoded.text : '';
-  } else {
-    text = new TextDecoder().decode(input.subarray(0, 8192)); // enough to see the root element
-  }
-  const read = readXml(input, text, lang);
+  const read = readXml(input, xmlHead(input), lang, check);
   return read.syntax ? { ...read, format: read.syntax } : read;
 }

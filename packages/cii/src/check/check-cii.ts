@@ -3,7 +3,7 @@
  * namespace, the Factur-X 1.09.2 XSD of the profile (detected from BT-24 or forced), then the
  * EN 16931 CII syntax rules (CII-SR-*, CII-DT-*). What the /check-xml endpoint answers.
  */
-import type { Finding, Profile } from '@einv/core-model';
+import type { Finding, Profile, SourceLocations } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import { readCiiElement } from '../read.js';
 import { type PreparedModel, prepareModel, type StructureData } from './engine/model.js';
@@ -72,7 +72,31 @@ function check(xml: string | Uint8Array, options: CheckCiiOptions): CheckResult 
       finding(code, `the document is not well-formed XML: ${message}`, line === undefined ? {} : { line }),
     ]);
   }
-  const root = parsed.root;
+  return checkTree(parsed.root, options, undefined);
+}
+
+/**
+ * checkCii on an already parsed document, for callers that also read it (readAndCheckCii): one
+ * parse instead of two. `locations` (readCiiElement's, on the same tree) place the findings without
+ * reading the invoice a second time. Never throws.
+ */
+export function checkCiiElement(
+  root: XmlElement,
+  options: CheckCiiOptions = {},
+  locations?: SourceLocations,
+): CheckResult {
+  try {
+    return checkTree(root, options, locations);
+  } catch (e) {
+    return result(options.profile, [finding('INTERNAL', `the check could not complete: ${String(e)}`)]);
+  }
+}
+
+function checkTree(
+  root: XmlElement,
+  options: CheckCiiOptions,
+  locations: SourceLocations | undefined,
+): CheckResult {
   const rootProblem = checkRoot(root);
   if (rootProblem) return result(options.profile, [rootProblem]);
   const findings: Finding[] = [];
@@ -89,15 +113,15 @@ function check(xml: string | Uint8Array, options: CheckCiiOptions): CheckResult 
   }
   findings.push(...validateStructure(modelFor(profile), root, 'CrossIndustryInvoice'));
   findings.push(...checkCiiSyntaxRules(root));
-  withModelPaths(findings, root);
+  withModelPaths(findings, root, locations);
   return result(profile, findings);
 }
 
 /** Model paths from the binding's reader; only read when there is something to place */
-function withModelPaths(findings: Finding[], root: XmlElement): void {
+function withModelPaths(findings: Finding[], root: XmlElement, locations: SourceLocations | undefined): void {
   if (findings.length === 0) return;
   try {
-    attachModelPaths(findings, readCiiElement(root).locations);
+    attachModelPaths(findings, locations ?? readCiiElement(root).locations);
   } catch {
     // the findings keep the path `invoice`: placing them is a convenience, never a reason to fail
   }

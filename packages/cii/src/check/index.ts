@@ -3,6 +3,7 @@ export {
   type CheckResult as CheckCiiResult,
   CII_NS,
   checkCii,
+  checkCiiElement,
   checkCiiStructure,
 } from './check-cii.js';
 export { detectProfile } from './profile.js';

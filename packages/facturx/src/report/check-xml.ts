@@ -6,8 +6,8 @@
 import { checkCii } from '@einv/cii';
 import type { Finding, Profile } from '@einv/core-model';
 import { checkUbl } from '@einv/ubl';
-import { decodeXmlBytes, parseXml } from '@einv/xml';
-import { sniffXmlSyntax } from '../detect.js';
+import { parseXml } from '@einv/xml';
+import { sniffXmlSyntax, xmlHead } from '../detect.js';
 
 export interface CheckXmlResult {
   valid: boolean;
@@ -18,8 +18,8 @@ export interface CheckXmlResult {
 }
 
 export function checkXml(input: string | Uint8Array, options: { profile?: Profile } = {}): CheckXmlResult {
-  const decoded = typeof input === 'string' ? undefined : decodeXmlBytes(input);
-  const syntax = sniffXmlSyntax(typeof input === 'string' ? input : decoded?.ok ? decoded.text : '');
+  // the root element is in the head: no need to decode the whole document before the parser does
+  const syntax = sniffXmlSyntax(xmlHead(input));
   if (syntax === 'CII') return checkCii(input, options);
   if (syntax === 'UBL') return checkUbl(input);
   // Neither: say why, with the parser's own words and position when it is not even XML.

@@ -6,7 +6,7 @@
  */
 import type { Finding, Profile, RuleSetRef } from '@einv/core-model';
 import { validate } from '@einv/rules';
-import { detectAndRead } from '../detect.js';
+import { detectReadAndCheck } from '../detect.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
 
@@ -35,7 +35,8 @@ const STRUCTURE_SETS: Record<'CII' | 'UBL', RuleSetRef> = {
 
 export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): DocumentReport {
   const lang = options.lang ?? 'en';
-  const read = detectAndRead(bytes, { lang });
+  // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
+  const read = detectReadAndCheck(bytes, { lang }, options.profile ? { profile: options.profile } : {});
   if (!read.format) {
     return {
       valid: false,
@@ -48,8 +49,9 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
   const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
   const profile = options.profile ?? read.profile;
   const embedded = read.pdf?.embedded;
-  const xml = read.format === 'FACTURX-PDF' ? embedded?.xml : bytes;
-  const structure = xml !== undefined ? checkXml(xml, profile ? { profile } : {}) : undefined;
+  // an embedded XML that is neither CII nor UBL was not checked by the reader's pass: say why here
+  const structure =
+    read.structure ?? (embedded ? checkXml(embedded.xml, profile ? { profile } : {}) : undefined);
   const rules = validate(read.invoice, {
     syntax,
     lang,

@@ -1,0 +1,51 @@
+/**
+ * readAndCheckCii: read the invoice and check the structure of the same CII bytes with one parse.
+ * readCii and checkCii each parse the document; a validator that needs both (the model for the
+ * rules, the structure findings for the report) paid for two parses, the larger part of the cost on
+ * typical invoices. Here the tree is parsed once, read by readCiiElement and checked by
+ * checkCiiElement, which also reuses the reader's source locations to place its findings.
+ */
+import type { Profile } from '@einv/core-model';
+import { parseXml } from '@einv/xml';
+import { type CheckCiiOptions, type CheckResult, checkCii, checkCiiElement } from './check/check-cii.js';
+import { type ReadCiiResult, readCii, readCiiElement } from './read.js';
+
+export interface ReadAndCheckCiiOptions {
+  /**
+   * The profile whose structure is checked. Default: the profile the reader found in BT-24 (reader
+   * and check then agree), else what checkCii detects (which warns when it can detect none).
+   */
+  profile?: Profile;
+}
+
+export interface ReadAndCheckCiiResult {
+  /** What readCii returns for the same input */
+  read: ReadCiiResult;
+  /** What checkCii returns for the same input and the profile above */
+  check: CheckResult;
+}
+
+export function readAndCheckCii(
+  xml: string | Uint8Array,
+  options: ReadAndCheckCiiOptions = {},
+): ReadAndCheckCiiResult {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) {
+    // Not well-formed: both report it in their own words (cheap, the parser stops at the error).
+    const read = readCii(xml);
+    return { read, check: checkCii(xml, checkOptions(options.profile ?? read.profile)) };
+  }
+  let read: ReadCiiResult;
+  try {
+    read = readCiiElement(parsed.root);
+  } catch {
+    // readCii's own guard turns the exception into a finding
+    read = readCii(xml);
+  }
+  const profile = options.profile ?? read.profile;
+  return { read, check: checkCiiElement(parsed.root, checkOptions(profile), read.locations) };
+}
+
+function checkOptions(profile: Profile | undefined): CheckCiiOptions {
+  return profile ? { profile } : {};
+}
