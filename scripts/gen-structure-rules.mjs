@@ -2,7 +2,7 @@
 // into rule tables for packages/{cii,ubl}/src/check/generated/syntax-rules.ts. Dev-time only.
 //   node scripts/gen-structure-rules.mjs [path/to/shared]
 // What is kept from the artefacts: each rule's id, flag, context and test (the XPath that *is* the
-// rule, evaluated by our engine/xpath.ts), and the order of the rules of the syntax pattern
+// rule, evaluated by @einv/xml-check (xpath.ts)), and the order of the rules of the syntax pattern
 // (schematron fires only the first rule whose context matches a node). Messages are our own:
 // generated from the shape of the test for the ~1,280 "X must not be present" / "X at most once"
 // rules, written by hand below for the others (docs/decisions/0041-syntax-rules.md).

@@ -4,7 +4,7 @@
 // root elements can reach into a compact content-model table: element declarations, complex types
 // (attributes, simple content or a particle tree of sequence/choice/element/wildcard with
 // min/max occurs) and simple types (built-in base + facets). The product validates against that
-// table (packages/*/src/check/engine); the XSD files themselves never ship (docs/decisions/0040).
+// table (packages/xml-check); the XSD files themselves never ship (docs/decisions/0040).
 //
 // Only the XSD features the Factur-X 1.09.2 and UBL 2.1 schemas use are supported; anything else
 // stops the generator with an error instead of being silently ignored.

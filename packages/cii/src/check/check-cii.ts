@@ -5,10 +5,14 @@
  */
 import type { Finding, Profile, SourceLocations } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
+import {
+  attachModelPaths,
+  type PreparedModel,
+  prepareModel,
+  type StructureData,
+  validateStructure,
+} from '@einv/xml-check';
 import { readCiiElement } from '../read.js';
-import { type PreparedModel, prepareModel, type StructureData } from './engine/model.js';
-import { attachModelPaths } from './engine/model-paths.js';
-import { validateStructure } from './engine/validate.js';
 import { CII_STRUCTURE_DATA } from './generated/structure-model.js';
 import { detectProfile } from './profile.js';
 import { checkCiiSyntaxRules } from './syntax-rules.js';

@@ -4,7 +4,7 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import { type CompiledPattern, compilePattern, type PatternData, runPattern } from './engine/rules.js';
+import { type CompiledPattern, compilePattern, type PatternData, runPattern } from '@einv/xml-check';
 import { CII_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
 let pattern: CompiledPattern | undefined;

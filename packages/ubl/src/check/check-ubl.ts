@@ -5,10 +5,14 @@
  */
 import type { Finding } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
+import {
+  attachModelPaths,
+  type PreparedModel,
+  prepareModel,
+  type StructureData,
+  validateStructure,
+} from '@einv/xml-check';
 import { readUbl } from '../read-ubl.js';
-import { type PreparedModel, prepareModel, type StructureData } from './engine/model.js';
-import { attachModelPaths } from './engine/model-paths.js';
-import { validateStructure } from './engine/validate.js';
 import { UBL_STRUCTURE_DATA } from './generated/structure-model.js';
 import { checkUblSyntaxRules } from './syntax-rules.js';
 

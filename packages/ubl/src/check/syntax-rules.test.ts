@@ -1,6 +1,7 @@
 /** Every generated UBL syntax rule compiles with the XPath subset (no ../shared needed). */
+
+import { compilePattern, type PatternData } from '@einv/xml-check';
 import { describe, expect, it } from '@jest/globals';
-import { compilePattern, type PatternData } from './engine/rules.js';
 import { UBL_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
 describe('UBL syntax rules', () => {

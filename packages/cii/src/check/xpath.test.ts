@@ -1,10 +1,9 @@
 /** The XPath subset evaluator: every generated CII syntax rule compiles, and the semantics the rules rely on. */
 
 import { parseXml, type XmlElement } from '@einv/xml';
+import { compilePattern, compileXPath, type PatternData, XDocument } from '@einv/xml-check';
 import { describe, expect, it } from '@jest/globals';
-import { CII_SYNTAX_RULES_DATA } from '../generated/syntax-rules.js';
-import { compilePattern, type PatternData } from './rules.js';
-import { compileXPath, XDocument } from './xpath.js';
+import { CII_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
 const NS = { a: 'urn:a' };
 function doc(xml: string): XDocument {

@@ -1,0 +1,19 @@
+/**
+ * @einv/xml-check: the engine behind checkCii and checkUbl. A content model compiled from an XSD
+ * (generated at dev time, see scripts/gen-structure-xsd.mjs) is walked over an @einv/xml tree, and
+ * schematron-style syntax rules run on a small XPath subset. Syntax-neutral: each binding package
+ * brings its own generated model and rules (decision 0042).
+ */
+
+export { type PreparedModel, prepareModel, type SimpleDef, type StructureData, UNBOUNDED } from './model.js';
+export { attachModelPaths } from './model-paths.js';
+export {
+  type CompiledPattern,
+  compilePattern,
+  MAX_RULE_FINDINGS,
+  type PatternData,
+  runPattern,
+} from './rules.js';
+export { checkSimple } from './simple.js';
+export { validateStructure } from './validate.js';
+export { compileXPath, XDocument, type XPath } from './xpath.js';
