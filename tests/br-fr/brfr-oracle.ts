@@ -3,10 +3,7 @@
  * runner as tests/support/oracle.ts (../shared/tools/official-oracle/oracle.mjs, its `run`), but
  * without the CEN set, which the BR-FR comparison does not need. Halves the differential test time.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import type { OracleAssert } from '../support/oracle.js';
-import { REPO_ROOT, sharedPath } from '../support/shared.js';
+import { type OracleAssert, runJsonLines } from '../support/oracle.js';
 
 export interface BrFrOracleResult {
   id: string;
@@ -31,34 +28,5 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
 
 /** Runs both BR-FR editions on every document, in order */
 export function runBrFrOracle(docs: { id: string; xml: string }[]): Promise<BrFrOracleResult[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', SCRIPT], {
-      env: {
-        ...process.env,
-        NODE_PATH: path.join(REPO_ROOT, 'node_modules'),
-        EINV_ORACLE_URL: `file://${sharedPath('tools/official-oracle/oracle.mjs')}`,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`BR-FR oracle exited ${code}: ${err.slice(0, 2000)}`));
-      resolve(
-        out
-          .split('\n')
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l) as BrFrOracleResult),
-      );
-    });
-    for (const d of docs) child.stdin.write(`${JSON.stringify(d)}\n`);
-    child.stdin.end();
-  });
+  return runJsonLines<BrFrOracleResult>({ script: SCRIPT }, docs, 'BR-FR oracle');
 }

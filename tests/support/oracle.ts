@@ -25,17 +25,24 @@ export interface OracleOptions {
   brfr?: 'brfr' | 'brfr-warning';
 }
 
-/** Runs the official validation on many documents in one process (SaxonJS warms up once). */
-export function runOracle(
+/**
+ * Runs a Node program in a child process that resolves saxon-js from our node_modules and the oracle
+ * script from ../shared (EINV_ORACLE_URL), feeds it one JSON line per document, and parses one JSON
+ * line per answer. `program` is either the oracle's own arguments or an inline ESM script.
+ */
+export function runJsonLines<T>(
+  program: { args: string[] } | { script: string },
   docs: { id: string; xml: string }[],
-  options: OracleOptions = {},
-): Promise<OracleResult[]> {
-  const args = [sharedPath('tools/official-oracle/oracle.mjs'), '--stdin-jsonl'];
-  if (options.facturx) args.push('--facturx');
-  if (options.brfr) args.push(`--${options.brfr}`);
+  label: string,
+): Promise<T[]> {
+  const args = 'args' in program ? program.args : ['--input-type=module', '-e', program.script];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, NODE_PATH: path.join(REPO_ROOT, 'node_modules') },
+      env: {
+        ...process.env,
+        NODE_PATH: path.join(REPO_ROOT, 'node_modules'),
+        EINV_ORACLE_URL: `file://${sharedPath('tools/official-oracle/oracle.mjs')}`,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -48,14 +55,26 @@ export function runOracle(
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`oracle exited ${code}: ${err.slice(0, 2000)}`));
-      const results = out
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as OracleResult);
-      resolve(results);
+      if (code !== 0) return reject(new Error(`${label} exited ${code}: ${err.slice(0, 2000)}`));
+      resolve(
+        out
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as T),
+      );
     });
     for (const d of docs) child.stdin.write(`${JSON.stringify(d)}\n`);
     child.stdin.end();
   });
+}
+
+/** Runs the official validation on many documents in one process (SaxonJS warms up once). */
+export function runOracle(
+  docs: { id: string; xml: string }[],
+  options: OracleOptions = {},
+): Promise<OracleResult[]> {
+  const args = [sharedPath('tools/official-oracle/oracle.mjs'), '--stdin-jsonl'];
+  if (options.facturx) args.push('--facturx');
+  if (options.brfr) args.push(`--${options.brfr}`);
+  return runJsonLines<OracleResult>({ args }, docs, 'oracle');
 }

@@ -10,7 +10,7 @@ import { describe } from '@jest/globals';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHARED = process.env.EINV_SHARED ?? path.resolve(REPO_ROOT, '../shared');
 export const hasShared = fs.existsSync(path.join(SHARED, 'README.md'));
-export const describeIfShared = hasShared ? describe : describe.skip;
+export const describeIfShared: typeof describe.skip = hasShared ? describe : describe.skip;
 
 /** Absolute path of a file under ../shared */
 export function sharedPath(...parts: string[]): string {

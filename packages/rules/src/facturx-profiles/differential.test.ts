@@ -5,20 +5,13 @@
  * FX-SCH-A ids of the EN16931 profile that we implement (the other FX-SCH-A assertions are XML
  * structure, see docs/conformance.md). Needs ../shared.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readCii } from '@einv/cii';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { runJsonLines } from '../../../../tests/support/oracle.js';
+import { describeIfShared, sharedPath } from '../../../../tests/support/shared.js';
 import { rules } from './index.js';
-
-// ../shared beside the clone (same convention as tests/support/shared.ts, inlined so the package's
-// typecheck does not pull in the repo-level test support)
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SHARED = process.env.EINV_SHARED ?? path.resolve(REPO_ROOT, '../shared');
-const sharedPath = (...parts: string[]): string => path.join(SHARED, ...parts);
-const describeIfShared = fs.existsSync(sharedPath('README.md')) ? describe : describe.skip;
 
 interface Doc {
   id: string;
@@ -90,36 +83,7 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
   try { console.log(JSON.stringify({ id, failed: run('facturx', xml) })); }
   catch (e) { console.log(JSON.stringify({ id, failed: [], error: String(e && e.message || e) })); }
 }`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      env: {
-        ...process.env,
-        NODE_PATH: path.join(REPO_ROOT, 'node_modules'),
-        EINV_ORACLE_URL: `file://${sharedPath('tools/official-oracle/oracle.mjs')}`,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`Factur-X oracle exited ${code}: ${err.slice(0, 2000)}`));
-      resolve(
-        out
-          .split('\n')
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l)),
-      );
-    });
-    for (const d of docs) child.stdin.write(`${JSON.stringify(d)}\n`);
-    child.stdin.end();
-  });
+  return runJsonLines({ script }, docs, 'Factur-X oracle');
 }
 
 describeIfShared('Factur-X EN16931 profile code lists against the official schematron', () => {
