@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Invoice, Severity } from '@einv/core-model';
+import type { Invoice, Severity, SourceFacts, SourceLocations } from '@einv/core-model';
 import { beforeAll, expect, it } from '@jest/globals';
 import { runRules } from '../../packages/rules/src/br-fr/__tests__/run-rules.js';
 import { NOT_CHECKABLE_ON_MODEL, rules } from '../../packages/rules/src/br-fr/index.js';
@@ -16,7 +16,9 @@ import { describeIfShared, sharedFiles, sharedPath } from '../support/shared.js'
 import { runBrFrOracle } from './brfr-oracle.js';
 import { MUTATIONS, stripComments, type XmlSyntax } from './mutations.js';
 
-type Reader = (xml: string) => { invoice: Invoice };
+/** What the differential needs of a reader: the model and the source facts the rules judge XML nodes with */
+type Read = { invoice: Invoice; source?: SourceFacts; locations?: SourceLocations };
+type Reader = (xml: string) => Read;
 interface Doc {
   id: string;
   xml: string;
@@ -94,12 +96,19 @@ const isContractAdvisory = (invoice: Invoice, f: { rule: string; path: string })
   f.rule === 'BR-FR-09' && f.path === 'invoice.seller.siret' && (invoice.seller?.siret ?? '').trim() === '';
 
 function oursFired(
-  invoice: Invoice,
+  read: Read,
   syntax: XmlSyntax,
   edition: 'standard' | 'transition',
 ): Map<string, Set<Severity>> {
   const out = new Map<string, Set<Severity>>();
-  for (const f of runRules(rules, invoice, { syntax, edition })) {
+  const invoice = read.invoice;
+  const options = {
+    syntax,
+    edition,
+    ...(read.source ? { source: read.source } : {}),
+    ...(read.locations ? { locations: read.locations } : {}),
+  };
+  for (const f of runRules(rules, invoice, options)) {
     if (isContractAdvisory(invoice, f)) continue;
     const set = out.get(f.rule) ?? new Set<Severity>();
     set.add(f.severity);
@@ -229,9 +238,9 @@ describeIfShared('BR-FR differential test against the official schematron (Saxon
     for (const { d, std, tr } of byDoc) {
       const reader = d.syntax === 'CII' ? readCii : readUbl;
       if (!reader || !std || !tr) continue;
-      let invoice: Invoice;
+      let read: Read;
       try {
-        invoice = reader(d.xml).invoice;
+        read = reader(d.xml);
       } catch (error) {
         unread.push(`${d.id}: ${String(error)}`);
         continue;
@@ -242,7 +251,7 @@ describeIfShared('BR-FR differential test against the official schematron (Saxon
       ] as const) {
         compared++;
         const official = officialFired(result, d.syntax, codes);
-        const ours = oursFired(invoice, d.syntax, edition);
+        const ours = oursFired(read, d.syntax, edition);
         const onlyOfficial = [...official.keys()].filter((k) => !ours.has(k)).sort();
         const onlyOurs = [...ours.keys()].filter((k) => !official.has(k)).sort();
         const severity = [...official.keys()]

@@ -8,7 +8,7 @@
  * checkCii/checkUbl when those report them.
  */
 import * as cii from '@einv/cii';
-import type { Finding, Invoice, SourceLocations } from '@einv/core-model';
+import type { Finding, Invoice, SourceFacts, SourceLocations } from '@einv/core-model';
 import { isContractAlias, validate } from '@einv/rules';
 import * as ubl from '@einv/ubl';
 
@@ -18,6 +18,7 @@ interface ReadResult {
   invoice: Invoice;
   locations?: SourceLocations;
   diagnostics?: Finding[];
+  source?: SourceFacts;
 }
 type Reader = (xml: string) => ReadResult;
 type Checker = (xml: string) => { errors: Finding[]; warnings: Finding[] };
@@ -76,6 +77,7 @@ export function ourFires(xml: string, syntax: Syntax, options: { syntaxRules?: b
     frenchEdition: 'off',
     contractAliases: false,
     ...(parsed.locations ? { locations: parsed.locations } : {}),
+    ...(parsed.source ? { source: parsed.source } : {}),
   });
   const fires: Fire[] = [];
   for (const f of [...result.errors, ...result.warnings]) {

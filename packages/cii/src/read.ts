@@ -4,7 +4,7 @@
  * in `diagnostics` what it could not read (bad decimals and dates, repeated single terms, elements
  * outside the model) so nothing is dropped silently.
  */
-import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
+import type { Finding, Invoice, Profile, SourceFacts, SourceLocations } from '@einv/core-model';
 import { type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, type Step, selectElements, type Variables } from './binding/path.js';
@@ -12,6 +12,7 @@ import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 import { profileOfGuideline } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
+import { ciiSourceFacts } from './source-facts.js';
 import { reportUnread } from './unread.js';
 import { parseDate102, parseDecimal, xmlTrim } from './values.js';
 import { XPaths } from './xpaths.js';
@@ -24,7 +25,11 @@ export interface ReadCiiResult {
   diagnostics: Finding[];
   /** model path → where it was read in the XML, for the rules' findings */
   locations: SourceLocations;
+  /** What the XML holds that the model cannot, for the rules that judge XML nodes (pass it to validate) */
+  source: SourceFacts;
 }
+
+const NO_FACTS: SourceFacts = Object.freeze({ values: Object.freeze({}), unreadable: new Set<string>() });
 
 export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): ReadCiiResult {
   const parsed = parseXml(xml, opts);
@@ -37,7 +42,7 @@ export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): Read
       severity: 'fatal',
     };
     if (line !== undefined) f.line = line;
-    return { invoice: {}, profile: undefined, diagnostics: [f], locations: {} };
+    return { invoice: {}, profile: undefined, diagnostics: [f], locations: {}, source: NO_FACTS };
   }
   try {
     return readCiiElement(parsed.root);
@@ -55,6 +60,7 @@ export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): Read
         },
       ],
       locations: {},
+      source: NO_FACTS,
     };
   }
 }
@@ -77,6 +83,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
         },
       ],
       locations: {},
+      source: NO_FACTS,
     };
   }
   const reader = new Reader(root);
@@ -117,6 +124,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
     profile,
     diagnostics: reader.diagnostics,
     locations: reader.locations,
+    source: ciiSourceFacts(root, reader.diagnostics),
   };
   if (guidelineId !== undefined) result.guidelineId = guidelineId;
   return result;

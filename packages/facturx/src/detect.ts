@@ -5,7 +5,7 @@
  * comes back without `format` and with a finding saying what was found.
  */
 import { readAndCheckCii, readCii } from '@einv/cii';
-import type { Finding, Invoice, Profile, SourceLocations } from '@einv/core-model';
+import type { Finding, Invoice, Profile, SourceFacts, SourceLocations } from '@einv/core-model';
 import { checkUbl, readUbl } from '@einv/ubl';
 import { decodeXmlBytes } from '@einv/xml';
 import { extract } from './extract.js';
@@ -29,6 +29,8 @@ export interface DetectResult {
   profile: Profile | undefined;
   diagnostics: Finding[];
   locations: SourceLocations;
+  /** What the reader saw in the XML that the model cannot hold (pass it to validate); absent without XML */
+  source?: SourceFacts;
   pdf?: { findings: Finding[]; embedded?: { filename: string; xml: string } };
 }
 
@@ -86,6 +88,7 @@ function readXml(
       profile: r.profile,
       diagnostics: r.diagnostics,
       locations: r.locations,
+      source: r.source,
       ...(both ? { structure: both.check } : {}),
     };
   }
@@ -97,6 +100,7 @@ function readXml(
       profile: undefined,
       diagnostics: r.diagnostics,
       locations: r.locations,
+      source: r.source,
       ...(check ? { structure: checkUbl(xml) } : {}),
     };
   }

@@ -1,4 +1,4 @@
-import type { Invoice, Profile, Severity } from '@einv/core-model';
+import type { Invoice, Profile, Severity, SourceValue } from '@einv/core-model';
 
 /** Languages of messages and explanations. */
 export type Lang = 'en' | 'fr';
@@ -13,6 +13,21 @@ export interface RuleContext {
   lang: Lang;
   /** Factur-X profile the invoice claims, when the caller gave one */
   profile: Profile | undefined;
+  /**
+   * What the reader saw in the XML (see source-context.ts); undefined for a JSON invoice. Rules that
+   * judge XML nodes use it when it holds their id and fall back to the model otherwise.
+   */
+  source?: SourceContext | undefined;
+}
+
+/** The source facts of an XML invoice, as the rules see them */
+export interface SourceContext {
+  /** The nodes the official context of `ruleId` selects, or undefined when the reader did not collect them */
+  values(ruleId: string): readonly SourceValue[] | undefined;
+  /** True when the element of this model path is in the XML but its value could not be read */
+  unreadable(path: string): boolean;
+  /** The model path read from this XPath, or the one of its nearest ancestor; `invoice` when none */
+  pathAt(xpath: string): string;
 }
 
 /**
@@ -30,6 +45,9 @@ export type Report = (
      * contract advisory "seller has no SIRET" is always a warning (decision 0070).
      */
     severity?: Severity;
+    /** The XML node, when the rule judged a source node rather than a model path */
+    xpath?: string;
+    line?: number;
   },
 ) => void;
 

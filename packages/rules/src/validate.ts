@@ -15,6 +15,7 @@ import type {
   Profile,
   RuleSetRef,
   Severity,
+  SourceFacts,
   SourceLocations,
   ValidationResult,
 } from '@einv/core-model';
@@ -25,6 +26,7 @@ import { rules as en16931Rules } from './en16931/index.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
 import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
+import { sourceContext } from './source-context.js';
 
 export type FrenchEdition = 'transition' | 'standard' | 'off';
 
@@ -40,6 +42,8 @@ export interface ValidateOptions {
   profile?: Profile;
   /** Model path → XML location, from readCii/readUbl; adds `xpath` and `line` to findings */
   locations?: SourceLocations;
+  /** What the reader saw in the XML (readCii/readUbl `source`): the rules judging XML nodes use it */
+  source?: SourceFacts;
   /** Also report contract aliases (BR-01 at invoice.number); default true */
   contractAliases?: boolean;
 }
@@ -161,12 +165,17 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     sets = [{ ref: { name: 'EN16931', version: EN16931_VERSION }, rules: en16931Rules, edition: undefined }];
   }
 
-  const context: RuleContext = { syntax, lang, profile: opts.profile };
+  const context: RuleContext = {
+    syntax,
+    lang,
+    profile: opts.profile,
+    source: sourceContext(opts.source, locations),
+  };
   let current: RuleDefinition | undefined;
   let currentSeverity: Severity = 'fatal';
 
   const push = (finding: Finding) => {
-    const loc = locations ? locate(locations, finding.path) : undefined;
+    const loc = locations && finding.xpath === undefined ? locate(locations, finding.path) : undefined;
     if (loc) {
       finding.xpath = loc.xpath;
       if (typeof loc.line === 'number') finding.line = loc.line;
@@ -176,7 +185,14 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
 
   const report = (
     path: string,
-    detail?: { value?: unknown; bt?: string; message?: Text; severity?: Severity },
+    detail?: {
+      value?: unknown;
+      bt?: string;
+      message?: Text;
+      severity?: Severity;
+      xpath?: string;
+      line?: number;
+    },
   ) => {
     const rule = current;
     if (!rule) return;
@@ -204,6 +220,11 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     const bt = detail?.bt ?? rule.terms[0];
     if (bt) finding.bt = bt;
     if (detail && detail.value !== undefined) finding.value = detail.value;
+    // a source node carries its own place (the model path may be an ancestor's)
+    if (typeof detail?.xpath === 'string') {
+      finding.xpath = detail.xpath;
+      if (typeof detail.line === 'number') finding.line = detail.line;
+    }
     push(finding);
   };
 

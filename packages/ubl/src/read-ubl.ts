@@ -3,7 +3,7 @@
  * well-formed XML or not a UBL invoice gives a fatal diagnostic and an empty invoice. Only what the
  * document says is read (no defaults); what the binding does not know is listed in diagnostics.
  */
-import type { Finding, Invoice, SourceLocations } from '@einv/core-model';
+import type { Finding, Invoice, SourceFacts, SourceLocations } from '@einv/core-model';
 import { child, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import { NS } from './binding/namespaces.js';
@@ -11,13 +11,18 @@ import { taxTotalCurrency } from './binding/tax.js';
 import type { DocumentType } from './binding/types.js';
 import { isObject, type ModelObject } from './engine/paths.js';
 import { type ReadState, readChildren, report } from './engine/read.js';
+import { ublSourceFacts } from './source-facts.js';
 
 export interface ReadUblResult {
   invoice: Invoice;
   documentType: DocumentType;
   diagnostics: Finding[];
   locations: SourceLocations;
+  /** What the XML holds that the model cannot, for the rules that judge XML nodes (pass it to validate) */
+  source: SourceFacts;
 }
+
+const NO_FACTS: SourceFacts = Object.freeze({ values: Object.freeze({}), unreadable: new Set<string>() });
 
 export function readUbl(xml: string | Uint8Array): ReadUblResult {
   const diagnostics: Finding[] = [];
@@ -32,7 +37,7 @@ export function readUbl(xml: string | Uint8Array): ReadUblResult {
       path: 'invoice',
       message: `The UBL reader failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`,
     });
-    return { invoice: {}, documentType: 'Invoice', diagnostics, locations };
+    return { invoice: {}, documentType: 'Invoice', diagnostics, locations, source: NO_FACTS };
   }
 }
 
@@ -51,7 +56,7 @@ function readDocument(
     };
     if (parsed.error.line !== undefined) f.line = parsed.error.line;
     diagnostics.push(f);
-    return { invoice: {}, documentType: 'Invoice', diagnostics, locations };
+    return { invoice: {}, documentType: 'Invoice', diagnostics, locations, source: NO_FACTS };
   }
   const root = parsed.root;
   const binding =
@@ -75,6 +80,7 @@ function readDocument(
       documentType: root.local === 'CreditNote' ? 'CreditNote' : 'Invoice',
       diagnostics,
       locations,
+      source: NO_FACTS,
     };
   }
   const invoice: ModelObject = {};
@@ -90,7 +96,13 @@ function readDocument(
   };
   readChildren(root, binding.children, invoice, 'invoice', `/${root.name}`, state);
   afterRead(root.children, invoice, state);
-  return { invoice: invoice as Invoice, documentType: binding.documentType, diagnostics, locations };
+  return {
+    invoice: invoice as Invoice,
+    documentType: binding.documentType,
+    diagnostics,
+    locations,
+    source: ublSourceFacts(root, diagnostics),
+  };
 }
 
 /**

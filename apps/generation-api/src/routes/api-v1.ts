@@ -149,6 +149,7 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
       frenchEdition: opts.frenchEdition,
       ...(read.profile ? { profile: read.profile } : {}),
       locations: read.locations,
+      ...(read.source ? { source: read.source } : {}),
     });
     const validation = toValidationResult(
       [...read.diagnostics, ...rules.errors, ...rules.warnings],

@@ -58,6 +58,7 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
     frenchEdition: options.frenchEdition ?? 'transition',
     ...(profile ? { profile } : {}),
     locations: read.locations,
+    ...(read.source ? { source: read.source } : {}),
   });
   const pdfFindings =
     read.format === 'FACTURX-PDF'

@@ -1,6 +1,10 @@
 /**
  * Factory for the BR-CL code-list rules: each rule lists the coded values it covers (one per
  * official context node, so a rule fires once per wrong code) and the code list they must belong to.
+ *
+ * For an XML invoice the reader collects the nodes of each rule's official context (source facts:
+ * every amount's currencyID, every country code, also where the model has no place for them) and
+ * the rule judges those; for a JSON invoice it judges the model's values.
  */
 import { type Invoice, termForPath } from '@einv/core-model';
 import { isCode } from '../code-lists/index.js';
@@ -19,15 +23,31 @@ export interface CodeListRuleSpec {
   listName: string;
   /** What is coded, e.g. { en: 'the invoice currency code (BT-5)', fr: 'le code devise de la facture (BT-5)' } */
   what: Text;
-  /** The list to check against (some differ between the CII and UBL artefacts) */
-  list: (context: RuleContext) => ReadonlySet<string>;
+  /**
+   * The list to check against (some differ between the CII and UBL artefacts); `tag` is the source
+   * node's distinction when there is one (UBL BR-CL-01: InvoiceTypeCode or CreditNoteTypeCode)
+   */
+  list: (context: RuleContext, tag?: string) => ReadonlySet<string>;
   /** The coded values of the invoice this rule covers */
   values: (invoice: Invoice, context: RuleContext) => CodedValue[];
-  /** Membership test; default: `isCode` (normalize-space, exact match) */
-  accepts?: (list: ReadonlySet<string>, value: string, context: RuleContext, path: string) => boolean;
+  /**
+   * Membership test; default: `isCode` (normalize-space, exact match). `place` is the model path of
+   * a model value, or the tag of a source node.
+   */
+  accepts?: (list: ReadonlySet<string>, value: string, context: RuleContext, place: Place) => boolean;
+}
+
+export interface Place {
+  path?: string;
+  tag?: string;
 }
 
 export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
+  // The finding names the term of the offending node when the rule covers several (BR-CL-14: BT-40, BT-55…)
+  const termDetail = (path: string, value: string): { value: string; bt?: string } => {
+    const bt = termForPath(path)?.id;
+    return bt !== undefined && spec.terms.includes(bt) ? { value, bt } : { value };
+  };
   return defineRule({
     id: spec.id,
     ruleSet: 'EN16931',
@@ -47,19 +67,29 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
       fr: `Utilisez un code de la liste ${spec.listName} ; les codes respectent la casse et ne contiennent pas d’espace.`,
     },
     check: (invoice, report, context) => {
+      const source = context.source;
+      const nodes = source?.values(spec.id);
+      if (source && nodes) {
+        for (const node of nodes) {
+          const value = node.value ?? '';
+          const list = spec.list(context, node.tag);
+          const place: Place = node.tag === undefined ? {} : { tag: node.tag };
+          const ok = spec.accepts ? spec.accepts(list, value, context, place) : isCode(list, value);
+          if (!ok) {
+            const path = source.pathAt(node.xpath);
+            report(path, { ...termDetail(path, value), xpath: node.xpath, line: node.line });
+          }
+        }
+        return;
+      }
       const list = spec.list(context);
       for (const coded of spec.values(invoice, context)) {
         const ok = spec.accepts
-          ? spec.accepts(list, coded.value, context, pathOf(coded))
+          ? spec.accepts(list, coded.value, context, { path: pathOf(coded) })
           : isCode(list, coded.value);
         if (!ok) {
-          // The finding names the term of the offending node when the rule covers several (BR-CL-14: BT-40, BT-55…)
           const path = pathOf(coded);
-          const bt = termForPath(path)?.id;
-          report(
-            path,
-            bt !== undefined && spec.terms.includes(bt) ? { value: coded.value, bt } : { value: coded.value },
-          );
+          report(path, termDetail(path, coded.value));
         }
       }
     },

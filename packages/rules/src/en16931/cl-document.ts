@@ -4,6 +4,8 @@ import {
   isCode,
   MIME_CODES,
   UNTDID_1001,
+  UNTDID_1001_UBL_CREDIT_NOTE,
+  UNTDID_1001_UBL_INVOICE,
   UNTDID_1153,
   UNTDID_4451_CII,
   UNTDID_4451_UBL,
@@ -23,9 +25,15 @@ export const documentCodeListRules: RuleDefinition[] = [
     terms: ['BT-3'],
     listName: 'UNTDID 1001 (invoice and credit note subsets)',
     what: { en: 'the invoice type code (BT-3)', fr: 'le code de type de facture (BT-3)' },
-    // The model does not say whether a UBL document was an Invoice or a CreditNote: the union of
-    // both UBL subsets, which is the CII list, applies (decision 0060).
-    list: () => UNTDID_1001,
+    // UBL has one list for cbc:InvoiceTypeCode and one for cbc:CreditNoteTypeCode (the source node's
+    // tag). The model does not say which root a document had: without source facts the union of both
+    // subsets, which is the CII list, applies (decision 0060).
+    list: (_context, tag) =>
+      tag === 'InvoiceTypeCode'
+        ? UNTDID_1001_UBL_INVOICE
+        : tag === 'CreditNoteTypeCode'
+          ? UNTDID_1001_UBL_CREDIT_NOTE
+          : UNTDID_1001,
     values: (invoice) => single('invoice.typeCode', invoice.typeCode),
   }),
   codeListRule({
@@ -34,10 +42,10 @@ export const documentCodeListRules: RuleDefinition[] = [
     listName: 'ISO 4217',
     what: { en: 'the currency of an amount (its currencyID)', fr: 'la devise d’un montant (son currencyID)' },
     list: () => ISO_4217,
-    // In the XML each amount carries its own currencyID; the model keeps one currency per
-    // document (BT-5, and BT-6 for BT-111), checked by BR-CL-04 and BR-CL-05. A per-amount
-    // currencyID is not in the model, so this rule has nothing of its own to judge on it
-    // (decision 0060): checking BT-5/BT-6 again here would report one wrong code twice.
+    // In the XML each amount carries its own currencyID: the reader collects them (source facts)
+    // and they are judged here. A JSON invoice keeps one currency per document (BT-5, and BT-6 for
+    // BT-111), checked by BR-CL-04 and BR-CL-05: checking them again here would report one wrong
+    // code twice (decision 0060), so without source facts this rule has nothing to judge.
     values: () => [],
   }),
   codeListRule({

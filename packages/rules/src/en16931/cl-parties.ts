@@ -37,10 +37,11 @@ export const partyCodeListRules: RuleDefinition[] = [
       return c.out;
     },
     // UBL also accepts SEPA (creditor identifier) for the seller and the payee.
-    accepts: (list, value, context, path) =>
+    accepts: (list, value, context, place) =>
       isCode(list, value) ||
       (context.syntax === 'UBL' &&
-        !path.startsWith('invoice.buyer') &&
+        (place.tag === 'seller-or-payee' ||
+          (place.path !== undefined && !place.path.startsWith('invoice.buyer'))) &&
         isCode(SELLER_PAYEE_EXTRA_SCHEMES_UBL, value)),
   }),
   codeListRule({

@@ -19,9 +19,15 @@ function lineRule(
   en: Texts,
   fr: Texts,
 ) {
-  return en16931Rule(id, F, [term], en, fr, (inv, report) => {
+  // The official presence tests are exists() on the element: an element the reader found but could
+  // not read as a number (an empty <BilledQuantity/>) is absent from the model, yet given for them.
+  const presence = test === isPresent;
+  return en16931Rule(id, F, [term], en, fr, (inv, report, context) => {
     eachObject<Line>(inv.lines, (line, i) => {
-      if (!test(line[field])) report(`invoice.lines[${i}].${field}`);
+      if (test(line[field])) return;
+      const path = `invoice.lines[${i}].${field}`;
+      if (presence && context.source?.unreadable(path)) return;
+      report(path);
     });
   });
 }

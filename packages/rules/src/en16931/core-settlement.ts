@@ -245,7 +245,18 @@ export const coreSettlementRules: RuleDefinition[] = [
       'Chaque document justificatif additionnel est identifié par une référence.',
       'Indiquez la référence du justificatif.',
     ],
-    (inv, report) => {
+    (inv, report, context) => {
+      // The official context is every referenced document of the XML (CII: also line-level and
+      // BT-17/BT-18 ones, which share the element): judged on the source nodes when there are some.
+      const source = context.source;
+      const nodes = source?.values('BR-52');
+      if (source && nodes) {
+        for (const node of nodes) {
+          if (/^[ \t\r\n]*$/.test(node.value ?? ''))
+            report(source.pathAt(node.xpath), { xpath: node.xpath, line: node.line });
+        }
+        return;
+      }
       eachObject<Attachment>(inv.attachments, (a, k) => {
         if (!hasText(a.id)) report(`invoice.attachments[${k}].id`);
       });

@@ -2,8 +2,9 @@
  * Test support: runs BR-FR rule definitions directly on an invoice (without the engine), with the
  * edition severity and the per-finding override, so the rule files can be tested on their own.
  */
-import type { Invoice, Severity } from '@einv/core-model';
+import type { Invoice, Severity, SourceFacts, SourceLocations } from '@einv/core-model';
 import type { RuleDefinition, Syntax } from '../../define.js';
+import { sourceContext } from '../../source-context.js';
 
 export interface RawFinding {
   rule: string;
@@ -15,10 +16,17 @@ export interface RawFinding {
 export function runRules(
   rules: readonly RuleDefinition[],
   invoice: Invoice,
-  options: { syntax?: Syntax; edition?: 'transition' | 'standard' } = {},
+  options: {
+    syntax?: Syntax;
+    edition?: 'transition' | 'standard';
+    /** The reader's source facts and locations, for the rules that judge XML nodes */
+    source?: SourceFacts;
+    locations?: SourceLocations;
+  } = {},
 ): RawFinding[] {
   const edition = options.edition ?? 'standard';
   const out: RawFinding[] = [];
+  const source = sourceContext(options.source, options.locations);
   for (const rule of rules) {
     const base = rule.editionSeverity
       ? rule.editionSeverity[edition]
@@ -32,7 +40,7 @@ export function runRules(
         if (detail?.value !== undefined) f.value = detail.value;
         out.push(f);
       },
-      { syntax: options.syntax, lang: 'en', profile: undefined },
+      { syntax: options.syntax, lang: 'en', profile: undefined, source },
     );
   }
   return out;

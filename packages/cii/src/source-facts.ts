@@ -1,0 +1,158 @@
+/**
+ * Source facts of a CII document (see @einv/core-model source-facts.ts): for each official rule that
+ * judges XML nodes rather than business terms, the nodes its context selects in the CEN
+ * EN 16931 CII schematron 1.3.16 (and the BR-FR one), with the value its test reads.
+ *
+ * Each site below transcribes the official context of its rule; the comment quotes it.
+ */
+import type { Finding, SourceFacts } from '@einv/core-model';
+import { indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { NAMESPACES } from './binding/path.js';
+
+const RAM = NAMESPACES.ram as string;
+const RSM = NAMESPACES.rsm as string;
+const UDT = NAMESPACES.udt as string;
+
+/** `ram:SpecifiedTradeAllowanceCharge[ram:ChargeIndicator/udt:Indicator = true()|false()]` */
+const chargeIndicatorIs =
+  (charge: boolean) =>
+  (el: XmlElement): boolean => {
+    const indicator = el.parent?.children.find((c) => c.local === 'ChargeIndicator' && c.ns === RAM);
+    const value = indicator?.children.find((c) => c.local === 'Indicator' && c.ns === UDT);
+    return indicatorValue(value) === charge;
+  };
+
+const schemeID = { attribute: 'schemeID' } as const;
+
+const CII_SITES: Site[] = [
+  // rsm:ExchangedDocument/ram:TypeCode
+  { key: 'BR-CL-01', ns: RAM, elements: ['TypeCode'], parent: 'ExchangedDocument' },
+  // ram:TaxTotalAmount[@currencyID]
+  {
+    key: 'BR-CL-03',
+    ns: RAM,
+    elements: ['TaxTotalAmount'],
+    withAttribute: 'currencyID',
+    value: { attribute: 'currencyID' },
+  },
+  // ram:InvoiceCurrencyCode, ram:TaxCurrencyCode, ram:DueDateTypeCode, ram:ReferenceTypeCode, ram:SubjectCode
+  { key: 'BR-CL-04', ns: RAM, elements: ['InvoiceCurrencyCode'] },
+  { key: 'BR-CL-05', ns: RAM, elements: ['TaxCurrencyCode'] },
+  { key: 'BR-CL-06', ns: RAM, elements: ['DueDateTypeCode'] },
+  { key: 'BR-CL-07', ns: RAM, elements: ['ReferenceTypeCode'] },
+  { key: 'BR-CL-08', ns: RAM, elements: ['SubjectCode'] },
+  // //ram:GlobalID[@schemeID][not(ancestor::ram:SpecifiedTradeProduct) and not(ancestor::ram:ShipToTradeParty)]
+  {
+    key: 'BR-CL-10',
+    ns: RAM,
+    elements: ['GlobalID'],
+    withAttribute: 'schemeID',
+    notWithin: ['SpecifiedTradeProduct', 'ShipToTradeParty'],
+    value: schemeID,
+  },
+  // ram:ID[@schemeID][not(ancestor::ram:SpecifiedTaxRegistration)]
+  {
+    key: 'BR-CL-11',
+    ns: RAM,
+    elements: ['ID'],
+    withAttribute: 'schemeID',
+    notWithin: ['SpecifiedTaxRegistration'],
+    value: schemeID,
+  },
+  // ram:ClassCode[@listID]
+  {
+    key: 'BR-CL-13',
+    ns: RAM,
+    elements: ['ClassCode'],
+    withAttribute: 'listID',
+    value: { attribute: 'listID' },
+  },
+  // ram:CountryID; ram:OriginTradeCountry/ram:ID
+  { key: 'BR-CL-14', ns: RAM, elements: ['CountryID'] },
+  { key: 'BR-CL-15', ns: RAM, elements: ['ID'], parent: 'OriginTradeCountry' },
+  // ram:SpecifiedTradeSettlementPaymentMeans/ram:TypeCode
+  { key: 'BR-CL-16', ns: RAM, elements: ['TypeCode'], parent: 'SpecifiedTradeSettlementPaymentMeans' },
+  // ram:CategoryTradeTax/ram:CategoryCode; ram:ApplicableTradeTax/ram:CategoryCode
+  { key: 'BR-CL-17', ns: RAM, elements: ['CategoryCode'], parent: 'CategoryTradeTax' },
+  { key: 'BR-CL-18', ns: RAM, elements: ['CategoryCode'], parent: 'ApplicableTradeTax' },
+  // ram:SpecifiedTradeAllowanceCharge[ram:ChargeIndicator/udt:Indicator = false()|true()]/ram:ReasonCode
+  {
+    key: 'BR-CL-19',
+    ns: RAM,
+    elements: ['ReasonCode'],
+    parent: 'SpecifiedTradeAllowanceCharge',
+    when: chargeIndicatorIs(false),
+  },
+  {
+    key: 'BR-CL-20',
+    ns: RAM,
+    elements: ['ReasonCode'],
+    parent: 'SpecifiedTradeAllowanceCharge',
+    when: chargeIndicatorIs(true),
+  },
+  // ram:SpecifiedTradeProduct/ram:GlobalID[@schemeID]
+  {
+    key: 'BR-CL-21',
+    ns: RAM,
+    elements: ['GlobalID'],
+    parent: 'SpecifiedTradeProduct',
+    withAttribute: 'schemeID',
+    value: schemeID,
+  },
+  // ram:ExemptionReasonCode
+  { key: 'BR-CL-22', ns: RAM, elements: ['ExemptionReasonCode'] },
+  // ram:BasisQuantity[@unitCode] | ram:BilledQuantity[@unitCode]
+  {
+    key: 'BR-CL-23',
+    ns: RAM,
+    elements: ['BasisQuantity', 'BilledQuantity'],
+    withAttribute: 'unitCode',
+    value: { attribute: 'unitCode' },
+  },
+  // ram:AttachmentBinaryObject[@mimeCode]
+  {
+    key: 'BR-CL-24',
+    ns: RAM,
+    elements: ['AttachmentBinaryObject'],
+    withAttribute: 'mimeCode',
+    value: { attribute: 'mimeCode' },
+  },
+  // ram:URIUniversalCommunication/ram:URIID[@schemeID]
+  {
+    key: 'BR-CL-25',
+    ns: RAM,
+    elements: ['URIID'],
+    parent: 'URIUniversalCommunication',
+    withAttribute: 'schemeID',
+    value: schemeID,
+  },
+  // ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:GlobalID[@schemeID]
+  {
+    key: 'BR-CL-26',
+    ns: RAM,
+    elements: ['GlobalID'],
+    parent: 'ShipToTradeParty',
+    grandparent: 'ApplicableHeaderTradeDelivery',
+    withAttribute: 'schemeID',
+    value: schemeID,
+  },
+  // //ram:AdditionalReferencedDocument, test normalize-space(ram:IssuerAssignedID) != ''
+  {
+    key: 'BR-52',
+    ns: RAM,
+    elements: ['AdditionalReferencedDocument'],
+    value: { child: 'IssuerAssignedID', ns: RAM },
+  },
+];
+
+const TABLE = new SiteTable(CII_SITES);
+
+/** Diagnostics of the reader that mean "the element is there, its value is not readable" */
+const UNREADABLE = new Set(['CII-DECIMAL', 'CII-DATE']);
+
+/** The source facts of a CII document whose root is rsm:CrossIndustryInvoice */
+export function ciiSourceFacts(root: XmlElement, diagnostics: readonly Finding[]): SourceFacts {
+  const unreadable = new Set<string>();
+  for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
+  return { values: root.ns === RSM ? TABLE.collect(root) : {}, unreadable };
+}

@@ -1,0 +1,40 @@
+/**
+ * Source facts: what a reader saw in the XML that the Invoice model normalises away, for the
+ * official rules that test the XML itself rather than a business term.
+ *
+ * The model keeps one value per business term. Some official rules look at every node of a kind
+ * in the document instead: BR-CL-03 checks the currencyID of every UBL amount element, BR-CL-14
+ * every country code (also of parties the model has no place for), BR-52 every referenced
+ * document, BR-FR-16 the rate as written ("20.000" and "20" are one number but not one lexical
+ * form). Readers collect, per official rule id, the value of each node the rule's official
+ * context selects; validate() hands them to the rules, which then judge the nodes exactly as the
+ * official artefacts do and fall back to the model for a JSON invoice (no XML, no facts).
+ * See docs/decisions/0107-source-facts.md.
+ */
+
+/** One node an official rule's context selects, with the value its test reads */
+export interface SourceValue {
+  /** The tested value as written (element text or attribute); undefined when that text or attribute is absent */
+  readonly value: string | undefined;
+  /** A distinction the rule needs between nodes of one context (e.g. `CreditNoteTypeCode`) */
+  readonly tag?: string;
+  /** XPath of the node (with `/@attr` when the value is an attribute), as SourceLocations write it */
+  readonly xpath: string;
+  /** 1-based line of the node in the XML */
+  readonly line: number;
+}
+
+export interface SourceFacts {
+  /**
+   * Official rule id → the nodes its context selects, in document order. A rule id that is present
+   * (even with an empty list) means the reader collected it: the rule judges these nodes and not
+   * the model. Absent ids leave the rule on the model.
+   */
+  readonly values: Readonly<Record<string, readonly SourceValue[]>>;
+  /**
+   * Model paths of terms whose element is in the XML but whose value could not be read (an empty
+   * or malformed number or date). The term is absent from the model, yet an official `exists()`
+   * test sees the element: presence rules (BR-22…) treat these paths as given.
+   */
+  readonly unreadable: ReadonlySet<string>;
+}

@@ -1,0 +1,40 @@
+/**
+ * The rules' view of the source facts of an XML invoice (readCii/readUbl `source`): node values per
+ * official rule, unreadable elements, and the way back from an XPath to the model path the finding
+ * names. The XPath → path index is built only when a rule reports a source node.
+ */
+import type { SourceFacts, SourceLocations } from '@einv/core-model';
+import type { SourceContext } from './define.js';
+
+export function sourceContext(
+  facts: SourceFacts | undefined,
+  locations: SourceLocations | undefined,
+): SourceContext | undefined {
+  if (!facts || typeof facts !== 'object' || typeof facts.values !== 'object' || facts.values === null)
+    return undefined;
+  let byXpath: Map<string, string> | undefined;
+  const index = (): Map<string, string> => {
+    if (!byXpath) {
+      byXpath = new Map();
+      // the shortest model path wins for an XPath read into several (a group and its only field)
+      for (const [path, loc] of Object.entries(locations ?? {})) {
+        const known = byXpath.get(loc.xpath);
+        if (known === undefined || path.length < known.length) byXpath.set(loc.xpath, path);
+      }
+    }
+    return byXpath;
+  };
+  const unreadable = facts.unreadable instanceof Set ? facts.unreadable : new Set<string>();
+  return {
+    values: (ruleId) => (Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined),
+    unreadable: (path) => unreadable.has(path),
+    pathAt: (xpath) => {
+      const map = index();
+      for (let x = xpath; x.length > 0; x = x.slice(0, Math.max(0, x.lastIndexOf('/')))) {
+        const hit = map.get(x);
+        if (hit !== undefined) return hit;
+      }
+      return 'invoice';
+    },
+  };
+}

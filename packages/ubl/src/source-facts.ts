@@ -1,0 +1,184 @@
+/**
+ * Source facts of a UBL document (see @einv/core-model source-facts.ts): for each official rule that
+ * judges XML nodes rather than business terms, the nodes its context selects in the CEN
+ * EN 16931 UBL schematron 1.3.16, with the value its test reads.
+ *
+ * Each site below transcribes the official context of its rule; the comment quotes it.
+ */
+import type { Finding, SourceFacts } from '@einv/core-model';
+import { indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { NS } from './binding/namespaces.js';
+
+const CBC = NS.cbc as string;
+
+const childText = (el: XmlElement | null | undefined, local: string): string | undefined =>
+  el?.children.find((c) => c.local === local && c.ns === CBC)?.text;
+
+/** `cac:AllowanceCharge[cbc:ChargeIndicator = true()|false()]` */
+const chargeIndicatorIs =
+  (charge: boolean) =>
+  (el: XmlElement): boolean =>
+    indicatorValue(el.parent?.children.find((c) => c.local === 'ChargeIndicator' && c.ns === CBC)) === charge;
+
+/** Within the seller or the payee, where UBL also accepts the SEPA creditor scheme (BR-CL-10) */
+function sellerOrPayee(el: XmlElement): string | undefined {
+  for (let a = el.parent; a; a = a.parent) {
+    if (a.local === 'AccountingSupplierParty' || a.local === 'PayeeParty') return 'seller-or-payee';
+  }
+  return undefined;
+}
+
+const schemeID = { attribute: 'schemeID' } as const;
+
+const UBL_SITES: Site[] = [
+  // cbc:InvoiceTypeCode | cbc:CreditNoteTypeCode (each with its own list)
+  {
+    key: 'BR-CL-01',
+    ns: CBC,
+    elements: ['InvoiceTypeCode', 'CreditNoteTypeCode'],
+    tag: (el) => el.local,
+  },
+  // cbc:Amount | cbc:BaseAmount | … | cbc:PayableAmount, test on @currencyID (no [@currencyID]: a missing one fails)
+  {
+    key: 'BR-CL-03',
+    ns: CBC,
+    elements: [
+      'Amount',
+      'BaseAmount',
+      'PriceAmount',
+      'TaxAmount',
+      'TaxableAmount',
+      'LineExtensionAmount',
+      'TaxExclusiveAmount',
+      'TaxInclusiveAmount',
+      'AllowanceTotalAmount',
+      'ChargeTotalAmount',
+      'PrepaidAmount',
+      'PayableRoundingAmount',
+      'PayableAmount',
+    ],
+    value: { attribute: 'currencyID' },
+  },
+  // cbc:DocumentCurrencyCode; cbc:TaxCurrencyCode; cac:InvoicePeriod/cbc:DescriptionCode
+  { key: 'BR-CL-04', ns: CBC, elements: ['DocumentCurrencyCode'] },
+  { key: 'BR-CL-05', ns: CBC, elements: ['TaxCurrencyCode'] },
+  { key: 'BR-CL-06', ns: CBC, elements: ['DescriptionCode'], parent: 'InvoicePeriod' },
+  // cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cbc:ID[@schemeID] | cac:DocumentReference[…]/cbc:ID[@schemeID]
+  {
+    key: 'BR-CL-07',
+    ns: CBC,
+    elements: ['ID'],
+    withAttribute: 'schemeID',
+    when: (el) =>
+      (el.parent?.local === 'AdditionalDocumentReference' || el.parent?.local === 'DocumentReference') &&
+      childText(el.parent, 'DocumentTypeCode') === '130',
+    value: schemeID,
+  },
+  // cac:PartyIdentification/cbc:ID[@schemeID]
+  {
+    key: 'BR-CL-10',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'PartyIdentification',
+    withAttribute: 'schemeID',
+    value: schemeID,
+    tag: sellerOrPayee,
+  },
+  // cac:PartyLegalEntity/cbc:CompanyID[@schemeID]
+  {
+    key: 'BR-CL-11',
+    ns: CBC,
+    elements: ['CompanyID'],
+    parent: 'PartyLegalEntity',
+    withAttribute: 'schemeID',
+    value: schemeID,
+  },
+  // cac:CommodityClassification/cbc:ItemClassificationCode[@listID]
+  {
+    key: 'BR-CL-13',
+    ns: CBC,
+    elements: ['ItemClassificationCode'],
+    parent: 'CommodityClassification',
+    withAttribute: 'listID',
+    value: { attribute: 'listID' },
+  },
+  // cac:Country/cbc:IdentificationCode; cac:OriginCountry/cbc:IdentificationCode
+  { key: 'BR-CL-14', ns: CBC, elements: ['IdentificationCode'], parent: 'Country' },
+  { key: 'BR-CL-15', ns: CBC, elements: ['IdentificationCode'], parent: 'OriginCountry' },
+  // cac:PaymentMeans/cbc:PaymentMeansCode
+  { key: 'BR-CL-16', ns: CBC, elements: ['PaymentMeansCode'], parent: 'PaymentMeans' },
+  // cac:TaxCategory/cbc:ID; cac:ClassifiedTaxCategory/cbc:ID
+  { key: 'BR-CL-17', ns: CBC, elements: ['ID'], parent: 'TaxCategory' },
+  { key: 'BR-CL-18', ns: CBC, elements: ['ID'], parent: 'ClassifiedTaxCategory' },
+  // cac:AllowanceCharge[cbc:ChargeIndicator = false()|true()]/cbc:AllowanceChargeReasonCode
+  {
+    key: 'BR-CL-19',
+    ns: CBC,
+    elements: ['AllowanceChargeReasonCode'],
+    parent: 'AllowanceCharge',
+    when: chargeIndicatorIs(false),
+  },
+  {
+    key: 'BR-CL-20',
+    ns: CBC,
+    elements: ['AllowanceChargeReasonCode'],
+    parent: 'AllowanceCharge',
+    when: chargeIndicatorIs(true),
+  },
+  // cac:StandardItemIdentification/cbc:ID[@schemeID]
+  {
+    key: 'BR-CL-21',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'StandardItemIdentification',
+    withAttribute: 'schemeID',
+    value: schemeID,
+  },
+  // cbc:TaxExemptionReasonCode
+  { key: 'BR-CL-22', ns: CBC, elements: ['TaxExemptionReasonCode'] },
+  // cbc:InvoicedQuantity[@unitCode] | cbc:BaseQuantity[@unitCode] | cbc:CreditedQuantity[@unitCode]
+  {
+    key: 'BR-CL-23',
+    ns: CBC,
+    elements: ['InvoicedQuantity', 'BaseQuantity', 'CreditedQuantity'],
+    withAttribute: 'unitCode',
+    value: { attribute: 'unitCode' },
+  },
+  // cbc:EmbeddedDocumentBinaryObject[@mimeCode]
+  {
+    key: 'BR-CL-24',
+    ns: CBC,
+    elements: ['EmbeddedDocumentBinaryObject'],
+    withAttribute: 'mimeCode',
+    value: { attribute: 'mimeCode' },
+  },
+  // cbc:EndpointID[@schemeID]; cac:DeliveryLocation/cbc:ID[@schemeID]
+  { key: 'BR-CL-25', ns: CBC, elements: ['EndpointID'], withAttribute: 'schemeID', value: schemeID },
+  {
+    key: 'BR-CL-26',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'DeliveryLocation',
+    withAttribute: 'schemeID',
+    value: schemeID,
+  },
+  // cac:AdditionalDocumentReference, test normalize-space(cbc:ID) != ''
+  {
+    key: 'BR-52',
+    ns: NS.cac as string,
+    elements: ['AdditionalDocumentReference'],
+    value: { child: 'ID', ns: CBC },
+  },
+];
+
+const TABLE = new SiteTable(UBL_SITES);
+
+/** Diagnostics of the reader that mean "the element is there, its value is not readable" */
+const UNREADABLE = new Set(['UBL-READ-NUMBER', 'UBL-READ-DATE']);
+
+/** The source facts of a UBL Invoice or CreditNote */
+export function ublSourceFacts(root: XmlElement, diagnostics: readonly Finding[]): SourceFacts {
+  const unreadable = new Set<string>();
+  for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
+  return { values: TABLE.collect(root), unreadable };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseXml } from './parse.js';
+import { indicatorValue, SiteTable } from './sites.js';
+import type { XmlElement } from './types.js';
+
+const NS = 'urn:test';
+function root(xml: string): XmlElement {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.root;
+}
+
+const DOC = `<r xmlns="${NS}">
+  <Party><Id scheme="A">1</Id><Id>2</Id></Party>
+  <Product><Id scheme="B">3</Id></Product>
+  <Doc><Ref>x</Ref></Doc>
+  <Doc/>
+  <Charge><Flag>false</Flag><Reason>95</Reason></Charge>
+  <Charge><Flag>true</Flag><Reason>AA</Reason></Charge>
+</r>`;
+
+describe('SiteTable', () => {
+  it('selects by name, parent, attribute and excluded ancestors, in document order', () => {
+    const table = new SiteTable([
+      { key: 'scheme', ns: NS, elements: ['Id'], withAttribute: 'scheme', value: { attribute: 'scheme' } },
+      { key: 'partyScheme', ns: NS, elements: ['Id'], notWithin: ['Product'], parent: 'Party' },
+    ]);
+    const hits = table.collect(root(DOC));
+    expect(hits.scheme?.map((h) => h.value)).toEqual(['A', 'B']);
+    expect(hits.partyScheme?.map((h) => h.value)).toEqual(['1', '2']);
+  });
+
+  it('reads a child text, undefined when the child is absent, and files keys that select nothing as []', () => {
+    const table = new SiteTable([
+      { key: 'ref', ns: NS, elements: ['Doc'], value: { child: 'Ref', ns: NS } },
+      { key: 'none', ns: NS, elements: ['Missing'] },
+    ]);
+    const hits = table.collect(root(DOC));
+    expect(hits.ref?.map((h) => h.value)).toEqual(['x', undefined]);
+    expect(hits.none).toEqual([]);
+  });
+
+  it('ignores elements of another namespace', () => {
+    const table = new SiteTable([{ key: 'id', ns: 'urn:other', elements: ['Id'] }]);
+    expect(table.collect(root(DOC)).id).toEqual([]);
+  });
+
+  it('applies conditions and tags, and gives each node its XPath and line', () => {
+    const allowance = (el: XmlElement) =>
+      indicatorValue(el.parent?.children.find((c) => c.local === 'Flag')) === false;
+    const table = new SiteTable([
+      { key: 'reason', ns: NS, elements: ['Reason'], when: allowance, tag: (el) => el.parent?.local },
+      { key: 'scheme', ns: NS, elements: ['Id'], withAttribute: 'scheme', value: { attribute: 'scheme' } },
+    ]);
+    const hits = table.collect(root(DOC));
+    expect(hits.reason).toHaveLength(1);
+    const [reason] = hits.reason ?? [];
+    expect(reason?.value).toBe('95');
+    expect(reason?.tag).toBe('Charge');
+    expect(reason?.xpath).toBe('/r/Charge[1]/Reason');
+    expect(reason?.line).toBe(6);
+    expect(hits.scheme?.[0]?.xpath).toBe('/r/Party/Id[1]/@scheme');
+  });
+});
+
+describe('indicatorValue', () => {
+  it('casts like XPath 2.0 xs:boolean: true/1, false/0, anything else undefined', () => {
+    const r = root(`<r><a>true</a><a> 0 </a><a>yes</a></r>`);
+    expect(r.children.map((c) => indicatorValue(c))).toEqual([true, false, undefined]);
+    expect(indicatorValue(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Sites: the nodes an XSLT match pattern of the official schematrons selects, collected in one walk
+ * of the tree. A site describes the simple patterns those rules use — an element name, its
+ * parent (and grandparent), a required attribute, excluded ancestors, a condition — and which value
+ * the rule's test reads: the element text, an attribute, or a child's text.
+ *
+ * Used by the readers to record source facts (see @einv/core-model source-facts.ts): the values
+ * official rules judge node by node, where the model keeps one value per business term.
+ */
+import { xpathOf } from './helpers.js';
+import type { XmlElement } from './types.js';
+
+export interface Site {
+  /** The key the hits are filed under (an official rule id) */
+  key: string;
+  /** Namespace URI of the selected element */
+  ns: string;
+  /** Local names of the selected element (any of them) */
+  elements: readonly string[];
+  /** Local name the parent must have */
+  parent?: string;
+  /** Local name the grandparent must have */
+  grandparent?: string;
+  /** Only elements carrying this attribute (`[@schemeID]` in the official pattern) */
+  withAttribute?: string;
+  /** Not inside an element with one of these local names (`not(ancestor::…)`) */
+  notWithin?: readonly string[];
+  /** Any other condition of the pattern */
+  when?: (el: XmlElement) => boolean;
+  /** The value the test reads: the element text (default), an attribute, or the text of a child */
+  value?: { attribute: string } | { child: string; ns: string };
+  /** A distinction the rule needs between nodes of the site, e.g. the element name */
+  tag?: (el: XmlElement) => string | undefined;
+}
+
+/** One selected node: shaped like SourceValue of @einv/core-model. The XPath is built on demand. */
+export class SiteHit {
+  readonly value: string | undefined;
+  readonly tag?: string;
+  readonly line: number;
+  readonly #el: XmlElement;
+  readonly #attribute: string | undefined;
+
+  constructor(
+    el: XmlElement,
+    value: string | undefined,
+    tag: string | undefined,
+    attribute: string | undefined,
+  ) {
+    this.#el = el;
+    this.#attribute = attribute;
+    this.value = value;
+    if (tag !== undefined) this.tag = tag;
+    this.line = el.line;
+  }
+
+  /** Built only when a finding needs it: most nodes pass their rule */
+  get xpath(): string {
+    const path = xpathOf(this.#el);
+    return this.#attribute === undefined ? path : `${path}/@${this.#attribute}`;
+  }
+
+  toJSON(): { value: string | undefined; tag?: string; xpath: string; line: number } {
+    return {
+      value: this.value,
+      ...(this.tag !== undefined ? { tag: this.tag } : {}),
+      xpath: this.xpath,
+      line: this.line,
+    };
+  }
+}
+
+/** Sites indexed by the local name they select, compiled once per table */
+export class SiteTable {
+  readonly keys: readonly string[];
+  readonly #byLocal = new Map<string, Site[]>();
+
+  constructor(sites: readonly Site[]) {
+    this.keys = [...new Set(sites.map((s) => s.key))];
+    for (const site of sites) {
+      for (const local of site.elements) {
+        const list = this.#byLocal.get(local) ?? [];
+        list.push(site);
+        this.#byLocal.set(local, list);
+      }
+    }
+  }
+
+  /** Every key of the table with the nodes it selects under `root` (keys without nodes get []) */
+  collect(root: XmlElement): Record<string, SiteHit[]> {
+    const out: Record<string, SiteHit[]> = {};
+    for (const key of this.keys) out[key] = [];
+    const stack: XmlElement[] = [root];
+    while (stack.length > 0) {
+      const el = stack.pop() as XmlElement;
+      const sites = this.#byLocal.get(el.local);
+      if (sites) {
+        for (const site of sites) if (selects(site, el)) out[site.key]?.push(hit(site, el));
+      }
+      // push children in reverse so they pop in document order
+      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement);
+    }
+    return out;
+  }
+}
+
+function selects(site: Site, el: XmlElement): boolean {
+  if (el.ns !== site.ns) return false;
+  if (site.parent !== undefined && el.parent?.local !== site.parent) return false;
+  if (site.grandparent !== undefined && el.parent?.parent?.local !== site.grandparent) return false;
+  if (site.withAttribute !== undefined && !Object.hasOwn(el.attrs, site.withAttribute)) return false;
+  if (site.notWithin) {
+    for (let a = el.parent; a; a = a.parent) if (site.notWithin.includes(a.local)) return false;
+  }
+  return site.when ? site.when(el) : true;
+}
+
+function hit(site: Site, el: XmlElement): SiteHit {
+  const tag = site.tag?.(el);
+  const v = site.value;
+  if (v === undefined) return new SiteHit(el, el.text, tag, undefined);
+  if ('attribute' in v) {
+    const value = Object.hasOwn(el.attrs, v.attribute) ? el.attrs[v.attribute] : undefined;
+    return new SiteHit(el, value, tag, v.attribute);
+  }
+  const c = el.children.find((k) => k.local === v.child && k.ns === v.ns);
+  return new SiteHit(el, c?.text, tag, undefined);
+}
+
+/** XPath 2.0 cast of a boolean indicator (`= false()` / `= true()` in the official patterns) */
+export function indicatorValue(el: XmlElement | undefined): boolean | undefined {
+  const t = el?.text.trim();
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  return undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * Source facts: the official rules that judge XML nodes (every amount's currencyID, every country
+ * code, every referenced document, an empty quantity element) give the official verdict on XML
+ * read by readCii/readUbl, and the model-based verdict on a JSON invoice. Built from einv's own
+ * fixture written to XML, then damaged where the model has no place for the damage.
+ */
+import { readCii, writeCii } from '@einv/cii';
+import { complete, type Finding, type Invoice } from '@einv/core-model';
+import { validate } from '@einv/rules';
+import { readUbl, writeUbl } from '@einv/ubl';
+import { describe, expect, it } from '@jest/globals';
+import { loadFixture } from '../../fixtures/load.js';
+
+const base = (): Invoice => complete(loadFixture('fr-b2b-simple').invoice);
+
+function fired(
+  read: ReturnType<typeof readUbl> | ReturnType<typeof readCii>,
+  syntax: 'CII' | 'UBL',
+): Finding[] {
+  const r = validate(read.invoice, {
+    syntax,
+    frenchEdition: 'off',
+    locations: read.locations,
+    source: read.source,
+  });
+  return [...r.errors, ...r.warnings];
+}
+const ids = (findings: Finding[], rule: string) => findings.filter((f) => f.rule === rule);
+
+describe('rules judging source nodes (UBL)', () => {
+  const xml = writeUbl(base()).xml;
+
+  it('BR-CL-03 fires once per amount whose currencyID is not ISO 4217, at that amount', () => {
+    const damaged = xml.replace(/(<cbc:PayableAmount currencyID=")EUR"/, '$1XX9"');
+    expect(damaged).not.toBe(xml);
+    const found = ids(fired(readUbl(damaged), 'UBL'), 'BR-CL-03');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.xpath).toMatch(/cbc:PayableAmount\/@currencyID$/);
+    expect(found[0]?.path).toBe('invoice.totals.amountDue');
+    expect(ids(fired(readUbl(xml), 'UBL'), 'BR-CL-03')).toEqual([]);
+  });
+
+  it('BR-CL-01 judges a CreditNote type code against the credit-note list, an Invoice one against the invoice list', () => {
+    const asCreditCode = xml.replace(/<cbc:InvoiceTypeCode>380</, '<cbc:InvoiceTypeCode>381<');
+    expect(asCreditCode).not.toBe(xml);
+    expect(ids(fired(readUbl(asCreditCode), 'UBL'), 'BR-CL-01')).toHaveLength(1);
+    // the model alone (JSON) knows no root: the union of both lists applies and 381 passes
+    const modelOnly = validate(readUbl(asCreditCode).invoice, { syntax: 'UBL', frenchEdition: 'off' });
+    expect(modelOnly.errors.map((f) => f.rule)).not.toContain('BR-CL-01');
+  });
+
+  it('BR-22 sees an empty quantity element as present, as the official exists() test does', () => {
+    const blank = xml.replace(/(<cbc:InvoicedQuantity unitCode="\w+">)[^<]*</, '$1<');
+    expect(blank).not.toBe(xml);
+    const read = readUbl(blank);
+    expect(read.diagnostics.some((d) => d.rule === 'UBL-READ-NUMBER')).toBe(true);
+    expect(ids(fired(read, 'UBL'), 'BR-22')).toEqual([]);
+    // without the source facts the quantity is simply absent
+    const modelOnly = validate(read.invoice, { syntax: 'UBL', frenchEdition: 'off' });
+    expect(modelOnly.errors.map((f) => f.rule)).toContain('BR-22');
+  });
+});
+
+describe('rules judging source nodes (CII)', () => {
+  const xml = writeCii(base(), { profile: 'EN16931' }).xml;
+
+  it('BR-52 fires for a line-level referenced document without IssuerAssignedID (not a BG-24 in the model)', () => {
+    const withLineDoc = xml.replace(
+      '</ram:SpecifiedLineTradeSettlement>',
+      '<ram:AdditionalReferencedDocument><ram:TypeCode>130</ram:TypeCode></ram:AdditionalReferencedDocument></ram:SpecifiedLineTradeSettlement>',
+    );
+    expect(withLineDoc).not.toBe(xml);
+    const found = ids(fired(readCii(withLineDoc), 'CII'), 'BR-52');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.xpath).toMatch(/ram:SpecifiedLineTradeSettlement\/ram:AdditionalReferencedDocument$/);
+    expect(found[0]?.path).toMatch(/^invoice\.lines\[0\]/);
+    expect(ids(fired(readCii(xml), 'CII'), 'BR-52')).toEqual([]);
+  });
+
+  it('BR-CL-16 judges every payment means, also the ones the model does not keep', () => {
+    const means =
+      /<ram:SpecifiedTradeSettlementPaymentMeans>[\s\S]*?<\/ram:SpecifiedTradeSettlementPaymentMeans>/.exec(
+        xml,
+      )?.[0];
+    expect(means).toBeDefined();
+    const second = (means ?? '').replace(/<ram:TypeCode>[^<]*</, '<ram:TypeCode>DE<');
+    const doubled = xml.replace(means ?? '', `${means}${second}`);
+    const found = ids(fired(readCii(doubled), 'CII'), 'BR-CL-16');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.value).toBe('DE');
+    expect(found[0]?.xpath).toMatch(/ram:SpecifiedTradeSettlementPaymentMeans\[2\]\/ram:TypeCode$/);
+  });
+});
