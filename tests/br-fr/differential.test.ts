@@ -150,17 +150,6 @@ const EXPLANATIONS: {
 }[] = [
   ...Object.entries(NOT_CHECKABLE_ON_MODEL).map(([rule, why]) => ({ rule, why, applies: () => true })),
   {
-    rule: 'BR-FR-29',
-    why: 'the model holds one invoiced object identifier (BT-18); the reader keeps the first of several',
-    applies: (doc: Doc) => {
-      const re =
-        doc.syntax === 'UBL'
-          ? /<cac:AdditionalDocumentReference>(?:(?!<\/cac:AdditionalDocumentReference>)[\s\S])*?<cbc:DocumentTypeCode>130</g
-          : /<ram:AdditionalReferencedDocument>(?:(?!<\/ram:AdditionalReferencedDocument>)[\s\S])*?<ram:TypeCode>130</g;
-      return (doc.xml.match(re) ?? []).length > 1;
-    },
-  },
-  {
     rule: 'BR-FR-15',
     why: 'a CII line tax without category code is allowed only on GROUP / INFORMATION sub-lines, which the model cannot tell, so we do not report it (decision 0072)',
     applies: (doc: Doc) =>
@@ -169,12 +158,14 @@ const EXPLANATIONS: {
         doc.xml,
       ),
   },
-  ...['BR-FR-16', 'BR-FR-DEC-01', 'BR-FR-DEC-04'].map((rule) => ({
-    rule,
-    why: 'the model holds numbers: trailing zeros beyond 2 decimals ("20.000") are not visible (decision 0072)',
+  // VAT rates are judged as written (source facts, decision 0107); amounts are still numbers
+  {
+    rule: 'BR-FR-DEC-01',
+    why: 'the model holds numbers: trailing zeros beyond 2 decimals ("10.000") are not visible (decision 0072)',
     applies: (doc: Doc) => />-?\d+\.\d{2}0+</.test(doc.xml),
-  })),
-  ...['BR-FR-01', 'BR-FR-02', 'BR-FR-03'].map((rule) => ({
+  },
+  // BR-FR-02 judges those references itself (source facts, decision 0107)
+  ...['BR-FR-01', 'BR-FR-03'].map((rule) => ({
     rule,
     why: 'UBL transition edition (1.4.0 content) reads line cac:DocumentReference as the line preceding invoice',
     applies: (doc: Doc, edition: 'standard' | 'transition') =>

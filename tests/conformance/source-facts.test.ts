@@ -91,3 +91,64 @@ describe('rules judging source nodes (CII)', () => {
     expect(found[0]?.xpath).toMatch(/ram:SpecifiedTradeSettlementPaymentMeans\[2\]\/ram:TypeCode$/);
   });
 });
+
+describe('French rules judging source nodes', () => {
+  const frenchFindings = (
+    read: ReturnType<typeof readUbl> | ReturnType<typeof readCii>,
+    syntax: 'CII' | 'UBL',
+    frenchEdition: 'standard' | 'transition' = 'standard',
+  ) => {
+    const r = validate(read.invoice, {
+      syntax,
+      frenchEdition,
+      locations: read.locations,
+      source: read.source,
+    });
+    return [...r.errors, ...r.warnings];
+  };
+
+  it('BR-FR-16 and BR-FR-DEC-04 judge the VAT rate as written: "20.000" fails, "20.00" passes', () => {
+    const xml = writeCii(base(), { profile: 'EN16931' }).xml;
+    const rate = /<ram:RateApplicablePercent>([^<]*)</.exec(xml)?.[1];
+    expect(rate).toBeDefined();
+    const written = (lexical: string) =>
+      xml.replace(/<ram:RateApplicablePercent>[^<]*</g, `<ram:RateApplicablePercent>${lexical}<`);
+    const bad = frenchFindings(readCii(written('20.000')), 'CII');
+    expect(ids(bad, 'BR-FR-16').length).toBeGreaterThan(0);
+    expect(ids(bad, 'BR-FR-DEC-04').length).toBeGreaterThan(0);
+    expect(ids(bad, 'BR-FR-16')[0]?.xpath).toMatch(/ram:RateApplicablePercent$/);
+    const good = frenchFindings(readCii(written('20.00')), 'CII');
+    expect([...ids(good, 'BR-FR-16'), ...ids(good, 'BR-FR-DEC-04')]).toEqual([]);
+    // the model alone holds 20 for both: JSON cannot tell them apart
+    const modelOnly = validate(readCii(written('20.000')).invoice, {
+      syntax: 'CII',
+      frenchEdition: 'standard',
+    });
+    expect(modelOnly.errors.map((f) => f.rule)).not.toContain('BR-FR-16');
+  });
+
+  it('BR-FR-29 fires for an empty AFL reference beside another invoiced object (the model keeps one BT-18)', () => {
+    const xml = writeUbl(base()).xml;
+    const withRefs = xml.replace(
+      /(<cac:AccountingSupplierParty>)/,
+      '<cac:AdditionalDocumentReference><cbc:ID schemeID="AVV">V1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>' +
+        '<cac:AdditionalDocumentReference><cbc:ID schemeID="AFL"></cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>$1',
+    );
+    expect(withRefs).not.toBe(xml);
+    const found = ids(frenchFindings(readUbl(withRefs), 'UBL'), 'BR-FR-29');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.xpath).toMatch(/cac:AdditionalDocumentReference\[2\]\/cbc:ID$/);
+  });
+
+  it('BR-FR-02 tests UBL line document references in the transition edition only, as the official editions do', () => {
+    const xml = writeUbl(base()).xml;
+    const withLineRef = xml.replace(
+      /(<cac:Item>)/,
+      '<cac:DocumentReference><cbc:ID>REF 1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:DocumentReference>$1',
+    );
+    expect(withLineRef).not.toBe(xml);
+    const read = readUbl(withLineRef);
+    expect(ids(frenchFindings(read, 'UBL', 'transition'), 'BR-FR-02')).toHaveLength(1);
+    expect(ids(frenchFindings(read, 'UBL', 'standard'), 'BR-FR-02')).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@
  * Each site below transcribes the official context of its rule; the comment quotes it.
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
-import { indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { ancestorsAre, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
 import { NAMESPACES } from './binding/path.js';
 
 const RAM = NAMESPACES.ram as string;
@@ -145,7 +145,41 @@ const CII_SITES: Site[] = [
   },
 ];
 
-const TABLE = new SiteTable(CII_SITES);
+// ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE CII schematron ----
+
+/**
+ * The VAT rates BR-FR-16 and BR-FR-DEC-04 read, as written: RateApplicablePercent of a header
+ * allowance or charge (BT-96/103), of a VAT breakdown (BT-119) and of a line (BT-152).
+ */
+const frenchRate = (el: XmlElement): boolean =>
+  ancestorsAre(el, 'CategoryTradeTax', 'SpecifiedTradeAllowanceCharge', 'ApplicableHeaderTradeSettlement') ||
+  ancestorsAre(el, 'ApplicableTradeTax', 'ApplicableHeaderTradeSettlement') ||
+  ancestorsAre(el, 'ApplicableTradeTax', 'SpecifiedLineTradeSettlement', 'IncludedSupplyChainTradeLineItem');
+
+const referenceType = (el: XmlElement): string | undefined =>
+  el.children.find((c) => c.local === 'ReferenceTypeCode' && c.ns === RAM)?.text;
+
+const FRENCH_SITES: Site[] = [
+  // …/ram:RateApplicablePercent, test on string(.) (BR-FR-16) and normalize-space(.) (BR-FR-DEC-04)
+  { key: 'BR-FR-16', ns: RAM, elements: ['RateApplicablePercent'], when: frenchRate },
+  { key: 'BR-FR-DEC-04', ns: RAM, elements: ['RateApplicablePercent'], when: frenchRate },
+  // ram:ApplicableHeaderTradeAgreement/ram:AdditionalReferencedDocument[ram:ReferenceTypeCode='AFL'|'AVV']
+  // (at most one of each; IssuerAssignedID not blank), tagged with the reference type
+  {
+    key: 'BR-FR-29',
+    ns: RAM,
+    elements: ['AdditionalReferencedDocument'],
+    parent: 'ApplicableHeaderTradeAgreement',
+    when: (el) => {
+      const type = referenceType(el);
+      return type === 'AFL' || type === 'AVV';
+    },
+    value: { child: 'IssuerAssignedID', ns: RAM },
+    tag: referenceType,
+  },
+];
+
+const TABLE = new SiteTable([...CII_SITES, ...FRENCH_SITES]);
 
 /** Diagnostics of the reader that mean "the element is there, its value is not readable" */
 const UNREADABLE = new Set(['CII-DECIMAL', 'CII-DATE']);

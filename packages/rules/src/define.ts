@@ -18,6 +18,8 @@ export interface RuleContext {
    * judge XML nodes use it when it holds their id and fall back to the model otherwise.
    */
   source?: SourceContext | undefined;
+  /** BR-FR only: the edition being run (a few official contexts exist in one edition only) */
+  edition?: 'transition' | 'standard' | undefined;
 }
 
 /** The source facts of an XML invoice, as the rules see them */

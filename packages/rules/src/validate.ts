@@ -232,6 +232,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     for (const rule of set.rules) {
       current = rule;
       currentSeverity = severityOf(rule, syntax, set.edition);
+      context.edition = set.edition;
       try {
         rule.check(subject, report, context);
       } catch (error) {

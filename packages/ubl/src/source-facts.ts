@@ -6,7 +6,7 @@
  * Each site below transcribes the official context of its rule; the comment quotes it.
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
-import { indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { ancestorsAre, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
 import { NS } from './binding/namespaces.js';
 
 const CBC = NS.cbc as string;
@@ -171,7 +171,56 @@ const UBL_SITES: Site[] = [
   },
 ];
 
-const TABLE = new SiteTable(UBL_SITES);
+// ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE UBL schematron ----
+
+const isRoot = (el: XmlElement | null | undefined): boolean => !!el && el.parent === null;
+
+const FRENCH_SITES: Site[] = [
+  // cac:AllowanceCharge/cac:TaxCategory, cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory,
+  // cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory: test on cbc:Percent when it exists
+  {
+    key: 'BR-FR-16',
+    ns: CBC,
+    elements: ['Percent'],
+    when: (el) =>
+      ancestorsAre(el, 'TaxCategory', 'AllowanceCharge') ||
+      ancestorsAre(el, 'TaxCategory', 'TaxSubtotal', 'TaxTotal') ||
+      ancestorsAre(el, 'ClassifiedTaxCategory', 'Item', 'InvoiceLine'),
+  },
+  // …/cbc:Percent of the same three, the line one under any cac:Item
+  {
+    key: 'BR-FR-DEC-04',
+    ns: CBC,
+    elements: ['Percent'],
+    when: (el) =>
+      ancestorsAre(el, 'TaxCategory', 'AllowanceCharge') ||
+      ancestorsAre(el, 'TaxCategory', 'TaxSubtotal', 'TaxTotal') ||
+      ancestorsAre(el, 'ClassifiedTaxCategory', 'Item'),
+  },
+  // ubl:Invoice/cac:AdditionalDocumentReference/cbc:ID[@schemeID='AFL'|'AVV'], tagged with the scheme
+  {
+    key: 'BR-FR-29',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'AdditionalDocumentReference',
+    when: (el) => isRoot(el.parent?.parent) && (el.attrs.schemeID === 'AFL' || el.attrs.schemeID === 'AVV'),
+    tag: (el) => el.attrs.schemeID,
+  },
+  // ubl:Invoice/cac:InvoiceLine/cac:DocumentReference/cbc:ID: the transition edition (1.4.0.02)
+  // also tests these with BR-FR-02 (as EXT-FR-FE-136); the standard edition does not
+  {
+    key: 'BR-FR-02',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'DocumentReference',
+    when: (el) =>
+      (ancestorsAre(el, 'DocumentReference', 'InvoiceLine') ||
+        ancestorsAre(el, 'DocumentReference', 'CreditNoteLine')) &&
+      isRoot(el.parent?.parent?.parent),
+  },
+];
+
+const TABLE = new SiteTable([...UBL_SITES, ...FRENCH_SITES]);
 
 /** Diagnostics of the reader that mean "the element is there, its value is not readable" */
 const UNREADABLE = new Set(['UBL-READ-NUMBER', 'UBL-READ-DATE']);

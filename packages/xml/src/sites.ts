@@ -127,6 +127,16 @@ function hit(site: Site, el: XmlElement): SiteHit {
   return new SiteHit(el, c?.text, tag, undefined);
 }
 
+/** True when the parent, grandparent… of `el` have these local names, nearest first (`a/b/el` is ancestorsAre(el, 'b', 'a')) */
+export function ancestorsAre(el: XmlElement, ...locals: string[]): boolean {
+  let a: XmlElement | null = el;
+  for (const local of locals) {
+    a = a?.parent ?? null;
+    if (a?.local !== local) return false;
+  }
+  return true;
+}
+
 /** XPath 2.0 cast of a boolean indicator (`= false()` / `= true()` in the official patterns) */
 export function indicatorValue(el: XmlElement | undefined): boolean | undefined {
   const t = el?.text.trim();

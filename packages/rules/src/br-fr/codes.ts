@@ -12,6 +12,7 @@ import {
   VAT_CATEGORIES,
   VAT_RATES,
 } from './common.js';
+import { checkRateStrings } from './source-nodes.js';
 
 /** Every VAT category / rate place of the model: document allowances and charges, VAT breakdown, lines */
 function vatPlaces(
@@ -137,7 +138,9 @@ export const codeRules: RuleDefinition[] = [
       'Correct the rate, written as a percentage without the % sign (e.g. 20 or 5.5).',
       'Corrigez le taux, exprimé en pourcentage sans le signe % (par exemple 20 ou 5.5).',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
+      // XML input: the rates as written (decision 0107); JSON: the model's numbers
+      if (checkRateStrings(ctx, report)) return;
       for (const p of vatPlaces(invoice)) {
         if (p.rate === undefined) continue;
         if (!VAT_RATES.has(p.rate) || !isValidDecimal(p.rate, 2))

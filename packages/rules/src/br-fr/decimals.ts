@@ -6,6 +6,7 @@
 import type { AllowanceCharge, Invoice } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { BIDIRECTIONAL_FRAMEWORKS, frRule, isBusinessProcess, isValidDecimal, t } from './common.js';
+import { checkRateDecimals } from './source-nodes.js';
 
 type Num = { path: string; value: number; bt: string };
 
@@ -186,7 +187,9 @@ export const decimalRules: RuleDefinition[] = [
       'Write the rate as a percentage such as 20 or 5.5.',
       'Écrivez le taux en pourcentage, par exemple 20 ou 5.5.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
+      // XML input: the rates as written (decision 0107); JSON: the model's numbers
+      if (checkRateDecimals(ctx, report)) return;
       for (const n of vatRates(invoice))
         if (!isValidDecimal(n.value, 2, { positive: true, maxDigits: 4 }))
           report(n.path, { value: n.value, bt: n.bt });

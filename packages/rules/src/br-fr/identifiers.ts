@@ -2,6 +2,7 @@
 import type { Invoice } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { frRule, isValidIdFormat, t } from './common.js';
+import { eachNode } from './source-nodes.js';
 
 /** BT-1 and every BT-25, with their paths */
 function documentIds(invoice: Invoice): { path: string; value: string; bt: string }[] {
@@ -55,10 +56,13 @@ export const identifierRules: RuleDefinition[] = [
       'Remove spaces and other punctuation from the number.',
       'Retirez les espaces et autres signes de ponctuation du numéro.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       for (const id of documentIds(invoice)) {
         if (!isValidIdFormat(id.value)) report(id.path, { value: id.value, bt: id.bt });
       }
+      // The UBL transition edition (1.4.0.02) also tests the line document references
+      if (ctx.syntax === 'UBL' && ctx.edition === 'transition')
+        eachNode(ctx, 'BR-FR-02', report, isValidIdFormat);
     },
   }),
 ];

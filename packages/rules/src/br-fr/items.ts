@@ -2,6 +2,7 @@
 import type { Identifier } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { frRule, normalizeSpace, t } from './common.js';
+import { checkSubInvoiceReferences } from './source-nodes.js';
 
 const SUB_INVOICE_SCHEMES = new Set(['AFL', 'AVV']);
 const blankSubInvoiceRef = (id: Identifier | undefined): boolean =>
@@ -69,7 +70,9 @@ export const itemRules: RuleDefinition[] = [
       'Give the AFL / AVV reference a value, or remove it.',
       'Donnez une valeur à la référence AFL / AVV, ou retirez-la.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
+      // XML input: every AFL / AVV reference (the model keeps one BT-18, decision 0107)
+      if (checkSubInvoiceReferences(ctx, report)) return;
       if (blankSubInvoiceRef(invoice.invoicedObjectIdentifier))
         report('invoice.invoicedObjectIdentifier', { value: invoice.invoicedObjectIdentifier?.scheme });
     },

@@ -40,7 +40,7 @@ export function runRules(
         if (detail?.value !== undefined) f.value = detail.value;
         out.push(f);
       },
-      { syntax: options.syntax, lang: 'en', profile: undefined, source },
+      { syntax: options.syntax, lang: 'en', profile: undefined, source, edition },
     );
   }
   return out;
