@@ -39,4 +39,17 @@ describe('tax categories of another scheme than VAT', () => {
     inv.vatBreakdown = [{ taxableAmount: 100, taxAmount: 0.4, category: 'S', rate: 20, taxScheme: '' }];
     expect(fired(inv, 'CII').has('BR-CO-17')).toBe(false);
   });
+
+  it('UBL BR-E-01 counts only breakdowns of scheme VAT (the official exactly-one test); CII counts every one', () => {
+    const inv: Invoice = {
+      lines: [{ id: '1', quantity: 1, netAmount: 100, unitPrice: 100, vatCategory: 'E', vatRate: 0 }],
+      vatBreakdown: [
+        { taxableAmount: 100, taxAmount: 0, category: 'E', rate: 0, exemptionReason: 'x', taxScheme: 'FR' },
+      ],
+    };
+    expect(fired(inv, 'UBL').has('BR-E-01')).toBe(true);
+    expect(fired(inv, 'CII').has('BR-E-01')).toBe(false);
+    delete inv.vatBreakdown?.[0]?.taxScheme;
+    expect(fired(inv, 'UBL').has('BR-E-01')).toBe(false);
+  });
 });

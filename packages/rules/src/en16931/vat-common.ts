@@ -104,12 +104,14 @@ export function forEachNode(
 }
 
 /** How many lines, allowances or charges use the category (no allocation). */
-export function countNodes(invoice: Invoice, list: NodeList, code: string): number {
+export function countNodes(invoice: Invoice, list: NodeList, code: string, vatSchemeOnly = false): number {
   const items: unknown = invoice[list];
   if (!Array.isArray(items)) return 0;
   let n = 0;
   for (const item of items) {
-    if (typeof item === 'object' && item !== null && categoryOf((item as Line).vatCategory) === code) n++;
+    if (typeof item !== 'object' || item === null) continue;
+    if (vatSchemeOnly && (item as Line).taxScheme !== undefined) continue;
+    if (categoryOf((item as Line).vatCategory) === code) n++;
   }
   return n;
 }

@@ -68,10 +68,17 @@ export function breakdownPresenceRule(
       ),
     },
     (invoice, report, context) => {
-      const lines = countNodes(invoice, 'lines', cat.code);
-      const docAc = countNodes(invoice, 'allowances', cat.code) + countNodes(invoice, 'charges', cat.code);
-      const breakdowns = withCategory(breakdownNodes(invoice), cat.code).length;
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
+      // UBL's "exactly one" tests select only categories whose cac:TaxScheme is VAT (decision 0100
+      // keeps the others in the model with their taxScheme); CII's and the S/L/M tests select all.
+      const vatOnly = !ciiSemantics(context) && mode === 'exactlyOne';
+      const lines = countNodes(invoice, 'lines', cat.code, vatOnly);
+      const docAc =
+        countNodes(invoice, 'allowances', cat.code, vatOnly) +
+        countNodes(invoice, 'charges', cat.code, vatOnly);
+      const breakdowns = withCategory(breakdownNodes(invoice), cat.code).filter(
+        (n) => !vatOnly || n.entry.taxScheme === undefined,
+      ).length;
       if (!presenceHolds(mode, lines, docAc, breakdowns, ciiSemantics(context))) {
         report('invoice.vatBreakdown', { value: breakdowns });
       }
