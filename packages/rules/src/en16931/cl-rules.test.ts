@@ -213,10 +213,12 @@ describe('BR-CL code-list rules', () => {
       expect(fire(id, c.good, c.syntax)).toEqual([]);
     },
   );
+  // BR-CL-03 judges the currencyID of each amount, which only XML has: its firing and passing cases
+  // read XML (tests/conformance/source-facts.test.ts)
   it('covers every BR-CL rule of the catalogue except BR-CL-03', () => {
     expect(new Set([...CASES.map((c) => c.id), 'BR-CL-03'])).toEqual(new Set(ALL.map((r) => r.id)));
   });
-  it('BR-CL-03 does not report again a currency that BR-CL-04/05 already report (per-amount currencyIDs are not in the model)', () => {
+  it('BR-CL-03 on a JSON invoice does not report again a currency that BR-CL-04/05 already report (no per-amount currencyIDs)', () => {
     const invoice: Invoice = {
       currency: 'EURO',
       taxCurrency: 'XXY',
