@@ -24,11 +24,13 @@ it('round-trips every completed fixture through CII (EN16931) without loss or wa
     const { xml, warnings } = writeCii(invoice);
     expect({ name, warnings }).toEqual({ name, warnings: [] });
     const back = readCii(xml);
-    // A line's vatExemptionReason(Code) is an input helper, not a CII line term: complete() has
-    // carried it to the VAT breakdown (BT-120/121) of the line's category, which is what CII holds.
-    const lines = invoice.lines?.map(({ vatExemptionReason, vatExemptionReasonCode, ...line }) => {
+    // A line's vatExemptionReason(Code) is an input helper: complete() has carried it to the VAT
+    // breakdown (BT-120/121) of the line's category. CII also holds the reason on the line
+    // (ram:ExemptionReason, EXT-FR-FE-178, read by the French multi-vendor rules); not the code.
+    const lines = invoice.lines?.map(({ vatExemptionReasonCode, ...line }) => {
       const carried = invoice.vatBreakdown?.find((b) => b.category === line.vatCategory);
-      if (vatExemptionReason !== undefined) expect(carried?.exemptionReason).toBe(vatExemptionReason);
+      if (line.vatExemptionReason !== undefined)
+        expect(carried?.exemptionReason).toBe(line.vatExemptionReason);
       if (vatExemptionReasonCode !== undefined)
         expect(carried?.exemptionReasonCode).toBe(vatExemptionReasonCode);
       return line;

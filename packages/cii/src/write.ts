@@ -192,7 +192,12 @@ class Writer {
       let next =
         fresh && last
           ? undefined
-          : node.children.find((c) => c.name === step.name && (!step.test || this.holds(c, step.test)));
+          : node.children.find(
+              (c) =>
+                c.name === step.name &&
+                (!step.test || this.holds(c, step.test)) &&
+                step.also.every((t) => this.holds(c, t)),
+            );
       if (!next) {
         next = newNode(step.name);
         next.weak = weak;

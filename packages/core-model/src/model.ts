@@ -352,6 +352,62 @@ export interface Line {
   originCountry?: string;
   /** BG-32 ITEM ATTRIBUTES */
   attributes?: ItemAttribute[];
+  /**
+   * Not EN 16931: the French EXTENDED-CTC-FR line data of multi-vendor (BT-23 S8/B8/M8),
+   * bidirectional (S9/B9/M9) and sub-line invoices, read by the BR-FR-MV / BR-FR-BD rules.
+   */
+  frenchCtc?: FrenchCtcLine;
+}
+
+/** EXTENDED-CTC-FR line seller (CII ram:ItemSellerTradeParty, UBL cac:Item/cac:ManufacturerParty) */
+export interface FrenchCtcLineSeller {
+  /** EXT-FR-FE-164 Line seller name */
+  name?: string;
+  /** EXT-FR-FE-166 Line seller global identifier (+ scheme, e.g. 0088) */
+  globalId?: Identifier;
+  /** EXT-FR-FE-167 Line seller legal registration identifier (+ scheme, 0002 for a SIREN) */
+  legalId?: Identifier;
+  /** EXT-FR-FE-168 Line seller VAT identifier */
+  vatId?: string;
+  /** EXT-FR-FE-177 Line seller country code (ISO 3166-1 alpha-2) */
+  country?: string;
+}
+
+/** EXTENDED-CTC-FR line-level preceding invoice (corrective multi-vendor / bidirectional invoices) */
+export interface FrenchCtcPrecedingInvoice {
+  /** EXT-FR-FE-136 Preceding invoice number of the line */
+  number?: string;
+  /** EXT-FR-FE-138 Preceding invoice issue date of the line (YYYY-MM-DD) */
+  issueDate?: string;
+}
+
+/**
+ * EXTENDED-CTC-FR line structure (XP Z12-012 v1.4): a multi-vendor invoice groups the lines of each
+ * seller under a GROUP line (one sub-invoice each); DETAIL lines are the invoiced items below it and
+ * INFORMATION lines are shown but not summed.
+ */
+export interface FrenchCtcLine {
+  /** EXT-FR-FE-162 Parent line identifier (the BT-126 of the GROUP line above this one) */
+  parentLineId?: string;
+  /** EXT-FR-FE-163 Line sub-type: GROUP, DETAIL or INFORMATION */
+  subType?: string;
+  /** Line seller (EXT-FR-FE-164…177): the seller of this sub-invoice */
+  seller?: FrenchCtcLineSeller;
+  /** EXT-FR-FE-181 Line VAT total in the invoice currency (BT-5) */
+  vatTotal?: number;
+  /** EXT-FR-FE-182 Line VAT total in the VAT accounting currency (BT-6) */
+  vatTotalInTaxCurrency?: number;
+  /** EXT-FR-FE-184 Line total with VAT */
+  totalWithVat?: number;
+  /** EXT-FR-FE-136 / EXT-FR-FE-138 Preceding invoice of this line */
+  precedingInvoice?: FrenchCtcPrecedingInvoice;
+  /**
+   * BT-128 with scheme AFL (type 130): the sub-invoice number this line belongs to. In UBL, an AFL
+   * reference that is the line's first object reference stays in Line.objectIdentifier (BT-128).
+   */
+  subInvoiceNumber?: string;
+  /** BT-128 with scheme AVV (type 130): the billing framework of the sub-invoice (S1, B1…), same note */
+  subInvoiceFramework?: string;
 }
 
 /** BG-0 INVOICE */

@@ -157,6 +157,27 @@ const definitions: Record<string, JsonSchema> = {
         ['name', 'value'],
       ),
     ),
+    // Not EN 16931: the EXTENDED-CTC-FR line data of multi-vendor / bidirectional invoices (model.ts)
+    frenchCtc: object('a French CTC line extension object', {
+      parentLineId: text('the parent line identifier (EXT-FR-FE-162)'),
+      subType: text('the line sub-type GROUP, DETAIL or INFORMATION (EXT-FR-FE-163)'),
+      seller: object('a line seller object', {
+        name: text('the line seller name (EXT-FR-FE-164)'),
+        globalId: ref('identifier'),
+        legalId: ref('identifier'),
+        vatId: text('the line seller VAT identifier (EXT-FR-FE-168)'),
+        country: country('the line seller country (EXT-FR-FE-177)'),
+      }),
+      vatTotal: amount('the line VAT total (EXT-FR-FE-181)'),
+      vatTotalInTaxCurrency: amount('the line VAT total in accounting currency (EXT-FR-FE-182)'),
+      totalWithVat: amount('the line total with VAT (EXT-FR-FE-184)'),
+      precedingInvoice: object('a line preceding invoice object', {
+        number: text('the preceding invoice number (EXT-FR-FE-136)'),
+        issueDate: date('the preceding invoice date (EXT-FR-FE-138)'),
+      }),
+      subInvoiceNumber: text('the sub-invoice number (BT-128 scheme AFL)'),
+      subInvoiceFramework: text('the sub-invoice billing framework (BT-128 scheme AVV)'),
+    }),
   }),
 };
 

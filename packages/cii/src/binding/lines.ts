@@ -1,5 +1,6 @@
 /** BG-25 invoice lines with their period (BG-26), allowances/charges (BG-27/28), price (BG-29), VAT (BG-30), item (BG-31/32). */
 import { lineLevel } from './allowances.js';
+import { frenchLineEntries, frenchLineExemptionReason, isFrenchSubInvoiceReference } from './lines-french.js';
 import { type Binding, field, group, repeated } from './types.js';
 
 const PRODUCT = 'ram:SpecifiedTradeProduct';
@@ -7,7 +8,12 @@ const AGREEMENT = 'ram:SpecifiedLineTradeAgreement';
 const GROSS = `${AGREEMENT}/ram:GrossPriceProductTradePrice`;
 const NET = `${AGREEMENT}/ram:NetPriceProductTradePrice`;
 const SETTLEMENT = 'ram:SpecifiedLineTradeSettlement';
+/** BT-128: a type 130 reference other than the French sub-invoice references AFL / AVV (Line.frenchCtc) */
+const OBJECT_REFERENCE =
+  "ram:AdditionalReferencedDocument[ram:TypeCode='130'][ram:ReferenceTypeCode!='AFL'][ram:ReferenceTypeCode!='AVV']";
 const hasGross = (_: unknown, line: Record<string, unknown>) => line.grossPrice !== undefined;
+/** BT-128 is written once: not again when it is the AFL / AVV reference of Line.frenchCtc */
+const notFrench = (_: unknown, line: Record<string, unknown>) => !isFrenchSubInvoiceReference(line);
 
 export const lines: Binding[] = [
   repeated(
@@ -60,6 +66,7 @@ export const lines: Binding[] = [
         [
           field('BT-151', 'vatCategory', 'ram:CategoryCode'),
           field('BT-152', 'vatRate', 'ram:RateApplicablePercent', 'percent'),
+          frenchLineExemptionReason,
         ],
         {
           constants: [{ path: 'ram:TypeCode', value: 'VAT', otherwise: 'taxScheme' }],
@@ -86,18 +93,23 @@ export const lines: Binding[] = [
       field(
         'BT-128',
         'objectIdentifier.id',
-        `${SETTLEMENT}/ram:AdditionalReferencedDocument[ram:TypeCode='130']/ram:IssuerAssignedID`,
+        `${SETTLEMENT}/${OBJECT_REFERENCE}/ram:IssuerAssignedID`,
+        'text',
+        { writeWhen: notFrench },
       ),
       field(
         'BT-128-1',
         'objectIdentifier.scheme',
-        `${SETTLEMENT}/ram:AdditionalReferencedDocument[ram:TypeCode='130']/ram:ReferenceTypeCode`,
+        `${SETTLEMENT}/${OBJECT_REFERENCE}/ram:ReferenceTypeCode`,
+        'text',
+        { writeWhen: notFrench },
       ),
       field(
         'BT-133',
         'accountingReference',
         `${SETTLEMENT}/ram:ReceivableSpecifiedTradeAccountingAccount/ram:ID`,
       ),
+      ...frenchLineEntries,
     ],
     { note: 'line VAT exemption reasons are not CII line terms: complete() carries them to BG-23' },
   ),

@@ -27,6 +27,11 @@ export interface Step {
   local: string;
   ns: string;
   test: Test | undefined;
+  /**
+   * Further predicates (`[a='x'][b!='y']`): conditions only, never written. They exclude elements
+   * another binding reads (BT-128 leaves the French AFL / AVV references to Line.frenchCtc).
+   */
+  also: Test[];
 }
 
 export interface CompiledPath {
@@ -80,20 +85,23 @@ function compileStep(part: string): Step {
   const prefix = name.slice(0, colon);
   const ns = NAMESPACES[prefix];
   if (colon === -1 || ns === undefined) throw new Error(`binding path step without a known prefix: ${part}`);
-  let test: Test | undefined;
-  if (bracket !== -1) {
-    const m = /^\[(.+?)(!?=)(?:'([^']*)'|\$(\w+))\]$/.exec(part.slice(bracket));
+  const tests: Test[] = [];
+  let rest = bracket === -1 ? '' : part.slice(bracket);
+  while (rest !== '') {
+    const m = /^\[(.+?)(!?=)(?:'([^']*)'|\$(\w+))\]/.exec(rest);
     if (!m) throw new Error(`unsupported binding predicate: ${part}`);
     const rel = compilePath(m[1] ?? '');
-    test = {
+    tests.push({
       steps: rel.steps,
       attr: rel.attr,
       negate: m[2] === '!=',
       value: m[3] ?? m[4] ?? '',
       variable: m[4] !== undefined,
-    };
+    });
+    rest = rest.slice(m[0].length);
   }
-  return { name, local: name.slice(colon + 1), ns, test };
+  const [test, ...also] = tests;
+  return { name, local: name.slice(colon + 1), ns, test, also };
 }
 
 /**
@@ -119,7 +127,8 @@ export function selectElements(
         if (
           c.local === step.local &&
           c.ns === step.ns &&
-          (step.test === undefined || testHolds(c, step.test, vars, seen))
+          (step.test === undefined || testHolds(c, step.test, vars, seen)) &&
+          (step.also.length === 0 || step.also.every((t) => testHolds(c, t, vars, undefined)))
         ) {
           next.push(c);
         }
