@@ -21,7 +21,7 @@ import type {
 } from '@einv/core-model';
 import { CONTRACT_ALIASES } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
-import type { Lang, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
+import type { Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
@@ -183,17 +183,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     (finding.severity === 'fatal' ? errors : warnings).push(finding);
   };
 
-  const report = (
-    path: string,
-    detail?: {
-      value?: unknown;
-      bt?: string;
-      message?: Text;
-      severity?: Severity;
-      xpath?: string;
-      line?: number;
-    },
-  ) => {
+  const report: Report = (path, detail) => {
     const rule = current;
     if (!rule) return;
     const p = typeof path === 'string' && path !== '' ? path : 'invoice';
