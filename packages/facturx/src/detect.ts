@@ -6,7 +6,7 @@
  */
 import { readAndCheckCii, readCii } from '@einv/cii';
 import type { Finding, Invoice, Profile, SourceFacts, SourceLocations } from '@einv/core-model';
-import { checkUbl, readUbl } from '@einv/ubl';
+import { readAndCheckUbl, readUbl } from '@einv/ubl';
 import { decodeXmlBytes } from '@einv/xml';
 import { extract } from './extract.js';
 import type { Lang } from './findings.js';
@@ -93,7 +93,9 @@ function readXml(
     };
   }
   if (syntax === 'UBL') {
-    const r = readUbl(xml);
+    // read and check share one parse of the document
+    const both = check ? readAndCheckUbl(xml) : undefined;
+    const r = both?.read ?? readUbl(xml);
     return {
       syntax,
       invoice: r.invoice,
@@ -101,7 +103,7 @@ function readXml(
       diagnostics: r.diagnostics,
       locations: r.locations,
       source: r.source,
-      ...(check ? { structure: checkUbl(xml) } : {}),
+      ...(both ? { structure: both.check } : {}),
     };
   }
   const message =

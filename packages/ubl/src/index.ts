@@ -8,5 +8,6 @@ export type {
 } from './binding/types.js';
 export * from './check/index.js';
 export { type BindingRow, renderUblBindingDoc, ublBindingRows } from './docs.js';
-export { type ReadUblResult, readUbl } from './read-ubl.js';
+export { type ReadAndCheckUblResult, readAndCheckUbl } from './read-and-check.js';
+export { type ReadUblResult, readUbl, readUblElement } from './read-ubl.js';
 export { DEFAULT_CUSTOMIZATION_ID, ublDocumentType, type WriteUblResult, writeUbl } from './write-ubl.js';

@@ -25,10 +25,26 @@ export interface ReadUblResult {
 const NO_FACTS: SourceFacts = Object.freeze({ values: Object.freeze({}), unreadable: new Set<string>() });
 
 export function readUbl(xml: string | Uint8Array): ReadUblResult {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) {
+    const f: Finding = {
+      rule: 'UBL-READ-XML',
+      severity: 'fatal',
+      path: 'invoice',
+      message: `The document is not well-formed XML (${parsed.error.code}): ${parsed.error.message}`,
+    };
+    if (parsed.error.line !== undefined) f.line = parsed.error.line;
+    return { invoice: {}, documentType: 'Invoice', diagnostics: [f], locations: {}, source: NO_FACTS };
+  }
+  return readUblElement(parsed.root);
+}
+
+/** Reads an already parsed document (readAndCheckUbl parses once for the reader and the check) */
+export function readUblElement(root: XmlElement): ReadUblResult {
   const diagnostics: Finding[] = [];
   const locations: SourceLocations = {};
   try {
-    return readDocument(xml, diagnostics, locations);
+    return readDocument(root, diagnostics, locations);
   } catch (e) {
     // Defensive: a bug in the reader must still come back as a finding, never as an exception.
     diagnostics.push({
@@ -41,24 +57,7 @@ export function readUbl(xml: string | Uint8Array): ReadUblResult {
   }
 }
 
-function readDocument(
-  xml: string | Uint8Array,
-  diagnostics: Finding[],
-  locations: SourceLocations,
-): ReadUblResult {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) {
-    const f: Finding = {
-      rule: 'UBL-READ-XML',
-      severity: 'fatal',
-      path: 'invoice',
-      message: `The document is not well-formed XML (${parsed.error.code}): ${parsed.error.message}`,
-    };
-    if (parsed.error.line !== undefined) f.line = parsed.error.line;
-    diagnostics.push(f);
-    return { invoice: {}, documentType: 'Invoice', diagnostics, locations, source: NO_FACTS };
-  }
-  const root = parsed.root;
+function readDocument(root: XmlElement, diagnostics: Finding[], locations: SourceLocations): ReadUblResult {
   const binding =
     root.local === 'Invoice' && root.ns === NS.Invoice
       ? UBL_INVOICE_BINDING

@@ -3,7 +3,7 @@
  * element and namespace, the OASIS UBL 2.1 XSD (compiled into generated/structure-model.ts), then
  * the EN 16931 UBL syntax rules (UBL-SR-*, UBL-CR-*, UBL-DT-*). What the /check-xml endpoint answers.
  */
-import type { Finding } from '@einv/core-model';
+import type { Finding, SourceLocations } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
@@ -12,7 +12,7 @@ import {
   type StructureData,
   validateStructure,
 } from '@einv/xml-check';
-import { readUbl } from '../read-ubl.js';
+import { readUblElement } from '../read-ubl.js';
 import { UBL_STRUCTURE_DATA } from './generated/structure-model.js';
 import { checkUblSyntaxRules } from './syntax-rules.js';
 
@@ -66,21 +66,31 @@ function check(xml: string | Uint8Array): CheckUblResult {
       finding(code, `the document is not well-formed XML: ${message}`, line === undefined ? {} : { line }),
     ]);
   }
-  const root = parsed.root;
-  const rootProblem = checkRoot(root);
-  if (rootProblem) return result(undefined, [rootProblem]);
-  const documentType = root.local === 'Invoice' ? 'Invoice' : 'CreditNote';
-  const findings = validateStructure(ublModel(), root, documentType);
-  findings.push(...checkUblSyntaxRules(root));
-  if (findings.length > 0) {
-    try {
-      // model paths from the binding's reader (it parses again: only when there is something to place)
-      attachModelPaths(findings, readUbl(xml).locations);
-    } catch {
-      // the findings keep the path `invoice`
+  return checkUblElement(parsed.root);
+}
+
+/**
+ * checkUbl on an already parsed document. `locations` (from readUblElement of the same tree) place
+ * the findings on model paths; without them the reader runs on the tree when there is a finding.
+ */
+export function checkUblElement(root: XmlElement, locations?: SourceLocations): CheckUblResult {
+  try {
+    const rootProblem = checkRoot(root);
+    if (rootProblem) return result(undefined, [rootProblem]);
+    const documentType = root.local === 'Invoice' ? 'Invoice' : 'CreditNote';
+    const findings = validateStructure(ublModel(), root, documentType);
+    findings.push(...checkUblSyntaxRules(root));
+    if (findings.length > 0) {
+      try {
+        attachModelPaths(findings, locations ?? readUblElement(root).locations);
+      } catch {
+        // the findings keep the path `invoice`
+      }
     }
+    return result(documentType, findings);
+  } catch (e) {
+    return result(undefined, [finding('INTERNAL', `the check could not complete: ${String(e)}`)]);
   }
-  return result(documentType, findings);
 }
 
 /** The UBL 2.1 XSD part of checkUbl alone, on an already parsed document (benchmarks, tooling) */

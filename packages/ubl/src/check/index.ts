@@ -1,6 +1,7 @@
 export {
   type CheckUblResult,
   checkUbl,
+  checkUblElement,
   checkUblStructure,
   UBL_CREDIT_NOTE_NS,
   UBL_INVOICE_NS,

@@ -1,0 +1,23 @@
+/**
+ * readAndCheckUbl: read the invoice and check the structure of the same UBL bytes with one parse,
+ * as readAndCheckCii does for CII (decision 0105). A validator needs both: the model for the rules,
+ * the structure findings for the report; the check reuses the reader's locations for its paths.
+ */
+import { parseXml } from '@einv/xml';
+import { type CheckUblResult, checkUbl, checkUblElement } from './check/check-ubl.js';
+import { type ReadUblResult, readUbl, readUblElement } from './read-ubl.js';
+
+export interface ReadAndCheckUblResult {
+  /** What readUbl returns for the same input */
+  read: ReadUblResult;
+  /** What checkUbl returns for the same input */
+  check: CheckUblResult;
+}
+
+export function readAndCheckUbl(xml: string | Uint8Array): ReadAndCheckUblResult {
+  const parsed = parseXml(xml);
+  // Not well-formed: both report it in their own words (cheap, the parser stops at the error)
+  if (!parsed.ok) return { read: readUbl(xml), check: checkUbl(xml) };
+  const read = readUblElement(parsed.root);
+  return { read, check: checkUblElement(parsed.root, read.locations) };
+}
