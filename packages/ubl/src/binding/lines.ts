@@ -14,6 +14,13 @@ import {
   placeholder,
   term,
 } from './build.js';
+import {
+  frenchLineBillingReferences,
+  frenchLineDocumentReferences,
+  frenchLineSeller,
+  frenchLineTaxTotals,
+  isLineObjectReference,
+} from './lines-french.js';
 import type { DocumentType, GroupNode, Node } from './types.js';
 
 const item: Node[] = [
@@ -50,6 +57,7 @@ const item: Node[] = [
     [term('cbc:Name', 'BT-160', 'name', { required: true }), term('cbc:Value', 'BT-161', 'value')],
     { bt: 'BG-32', field: 'attributes', many: true },
   ),
+  frenchLineSeller,
 ];
 
 const price: Node[] = [
@@ -84,11 +92,20 @@ function lineNodes(doc: DocumentType): Node[] {
       },
     ),
     group('cac:OrderLineReference', [term('cbc:LineID', 'BT-132', 'orderLineReference', { required: true })]),
-    group('cac:DocumentReference', [
-      { ...identifier('cbc:ID', 'BT-128', 'objectIdentifier', 'BT-128-1'), required: true },
-      fixed('cbc:DocumentTypeCode', '130'),
-    ]),
-    ...lineAllowanceCharges,
+    ...frenchLineBillingReferences,
+    group(
+      'cac:DocumentReference',
+      [
+        { ...identifier('cbc:ID', 'BT-128', 'objectIdentifier', 'BT-128-1'), required: true },
+        fixed('cbc:DocumentTypeCode', '130'),
+      ],
+      { match: isLineObjectReference },
+    ),
+    ...frenchLineDocumentReferences,
+    // UBL 2.1: an InvoiceLine has AllowanceCharge before TaxTotal, a CreditNoteLine the reverse
+    ...(doc === 'Invoice'
+      ? [...lineAllowanceCharges, ...frenchLineTaxTotals]
+      : [...frenchLineTaxTotals, ...lineAllowanceCharges]),
     group('cac:Item', item, { required: doc === 'Invoice' }),
     group('cac:Price', price),
   ];

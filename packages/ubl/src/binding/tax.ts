@@ -17,14 +17,14 @@ export function taxTotalCurrency(el: XmlElement): string | undefined {
  * The TaxTotal in the invoice currency. When the document does not say which currency it uses
  * (fragments), a TaxTotal that is not in the VAT accounting currency is taken as this one.
  */
-function isDocumentCurrencyTotal(el: XmlElement, scope: ReadScope): boolean {
+export function isDocumentCurrencyTotal(el: XmlElement, scope: ReadScope): boolean {
   const currency = taxTotalCurrency(el);
   if (currency !== undefined && currency === scope.documentCurrency) return true;
   if (currency !== undefined && currency === scope.taxCurrency) return false;
   return currency === undefined || scope.documentCurrency === undefined;
 }
 
-function isTaxCurrencyTotal(el: XmlElement, scope: ReadScope): boolean {
+export function isTaxCurrencyTotal(el: XmlElement, scope: ReadScope): boolean {
   const currency = taxTotalCurrency(el);
   return currency !== undefined && currency === scope.taxCurrency && currency !== scope.documentCurrency;
 }
