@@ -1,6 +1,7 @@
 export * from './calculate.js';
 export * from './complete.js';
 export * from './findings.js';
+export { type GuidelineProfile, profileOfGuideline } from './guidelines.js';
 export type * from './model.js';
 export {
   centsToNumber,

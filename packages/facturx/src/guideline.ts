@@ -2,7 +2,11 @@
  * The Factur-X profile an XML declares (BT-24 guideline id), read with a quick scan: preflight and
  * detectAndRead need it before (or without) a full parse. Covers Factur-X 1.0x and ZUGFeRD 2.x ids.
  */
-import { type Profile, XMP_CONFORMANCE_LEVELS } from '@einv/core-model';
+import {
+  type Profile,
+  profileOfGuideline as sharedProfileOf,
+  XMP_CONFORMANCE_LEVELS,
+} from '@einv/core-model';
 
 export function guidelineIdOf(xml: string): string | undefined {
   const m =
@@ -11,16 +15,14 @@ export function guidelineIdOf(xml: string): string | undefined {
   return m?.[1];
 }
 
+/**
+ * The profile for the attachment and XMP checks: XRechnung has its own fx:ConformanceLevel, every
+ * other id goes through the shared map of @einv/core-model.
+ */
 export function profileOfGuideline(id: string | undefined): Profile | 'XRECHNUNG' | undefined {
   if (!id) return undefined;
-  const s = id.toLowerCase();
-  if (s.includes('xrechnung')) return 'XRECHNUNG';
-  if (s.includes('minimum')) return 'MINIMUM';
-  if (s.includes('basicwl')) return 'BASIC-WL';
-  if (s.includes('extended')) return 'EXTENDED';
-  if (/:basic$/.test(s) || s.includes('1p0:basic') || s.includes('2p0:basic')) return 'BASIC';
-  if (s.startsWith('urn:cen.eu:en16931:2017')) return 'EN16931';
-  return undefined;
+  if (id.toLowerCase().includes('xrechnung')) return 'XRECHNUNG';
+  return sharedProfileOf(id).profile;
 }
 
 /** fx:ConformanceLevel expected for a profile */
