@@ -2,6 +2,7 @@ import type { Invoice } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
 import type { Syntax } from '../define.js';
 import { CASES } from './__tests__/cases.js';
+import { bidirectional, multiVendor } from './__tests__/cases-mv-bd.js';
 import { base, variant } from './__tests__/invoice-kit.js';
 import { runRules } from './__tests__/run-rules.js';
 import { NOT_CHECKABLE_ON_MODEL, rules } from './index.js';
@@ -86,5 +87,33 @@ describe('BR-FR rules on small invoices', () => {
       const mvbd = r.id.startsWith('BR-FR-MV-') || r.id.startsWith('BR-FR-BD-');
       expect(r.editionSeverity).toEqual({ transition: mvbd ? 'fatal' : 'warning', standard: 'fatal' });
     }
+  });
+});
+
+describe('BR-FR multi-vendor and bidirectional rules on the line structure', () => {
+  const mvbd = (f: { rule: string }) => f.rule.startsWith('BR-FR-MV-') || f.rule.startsWith('BR-FR-BD-');
+  for (const syntax of [undefined, 'CII', 'UBL'] as const) {
+    it(`the clean multi-vendor and bidirectional invoices fire no MV / BD rule (${syntax ?? 'JSON'})`, () => {
+      expect(fired(variant(multiVendor), syntax).filter(mvbd)).toEqual([]);
+      expect(fired(variant(bidirectional), syntax).filter(mvbd)).toEqual([]);
+    });
+  }
+
+  it('BR-FR-15 (CII) lets a GROUP sub-line without VAT category pass and a DETAIL line fail', () => {
+    const noCategory = (subType: string) =>
+      variant((i) => {
+        multiVendor(i);
+        const l = i.lines?.[1];
+        if (l?.frenchCtc) {
+          delete l.vatCategory;
+          l.frenchCtc.subType = subType;
+        }
+      });
+    expect([...firedIds(noCategory('GROUP'), 'CII')]).not.toContain('BR-FR-15');
+    expect([...firedIds(noCategory('DETAIL'), 'CII')]).toContain('BR-FR-15');
+  });
+
+  it('every official BR-FR rule is implemented: nothing is left not checkable on the model', () => {
+    expect(NOT_CHECKABLE_ON_MODEL).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 /** Code lists: document type (BR-FR-04), billing framework (BR-FR-08), VAT categories and rates (BR-FR-15/16), attachments (BR-FR-17/18). */
-import type { Invoice } from '@einv/core-model';
+import type { Invoice, Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import {
   ATTACHMENT_CODES,
@@ -17,12 +17,19 @@ import { checkRateStrings } from './source-nodes.js';
 /** Every VAT category / rate place of the model: document allowances and charges, VAT breakdown, lines */
 function vatPlaces(
   invoice: Invoice,
-): { path: string; category: string | undefined; rate: number | undefined; bt: [string, string] }[] {
+): {
+  path: string;
+  category: string | undefined;
+  rate: number | undefined;
+  bt: [string, string];
+  line?: Line;
+}[] {
   const out: {
     path: string;
     category: string | undefined;
     rate: number | undefined;
     bt: [string, string];
+    line?: Line;
   }[] = [];
   for (const [i, a] of (invoice.allowances ?? []).entries()) {
     out.push({
@@ -54,9 +61,22 @@ function vatPlaces(
       category: l.vatCategory,
       rate: l.vatRate,
       bt: ['BT-151', 'BT-152'],
+      line: l,
     });
   }
   return out;
+}
+
+/**
+ * BR-FR-15 (CII): a line ram:ApplicableTradeTax without CategoryCode fails, except on GROUP and
+ * INFORMATION sub-lines. The model shows the element through what it holds (rate, exemption
+ * reason, a tax scheme other than VAT); a tax element with nothing else in it is not seen.
+ */
+function lineTaxWithoutCategory(line: Line | undefined): boolean {
+  if (line === undefined) return false;
+  const sub = line.frenchCtc?.subType;
+  if (sub === 'GROUP' || sub === 'INFORMATION') return false;
+  return line.vatRate !== undefined || line.vatExemptionReason !== undefined || line.taxScheme !== undefined;
 }
 
 const categoryField = (path: string) =>
@@ -116,10 +136,12 @@ export const codeRules: RuleDefinition[] = [
     check(invoice, report, ctx) {
       for (const p of vatPlaces(invoice)) {
         // CII: a VAT breakdown without category code fails too (the element is there, its
-        // CategoryCode is not). A CII line may lack it when it is a GROUP / INFORMATION sub-line,
-        // which the model cannot tell (decision 0072), so lines are only checked when given.
+        // CategoryCode is not), and so does a line tax without one unless the line is a GROUP /
+        // INFORMATION sub-line (Line.frenchCtc, decision 0110).
         const missingInCii =
-          ctx.syntax === 'CII' && p.category === undefined && p.path.startsWith('invoice.vatBreakdown');
+          ctx.syntax === 'CII' &&
+          p.category === undefined &&
+          (p.path.startsWith('invoice.vatBreakdown') || lineTaxWithoutCategory(p.line));
         if (missingInCii || (p.category !== undefined && !VAT_CATEGORIES.has(p.category)))
           report(`${p.path}.${categoryField(p.path)}`, { value: p.category, bt: p.bt[0] });
       }

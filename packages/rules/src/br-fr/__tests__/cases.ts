@@ -1,5 +1,6 @@
 import { CASES_20_32 } from './cases-20-32.js';
 import { CASES_CO_DEC_MV } from './cases-co-dec-mv.js';
+import { CASES_MV_BD } from './cases-mv-bd.js';
 import { type Case, line0, setNotes, without } from './invoice-kit.js';
 
 export const CASES: Case[] = [
@@ -235,7 +236,22 @@ export const CASES: Case[] = [
       if (v) delete v.category;
     },
     passes: (i) => {
+      // a GROUP sub-line may have a tax element without category
       delete line0(i).vatCategory;
+      line0(i).frenchCtc = { subType: 'GROUP' };
+    },
+  },
+  {
+    id: 'BR-FR-15',
+    when: 'a CII DETAIL line has a VAT rate but no category code',
+    syntax: 'CII',
+    fires: (i) => {
+      delete line0(i).vatCategory;
+      line0(i).frenchCtc = { subType: 'DETAIL' };
+    },
+    passes: (i) => {
+      delete line0(i).vatCategory;
+      line0(i).frenchCtc = { subType: 'INFORMATION' };
     },
   },
   {
@@ -291,4 +307,5 @@ export const CASES: Case[] = [
   },
   ...CASES_20_32,
   ...CASES_CO_DEC_MV,
+  ...CASES_MV_BD,
 ];
