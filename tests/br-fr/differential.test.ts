@@ -149,15 +149,6 @@ const EXPLANATIONS: {
   applies: (doc: Doc, edition: 'standard' | 'transition') => boolean;
 }[] = [
   ...Object.entries(NOT_CHECKABLE_ON_MODEL).map(([rule, why]) => ({ rule, why, applies: () => true })),
-  {
-    rule: 'BR-FR-15',
-    why: 'a CII line tax without category code is allowed only on GROUP / INFORMATION sub-lines, which the model cannot tell, so we do not report it (decision 0072)',
-    applies: (doc: Doc) =>
-      doc.syntax === 'CII' &&
-      /<ram:SpecifiedLineTradeSettlement>\s*<ram:ApplicableTradeTax>(?:(?!<\/ram:ApplicableTradeTax>)(?!<ram:CategoryCode>)[\s\S])*<\/ram:ApplicableTradeTax>/.test(
-        doc.xml,
-      ),
-  },
   // VAT rates are judged as written (source facts, decision 0107); amounts are still numbers
   {
     rule: 'BR-FR-DEC-01',

@@ -21,7 +21,8 @@ function officialAssertions(): { syntax: string; code: string; assertId: string 
 function transitionFlags(file: string): Map<string, { flag: string; code: string | undefined }> {
   const text = fs.readFileSync(sharedPath('br-fr/schematron-1.4.0.02-warning', file), 'utf8');
   const out = new Map<string, { flag: string; code: string | undefined }>();
-  for (const m of text.matchAll(/<assert\b([^>]*)>([\s\S]*?)<\/assert>/g)) {
+  // attribute values may hold '>' (BR-FR-MV-11 tests `$nbSubinvoiceSeller > 1`): match quoted values
+  for (const m of text.matchAll(/<assert\b((?:\s+[\w:-]+="[^"]*")*)\s*>([\s\S]*?)<\/assert>/g)) {
     const attrs = m[1] ?? '';
     const id = /\bid="([^"]+)"/.exec(attrs)?.[1];
     const flag = /\bflag="([^"]+)"/.exec(attrs)?.[1];
