@@ -5,23 +5,13 @@
  * verdict and the official one comes from the mutated spot. A seeded PRNG makes every run equal.
  */
 
+import { prng } from '../support/prng.js';
+
 export interface Mutant {
   id: string;
   xml: string;
   /** what was done, for the disagreement list */
   what: string;
-}
-
-/** mulberry32: tiny seeded PRNG */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Leaf {

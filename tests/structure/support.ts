@@ -6,6 +6,7 @@
  * libxml2-wasm (the same libxml2, compiled once per run into an XsdValidator), and the UBL suite
  * cross-checks both oracles on the original documents.
  */
+
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   type Element as XmldomElement,
   type Node as XmldomNode,
 } from '@xmldom/xmldom';
+import { prng } from '../support/prng.js';
 import { SHARED, sharedFiles, sharedPath } from '../support/shared.js';
 
 const require = createRequire(import.meta.url);
@@ -139,18 +141,6 @@ export function xsdVerdictOnce(xml: string, xsdFile: string): string[] | null {
 
 // ---- deterministic mutations ------------------------------------------------------------------
 
-/** mulberry32: a tiny seeded PRNG so every run mutates the same way */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const MUTATIONS = [
   'drop-element',
   'swap-siblings',
@@ -187,7 +177,7 @@ const pick = <T>(r: () => number, list: T[]): T | undefined => list[Math.floor(r
 
 /** Applies one mutation; returns the new XML, or null when the document offers no place for it */
 export function mutate(xml: string, kind: Mutation, seed: number): string | null {
-  const r = rng(seed);
+  const r = prng(seed);
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
   const root = doc.documentElement;
   if (!root) return null;

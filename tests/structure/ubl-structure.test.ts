@@ -8,57 +8,26 @@
 import { checkUbl } from '@einv/ubl';
 import { expect, it } from '@jest/globals';
 import { describeIfShared } from '../support/shared.js';
-import { type Doc, MUTATIONS, mutate, ublDocs, ublXsd, xsdVerdict, xsdVerdictOnce } from './support.js';
+import { Agreement, withMutations } from './agreement.js';
+import { ublDocs, ublXsd, xsdVerdict, xsdVerdictOnce } from './support.js';
 
 const STRUCTURE = /^(XSD-|XML-|ROOT$|NAMESPACE$)/;
 const PER_DOC = 10;
 
 describeIfShared('UBL structure check vs the UBL 2.1 XSD (libxml2)', () => {
   it('agrees with the XSD on examples, corpus and their mutations', () => {
-    const docs = ublDocs();
-    const cases: (Doc & { group: string })[] = [];
-    docs.forEach((d, i) => {
-      cases.push({ ...d, group: 'original' });
-      for (let k = 0; k < PER_DOC; k++) {
-        const kind = MUTATIONS[(i * PER_DOC + k) % MUTATIONS.length] ?? 'drop-element';
-        const xml = mutate(d.xml, kind, i * 104729 + k);
-        if (xml) cases.push({ id: `${d.id}#${kind}`, xml, group: kind });
-      }
-    });
-    const table = new Map<string, { docs: number; agree: number; xsdInvalid: number }>();
-    const disagreements: string[] = [];
+    const cases = withMutations(ublDocs(), PER_DOC, 104729);
+    const agreement = new Agreement();
     for (const c of cases) {
       const result = checkUbl(c.xml);
       const ours = [...result.errors, ...result.warnings].filter((f) => STRUCTURE.test(f.rule));
       const root = /<(?:\w+:)?CreditNote[\s>]/.test(c.xml.slice(0, 2000)) ? 'CreditNote' : 'Invoice';
       const xsd = xsdVerdictOnce(c.xml, ublXsd(root));
       if (c.group === 'original' && (xsdVerdict(c.xml, ublXsd(root)) === null) !== (xsd === null))
-        disagreements.push(`${c.id}: libxmljs2 and libxml2-wasm disagree`);
-      const key = `${root} ${c.group}`;
-      const row = table.get(key) ?? { docs: 0, agree: 0, xsdInvalid: 0 };
-      row.docs++;
-      if (xsd) row.xsdInvalid++;
-      if ((ours.length === 0) === (xsd === null)) row.agree++;
-      else
-        disagreements.push(
-          `${c.id}\n  xsd: ${xsd?.join(' | ') ?? 'valid'}\n  ours: ${ours.map((f) => `${f.rule} ${f.message}`).join(' | ') || 'valid'}`,
-        );
-      table.set(key, row);
+        agreement.disagreements.push(`${c.id}: libxmljs2 and libxml2-wasm disagree`);
+      agreement.add(`${root} ${c.group}`, c.id, ours, xsd);
     }
-    const lines = [...table.entries()]
-      .sort()
-      .map(
-        ([k, r]) =>
-          `| ${k} | ${r.docs} | ${r.xsdInvalid} | ${r.agree} | ${((100 * r.agree) / r.docs).toFixed(1)}% |`,
-      );
-    console.log(
-      [
-        '| UBL document / case | docs | XSD-invalid | agree | agreement |',
-        '|---|---|---|---|---|',
-        ...lines,
-        `total ${cases.length}`,
-      ].join('\n'),
-    );
-    expect(disagreements.slice(0, 15)).toEqual([]);
+    console.log(agreement.table('UBL document / case', cases.length));
+    expect(agreement.disagreements.slice(0, 15)).toEqual([]);
   });
 });
