@@ -36,11 +36,6 @@ export const KNOWN_CAUSES: Cause[] = [
     owner: 'model limit (decision 0052)',
     covers: (d) => /drop <IssuerAssignedID>/.test(d.what ?? '') && within(d, /^BR-52$/),
   },
-  {
-    id: 'start date element without its date string: read as an empty date, which the CII comparison accepts',
-    owner: 'model limit (decision 0052)',
-    covers: (d) => /drop <DateTimeString>/.test(d.what ?? '') && within(d, /^BR-(29|30)$/),
-  },
   { id: 'code-list rules', owner: 'code-list rules (BR-CL)', covers: (d) => within(d, /^BR-CL-/) },
   {
     id: 'VAT category rules',

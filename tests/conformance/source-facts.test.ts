@@ -77,6 +77,20 @@ describe('rules judging source nodes (CII)', () => {
     expect(ids(fired(readCii(xml), 'CII'), 'BR-52')).toEqual([]);
   });
 
+  it('BR-30 fires for a line period whose StartDateTime has no date string (an empty sequence officially)', () => {
+    const withPeriod = xml.replace(
+      '<ram:SpecifiedLineTradeSettlement>',
+      '<ram:SpecifiedLineTradeSettlement><ram:BillingSpecifiedPeriod><ram:StartDateTime></ram:StartDateTime>' +
+        '<ram:EndDateTime><udt:DateTimeString format="102">20260131</udt:DateTimeString></ram:EndDateTime></ram:BillingSpecifiedPeriod>',
+    );
+    expect(withPeriod).not.toBe(xml);
+    const read = readCii(withPeriod);
+    expect(read.invoice.lines?.[0]?.period?.startDate).toBe('');
+    expect(ids(fired(read, 'CII'), 'BR-30')).toHaveLength(1);
+    // a JSON invoice's blank start date is no date given: nothing to compare
+    expect(validate(read.invoice, { frenchEdition: 'off' }).errors.map((f) => f.rule)).not.toContain('BR-30');
+  });
+
   it('BR-CL-16 judges every payment means, also the ones the model does not keep', () => {
     const means =
       /<ram:SpecifiedTradeSettlementPaymentMeans>[\s\S]*?<\/ram:SpecifiedTradeSettlementPaymentMeans>/.exec(

@@ -201,7 +201,7 @@ export const coreLineRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         const p = line.period;
-        if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax)) {
+        if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, ctx.source !== undefined)) {
           report(`invoice.lines[${i}].period.endDate`);
         }
       });

@@ -67,7 +67,7 @@ export const coreSettlementRules: RuleDefinition[] = [
     ],
     (inv, report, ctx) => {
       const p = inv.invoicingPeriod;
-      if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax))
+      if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, ctx.source !== undefined))
         report('invoice.invoicingPeriod.endDate');
     },
   ),

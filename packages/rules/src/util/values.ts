@@ -54,10 +54,18 @@ export function given(value: unknown, syntax: 'CII' | 'UBL' | undefined): boolea
 /**
  * BR-29 / BR-30: true when a period ends before it starts. CII compares the two date strings as
  * they are, so a present but empty end date (an element with no text) fails there; UBL and JSON
- * only compare two real dates.
+ * only compare two real dates. `readByCii`: the dates come from readCii, where '' stands for a
+ * StartDateTime / EndDateTime without its DateTimeString — an empty sequence for the official
+ * comparison, which then fails whichever side it is on.
  */
-export function periodInverted(start: unknown, end: unknown, syntax: 'CII' | 'UBL' | undefined): boolean {
+export function periodInverted(
+  start: unknown,
+  end: unknown,
+  syntax: 'CII' | 'UBL' | undefined,
+  readByCii = false,
+): boolean {
   if (typeof start !== 'string' || typeof end !== 'string') return false;
+  if (syntax === 'CII' && readByCii && (start === '' || end === '')) return true;
   if (syntax === 'CII') return !(end >= start);
   return start !== '' && end !== '' && end < start;
 }
