@@ -3,7 +3,7 @@
  * official rule, unreadable elements, and the way back from an XPath to the model path the finding
  * names. The XPath → path index is built only when a rule reports a source node.
  */
-import type { SourceFacts, SourceLocations } from '@einv/core-model';
+import type { SourceFacts, SourceLocations, SourceValue } from '@einv/core-model';
 import type { SourceContext } from './define.js';
 
 export function sourceContext(
@@ -18,6 +18,7 @@ export function sourceContext(
       byXpath = new Map();
       // the shortest model path wins for an XPath read into several (a group and its only field)
       for (const [path, loc] of Object.entries(locations ?? {})) {
+        if (typeof loc !== 'object' || loc === null || typeof loc.xpath !== 'string') continue;
         const known = byXpath.get(loc.xpath);
         if (known === undefined || path.length < known.length) byXpath.set(loc.xpath, path);
       }
@@ -25,10 +26,20 @@ export function sourceContext(
     return byXpath;
   };
   const unreadable = facts.unreadable instanceof Set ? facts.unreadable : new Set<string>();
+  // Facts may come from a caller rather than our readers: keep only well-formed nodes, once per id
+  const checked = new Map<string, readonly SourceValue[] | undefined>();
+  const values = (ruleId: string): readonly SourceValue[] | undefined => {
+    if (checked.has(ruleId)) return checked.get(ruleId);
+    const raw: unknown = Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined;
+    const nodes = Array.isArray(raw) ? raw.filter(isSourceValue) : undefined;
+    checked.set(ruleId, nodes);
+    return nodes;
+  };
   return {
-    values: (ruleId) => (Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined),
+    values,
     unreadable: (path) => unreadable.has(path),
     pathAt: (xpath) => {
+      if (typeof xpath !== 'string') return 'invoice';
       const map = index();
       for (let x = xpath; x.length > 0; x = x.slice(0, Math.max(0, x.lastIndexOf('/')))) {
         const hit = map.get(x);
@@ -37,4 +48,16 @@ export function sourceContext(
       return 'invoice';
     },
   };
+}
+
+function isSourceValue(node: unknown): node is SourceValue {
+  if (typeof node !== 'object' || node === null) return false;
+  const n = node as Record<string, unknown>;
+  return (
+    // `in`, not typeof: our readers' nodes build their XPath on demand (a getter), only for findings
+    'xpath' in n &&
+    typeof n.line === 'number' &&
+    (n.value === undefined || typeof n.value === 'string') &&
+    (n.tag === undefined || typeof n.tag === 'string')
+  );
 }

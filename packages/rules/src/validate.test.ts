@@ -1,4 +1,4 @@
-import type { Invoice } from '@einv/core-model';
+import type { Invoice, SourceFacts, SourceLocations } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isContractAlias } from './aliases.js';
@@ -218,6 +218,37 @@ describe('validate()', () => {
         expect(JSON.stringify(value)).toBe(before);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('never throws and never needs the safety net, whatever source facts a caller passes', () => {
+    const anything = fc.anything({ maxDepth: 3, withNullPrototype: true });
+    const node = fc.oneof(
+      anything,
+      fc.record({ value: anything, xpath: anything, line: anything, tag: anything }, { requiredKeys: [] }),
+    );
+    const ids = fc.constantFrom('BR-CL-03', 'BR-CL-14', 'BR-52', 'BR-FR-16', 'BR-FR-29', 'BR-FR-02');
+    const facts = fc.oneof(
+      anything,
+      fc.record(
+        {
+          values: fc.oneof(anything, fc.dictionary(ids, fc.oneof(anything, fc.array(node)))),
+          unreadable: anything,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(facts, anything, fc.constantFrom('CII', 'UBL'), (source, locations, syntax) => {
+        const r = validate(goodInvoice(), {
+          syntax,
+          frenchEdition: 'standard',
+          source: source as SourceFacts,
+          locations: locations as SourceLocations,
+        });
+        expect(r.errors.filter((e) => e.rule === RULE_ERROR)).toEqual([]);
+      }),
+      { numRuns: 300 },
     );
   });
 
