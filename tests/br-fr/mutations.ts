@@ -3,9 +3,10 @@
  * or more BR-FR rules: the helpers are in mutation-kit.ts, the lists per syntax beside it.
  */
 import { CII } from './mutations-cii.js';
+import { MULTI_VENDOR_MUTATIONS } from './mutations-mv.js';
 import { UBL } from './mutations-ubl.js';
 
 export type { Mutation, XmlSyntax } from './mutation-kit.js';
 export { stripComments } from './mutation-kit.js';
 
-export const MUTATIONS = [...CII, ...UBL];
+export const MUTATIONS = [...CII, ...UBL, ...MULTI_VENDOR_MUTATIONS];
