@@ -42,7 +42,12 @@ function run(title, docs, read, syntax) {
     const both = measure(
       () => {
         const r = read(xml);
-        return validate(r.invoice, { syntax, locations: r.locations, source: r.source, frenchEdition: 'off' });
+        return validate(r.invoice, {
+          syntax,
+          locations: r.locations,
+          source: r.source,
+          frenchEdition: 'off',
+        });
       },
       { warmup: 50, runs: 300 },
     ).median;
