@@ -49,6 +49,24 @@ describe('rules judging source nodes (UBL)', () => {
     expect(modelOnly.errors.map((f) => f.rule)).not.toContain('BR-CL-01');
   });
 
+  it('BR-CO-14 compares each cac:TaxTotal with its own subtotals, also one in another currency', () => {
+    const taxTotal = /<cac:TaxTotal>[\s\S]*?<\/cac:TaxTotal>/.exec(xml)?.[0] ?? '';
+    expect(taxTotal).toContain('<cac:TaxSubtotal>');
+    // the invoice in USD: the EUR TaxTotal is no BT-110 for the model, yet it matches its subtotals
+    const inUsd = xml.replace(/<cbc:DocumentCurrencyCode>EUR</, '<cbc:DocumentCurrencyCode>USD<');
+    expect(ids(fired(readUbl(inUsd), 'UBL'), 'BR-CO-14')).toEqual([]);
+    const modelOnly = validate(readUbl(inUsd).invoice, { syntax: 'UBL', frenchEdition: 'off' });
+    expect(modelOnly.errors.map((f) => f.rule)).toContain('BR-CO-14');
+    // a TaxTotal whose amount is not the sum of its subtotals fires, at that TaxTotal
+    const wrong = xml.replace(
+      taxTotal,
+      taxTotal.replace(/(<cbc:TaxAmount currencyID="EUR">)[^<]*/, '$10.01'),
+    );
+    const found = ids(fired(readUbl(wrong), 'UBL'), 'BR-CO-14');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.xpath).toBe('/Invoice/cac:TaxTotal');
+  });
+
   it('BR-22 sees an empty quantity element as present, as the official exists() test does', () => {
     const blank = xml.replace(/(<cbc:InvoicedQuantity unitCode="\w+">)[^<]*</, '$1<');
     expect(blank).not.toBe(xml);

@@ -18,6 +18,8 @@ export interface SourceValue {
   readonly value: string | undefined;
   /** A distinction the rule needs between nodes of one context (e.g. `CreditNoteTypeCode`) */
   readonly tag?: string;
+  /** Nodes (of any rule id) with the same group number belong to one element the rule groups by */
+  readonly group?: number;
   /** XPath of the node (with `/@attr` when the value is an attribute), as SourceLocations write it */
   readonly xpath: string;
   /** 1-based line of the node in the XML */

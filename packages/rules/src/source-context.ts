@@ -58,6 +58,7 @@ function isSourceValue(node: unknown): node is SourceValue {
     'xpath' in n &&
     typeof n.line === 'number' &&
     (n.value === undefined || typeof n.value === 'string') &&
-    (n.tag === undefined || typeof n.tag === 'string')
+    (n.tag === undefined || typeof n.tag === 'string') &&
+    (n.group === undefined || typeof n.group === 'number')
   );
 }

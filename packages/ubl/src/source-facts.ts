@@ -162,6 +162,24 @@ const UBL_SITES: Site[] = [
     withAttribute: 'schemeID',
     value: schemeID,
   },
+  // /ubl:Invoice/cac:TaxTotal, test xs:decimal(cbc:TaxAmount) = round(sum(cac:TaxSubtotal/xs:decimal(
+  // cbc:TaxAmount)) * 10 * 10) div 100 or not(cac:TaxSubtotal): the totals and their subtotals, grouped
+  {
+    key: 'BR-CO-14',
+    ns: NS.cac as string,
+    elements: ['TaxTotal'],
+    when: (el) => el.parent?.parent === null,
+    value: { child: 'TaxAmount', ns: CBC },
+    owner: (el) => el,
+  },
+  {
+    key: 'BR-CO-14/subtotal',
+    ns: NS.cac as string,
+    elements: ['TaxSubtotal'],
+    when: (el) => el.parent?.local === 'TaxTotal' && el.parent.parent?.parent === null,
+    value: { child: 'TaxAmount', ns: CBC },
+    owner: (el) => el.parent,
+  },
   // cac:AdditionalDocumentReference, test normalize-space(cbc:ID) != ''
   {
     key: 'BR-52',

@@ -63,6 +63,19 @@ describe('SiteTable', () => {
   });
 });
 
+describe('SiteTable groups', () => {
+  it('gives nodes of different sites the same group when they share an owner element', () => {
+    const table = new SiteTable([
+      { key: 'doc', ns: NS, elements: ['Doc'], value: { child: 'Ref', ns: NS }, owner: (el) => el },
+      { key: 'ref', ns: NS, elements: ['Ref'], owner: (el) => el.parent },
+    ]);
+    const hits = table.collect(root(DOC));
+    const [first, second] = hits.doc ?? [];
+    expect(first?.group).not.toBe(second?.group);
+    expect(hits.ref?.[0]?.group).toBe(first?.group);
+  });
+});
+
 describe('indicatorValue', () => {
   it('casts like XPath 2.0 xs:boolean: true/1, false/0, anything else undefined', () => {
     const r = root(`<r><a>true</a><a> 0 </a><a>yes</a></r>`);

@@ -31,12 +31,18 @@ export interface Site {
   value?: { attribute: string } | { child: string; ns: string };
   /** A distinction the rule needs between nodes of the site, e.g. the element name */
   tag?: (el: XmlElement) => string | undefined;
+  /**
+   * The element a rule groups this node under (e.g. its cac:TaxTotal): nodes of any site of one
+   * collect() with the same owner get the same `group` number
+   */
+  owner?: (el: XmlElement) => XmlElement | null | undefined;
 }
 
 /** One selected node: shaped like SourceValue of @einv/core-model. The XPath is built on demand. */
 export class SiteHit {
   readonly value: string | undefined;
   readonly tag?: string;
+  readonly group?: number;
   readonly line: number;
   readonly #el: XmlElement;
   readonly #attribute: string | undefined;
@@ -46,11 +52,13 @@ export class SiteHit {
     value: string | undefined,
     tag: string | undefined,
     attribute: string | undefined,
+    group?: number,
   ) {
     this.#el = el;
     this.#attribute = attribute;
     this.value = value;
     if (tag !== undefined) this.tag = tag;
+    if (group !== undefined) this.group = group;
     this.line = el.line;
   }
 
@@ -60,10 +68,11 @@ export class SiteHit {
     return this.#attribute === undefined ? path : `${path}/@${this.#attribute}`;
   }
 
-  toJSON(): { value: string | undefined; tag?: string; xpath: string; line: number } {
+  toJSON(): { value: string | undefined; tag?: string; group?: number; xpath: string; line: number } {
     return {
       value: this.value,
       ...(this.tag !== undefined ? { tag: this.tag } : {}),
+      ...(this.group !== undefined ? { group: this.group } : {}),
       xpath: this.xpath,
       line: this.line,
     };
@@ -90,12 +99,24 @@ export class SiteTable {
   collect(root: XmlElement): Record<string, SiteHit[]> {
     const out: Record<string, SiteHit[]> = {};
     for (const key of this.keys) out[key] = [];
+    const owners = new Map<XmlElement, number>();
+    const groupOf = (site: Site, el: XmlElement): number | undefined => {
+      const owner = site.owner?.(el);
+      if (!owner) return undefined;
+      let n = owners.get(owner);
+      if (n === undefined) {
+        n = owners.size;
+        owners.set(owner, n);
+      }
+      return n;
+    };
     const stack: XmlElement[] = [root];
     while (stack.length > 0) {
       const el = stack.pop() as XmlElement;
       const sites = this.#byLocal.get(el.local);
       if (sites) {
-        for (const site of sites) if (selects(site, el)) out[site.key]?.push(hit(site, el));
+        for (const site of sites)
+          if (selects(site, el)) out[site.key]?.push(hit(site, el, groupOf(site, el)));
       }
       // push children in reverse so they pop in document order
       for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement);
@@ -115,16 +136,16 @@ function selects(site: Site, el: XmlElement): boolean {
   return site.when ? site.when(el) : true;
 }
 
-function hit(site: Site, el: XmlElement): SiteHit {
+function hit(site: Site, el: XmlElement, group: number | undefined): SiteHit {
   const tag = site.tag?.(el);
   const v = site.value;
-  if (v === undefined) return new SiteHit(el, el.text, tag, undefined);
+  if (v === undefined) return new SiteHit(el, el.text, tag, undefined, group);
   if ('attribute' in v) {
     const value = Object.hasOwn(el.attrs, v.attribute) ? el.attrs[v.attribute] : undefined;
-    return new SiteHit(el, value, tag, v.attribute);
+    return new SiteHit(el, value, tag, v.attribute, group);
   }
   const c = el.children.find((k) => k.local === v.child && k.ns === v.ns);
-  return new SiteHit(el, c?.text, tag, undefined);
+  return new SiteHit(el, c?.text, tag, undefined, group);
 }
 
 /** True when the parent, grandparent… of `el` have these local names, nearest first (`a/b/el` is ancestorsAre(el, 'b', 'a')) */

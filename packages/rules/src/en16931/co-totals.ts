@@ -9,8 +9,8 @@
  * - BR-CO-17: tolerance of one currency unit, inclusive in CII, strict in UBL (1.3.16 tests).
  */
 import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
-import type { RuleDefinition } from '../define.js';
-import { type Dec, dec, round0, round2, ZERO } from '../util/money.js';
+import type { Report, RuleContext, RuleDefinition } from '../define.js';
+import { type Dec, dec, round0, round2, sum, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { isObject, isPresent, list } from '../util/values.js';
 import { totalsContext } from './core-document.js';
@@ -46,6 +46,32 @@ function sumBreakdownTax(inv: Invoice): Dec {
 }
 
 /** BR-CO-11 / BR-CO-12: the document sum equals the rounded sum of the amounts, or both are absent */
+/**
+ * UBL BR-CO-14 on the source nodes: every cac:TaxTotal with subtotals has a TaxAmount equal to
+ * round(sum of its subtotals' TaxAmount × 100) ÷ 100. False when the reader collected no nodes.
+ */
+function taxTotalsAgainstSubtotals(ctx: RuleContext, report: Report): boolean {
+  const source = ctx.source;
+  const totals = source?.values('BR-CO-14');
+  const subtotals = source?.values('BR-CO-14/subtotal');
+  if (!source || !totals || !subtotals) return false;
+  for (const total of totals) {
+    const own = subtotals.filter((s) => s.group !== undefined && s.group === total.group);
+    if (own.length === 0) continue;
+    const amount = dec(total.value);
+    const expected = round2(sum(own.map((s) => dec(s.value))));
+    if (!amount?.eq(expected)) {
+      const path = source.pathAt(total.xpath);
+      report(path === 'invoice' ? 'invoice.totals.vatTotal' : path, {
+        value: total.value,
+        xpath: total.xpath,
+        line: total.line,
+      });
+    }
+  }
+  return true;
+}
+
 function sumRule(
   id: string,
   kind: 'allowances' | 'charges',
@@ -151,6 +177,8 @@ export const coTotalRules: RuleDefinition[] = [
       'Mettez BT-110 à la somme des montants de TVA de la ventilation.',
     ],
     (inv, report, ctx) => {
+      // UBL XML: each cac:TaxTotal against its own subtotals, as the official test reads it
+      if (ctx.syntax === 'UBL' && taxTotalsAgainstSubtotals(ctx, report)) return;
       const vt = isObject(inv.totals) ? inv.totals.vatTotal : undefined;
       const hasBreakdown = list(inv.vatBreakdown).length > 0;
       const applies = ctx.syntax === 'UBL' ? hasBreakdown : isPresent(vt) || (!ctx.syntax && hasBreakdown);
