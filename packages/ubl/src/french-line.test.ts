@@ -85,3 +85,21 @@ describe('UBL French CTC line data without the official examples', () => {
     });
   });
 });
+
+describe('UBL French CTC line data that UBL 2.1 cannot hold', () => {
+  it('warns that the line total with VAT (EXT-FR-FE-184) is not written', () => {
+    const { xml, warnings } = writeUbl({
+      number: 'F1',
+      currency: 'EUR',
+      lines: [{ id: '1', netAmount: 10, frenchCtc: { subType: 'GROUP', vatTotal: 2, totalWithVat: 12 } }],
+    });
+    expect(xml).not.toContain('>12.00<');
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        rule: 'UBL-WRITE-SKIPPED',
+        path: 'invoice.lines[0].frenchCtc.totalWithVat',
+        bt: 'EXT-FR-FE-184',
+      }),
+    );
+  });
+});

@@ -61,7 +61,28 @@ function writeDocument(invoice: Invoice): WriteUblResult {
     ],
   };
   writeNodes(binding.children, root, 'invoice', state);
+  warnUnwrittenLineTotals(invoice, state.warnings);
   state.out.push(`</${documentType}>\n`);
   const xml = state.out.join('');
   return { xml, warnings: state.warnings };
+}
+
+/**
+ * EXT-FR-FE-184 (the line total with VAT of a French multi-vendor GROUP line) has no UBL 2.1
+ * element (TaxInclusiveLineExtensionAmount is UBL 2.3): said, not dropped silently.
+ */
+function warnUnwrittenLineTotals(invoice: Invoice, warnings: Finding[]): void {
+  (invoice.lines ?? []).forEach((line, i) => {
+    const value = line.frenchCtc?.totalWithVat;
+    if (value === undefined) return;
+    warnings.push({
+      rule: 'UBL-WRITE-SKIPPED',
+      severity: 'warning',
+      path: `invoice.lines[${i}].frenchCtc.totalWithVat`,
+      message:
+        'EXT-FR-FE-184 (line total with VAT) has no UBL 2.1 element and is not written (BR-FR-MV-10 reads it in CII only).',
+      bt: 'EXT-FR-FE-184',
+      value,
+    });
+  });
 }
