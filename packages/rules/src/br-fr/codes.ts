@@ -15,9 +15,7 @@ import {
 import { checkRateStrings } from './source-nodes.js';
 
 /** Every VAT category / rate place of the model: document allowances and charges, VAT breakdown, lines */
-function vatPlaces(
-  invoice: Invoice,
-): {
+function vatPlaces(invoice: Invoice): {
   path: string;
   category: string | undefined;
   rate: number | undefined;

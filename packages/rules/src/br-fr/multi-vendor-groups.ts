@@ -9,6 +9,7 @@ import type { Invoice, Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { frRule, normalizeSpace, t } from './common.js';
 import {
+  childrenByParent,
   childrenOf,
   indexedLines,
   isBidirectional,
@@ -40,30 +41,33 @@ function checkLinePrecedingInvoice(invoice: Invoice, report: Parameters<RuleDefi
 }
 
 /**
- * MV-12: the identifiers written before a line's AFL reference. The CII test compares with every
- * earlier ram:IssuerAssignedID of the document (lines come first in CII, so: earlier lines' object,
- * AFL, AVV and preceding-invoice references, and this line's preceding invoice and AVV, written
- * before its AFL); the UBL test with the AFL references of earlier lines.
+ * MV-12: reports each top-level GROUP line whose AFL number was written before it. The CII test
+ * compares with every earlier ram:IssuerAssignedID of the document (lines come first in CII, so:
+ * earlier lines' object, AFL, AVV and preceding-invoice references, and this line's preceding
+ * invoice and AVV, written before its AFL); the UBL test with the AFL references of earlier lines.
+ * One pass over the lines.
  */
-function identifiersBefore(lines: Line[], index: number, cii: boolean): Set<string> {
-  const out = new Set<string>();
+function checkRepeatedSubInvoices(
+  lines: Line[],
+  cii: boolean,
+  report: Parameters<RuleDefinition['check']>[1],
+): void {
+  const seen = new Set<string>();
   const add = (v: string | undefined) => {
-    if (v !== undefined) out.add(v);
+    if (v !== undefined) seen.add(v);
   };
-  lines.slice(0, index).forEach((l) => {
-    add(subInvoiceReference(l, 'AFL'));
-    if (!cii) return;
-    add(subInvoiceReference(l, 'AVV'));
-    if (l.objectIdentifier && !['AFL', 'AVV'].includes(l.objectIdentifier.scheme ?? ''))
-      add(l.objectIdentifier.id);
-    add(l.frenchCtc?.precedingInvoice?.number);
+  lines.forEach((line, index) => {
+    if (cii) {
+      add(line.frenchCtc?.precedingInvoice?.number);
+      add(subInvoiceReference(line, 'AVV'));
+    }
+    const afl = subInvoiceReference(line, 'AFL');
+    if (isTopGroup(line) && afl !== undefined && seen.has(afl))
+      report(subInvoicePath(line, index, 'AFL'), { value: afl });
+    add(afl);
+    const object = line.objectIdentifier;
+    if (cii && object && !['AFL', 'AVV'].includes(object.scheme ?? '')) add(object.id);
   });
-  const own = lines[index];
-  if (cii && own) {
-    add(own.frenchCtc?.precedingInvoice?.number);
-    add(subInvoiceReference(own, 'AVV'));
-  }
-  return out;
 }
 
 export const multiVendorGroupRules: RuleDefinition[] = [
@@ -126,8 +130,9 @@ export const multiVendorGroupRules: RuleDefinition[] = [
     ),
     check(invoice, report) {
       if (!isSpecialContract(invoice)) return;
+      const byParent = childrenByParent(invoice);
       for (const { line, index } of topGroups(invoice)) {
-        const children = childrenOf(invoice, normalizeSpace(line.id ?? ''), (s) => s !== 'INFORMATION');
+        const children = childrenOf(byParent, normalizeSpace(line.id ?? ''), (s) => s !== 'INFORMATION');
         const counted = children.filter((c) => c.netAmount !== undefined);
         const sum = sumOf(counted.map((c) => c.netAmount));
         if (!withinTolerance(line.netAmount, sum, 0.01 * counted.length))
@@ -213,10 +218,11 @@ export const multiVendorGroupRules: RuleDefinition[] = [
     ),
     check(invoice, report) {
       if (!isSpecialContract(invoice)) return;
+      const byParent = childrenByParent(invoice);
       for (const { line, index } of topGroups(invoice)) {
         const total = line.frenchCtc?.totalWithVat;
         if (total === undefined) continue;
-        const details = childrenOf(invoice, line.id ?? '', (s) => s === 'DETAIL').length;
+        const details = childrenOf(byParent, line.id ?? '', (s) => s === 'DETAIL').length;
         const net = line.netAmount;
         const vat = line.frenchCtc?.vatTotal;
         const expected = net === undefined || vat === undefined ? undefined : sumOf([net, vat]);
@@ -277,12 +283,7 @@ export const multiVendorGroupRules: RuleDefinition[] = [
     fix: t('Give each sub-invoice its own number.', 'Donnez à chaque sous-facture son propre numéro.'),
     check(invoice, report, ctx) {
       if (!isSpecialContract(invoice)) return;
-      const lines = invoice.lines ?? [];
-      for (const { line, index } of topGroups(invoice)) {
-        const afl = subInvoiceReference(line, 'AFL');
-        if (afl !== undefined && identifiersBefore(lines, index, ctx.syntax === 'CII').has(afl))
-          report(subInvoicePath(line, index, 'AFL'), { value: afl });
-      }
+      checkRepeatedSubInvoices(invoice.lines ?? [], ctx.syntax === 'CII', report);
     },
   }),
   frRule({

@@ -54,19 +54,39 @@ export function subInvoicePath(line: Line, index: number, scheme: 'AFL' | 'AVV')
 export const lineSellerLegalId = (line: Line): string =>
   normalizeSpace(line.frenchCtc?.seller?.legalId?.id ?? '');
 
-/** The line whose BT-126 is `id` (the official tests compare the identifiers as written) */
-export const lineById = (invoice: Invoice, id: string): Line | undefined =>
-  (invoice.lines ?? []).find((l) => l.id === id);
+/** Lines by BT-126, the first of each id (the official tests compare the identifiers as written) */
+export function linesById(invoice: Invoice): Map<string, Line> {
+  const out = new Map<string, Line>();
+  for (const l of invoice.lines ?? []) if (l.id !== undefined && !out.has(l.id)) out.set(l.id, l);
+  return out;
+}
 
 /** Lines with their index, for paths */
 export const indexedLines = (invoice: Invoice): { line: Line; index: number }[] =>
   (invoice.lines ?? []).map((line, index) => ({ line, index }));
 
-/** The children of a GROUP line (EXT-FR-FE-162 = its BT-126) whose sub-type is given and passes `accept` */
-export function childrenOf(invoice: Invoice, groupId: string, accept: (subType: string) => boolean): Line[] {
-  return (invoice.lines ?? []).filter((l) => {
+/** Lines by their parent line id (EXT-FR-FE-162), in document order: one pass, not one per GROUP line */
+export function childrenByParent(invoice: Invoice): Map<string, Line[]> {
+  const out = new Map<string, Line[]>();
+  for (const l of invoice.lines ?? []) {
+    const parent = l.frenchCtc?.parentLineId;
+    if (parent === undefined) continue;
+    const list = out.get(parent);
+    if (list) list.push(l);
+    else out.set(parent, [l]);
+  }
+  return out;
+}
+
+/** The children of a GROUP line whose sub-type is given and passes `accept` */
+export function childrenOf(
+  children: Map<string, Line[]>,
+  groupId: string,
+  accept: (subType: string) => boolean,
+): Line[] {
+  return (children.get(groupId) ?? []).filter((l) => {
     const sub = subTypeOf(l);
-    return l.frenchCtc?.parentLineId === groupId && sub !== undefined && accept(sub);
+    return sub !== undefined && accept(sub);
   });
 }
 

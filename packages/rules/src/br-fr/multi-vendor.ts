@@ -22,8 +22,8 @@ import {
   isMultiVendor,
   isSpecialContract,
   isTopGroup,
-  lineById,
   lineSellerLegalId,
+  linesById,
   subInvoicePath,
   subInvoiceReference,
 } from './multi-vendor-structure.js';
@@ -187,10 +187,11 @@ const structureRules: RuleDefinition[] = [
     ),
     check(invoice, report) {
       if (!isSpecialContract(invoice)) return;
+      const byId = linesById(invoice);
       for (const { line, index } of indexedLines(invoice)) {
         const own = lineSellerLegalId(line);
         const parentId = line.frenchCtc?.parentLineId;
-        const parent = parentId === undefined ? undefined : lineById(invoice, parentId);
+        const parent = parentId === undefined ? undefined : byId.get(parentId);
         const ok =
           own !== '' &&
           (parentId === undefined || (parent !== undefined && own === lineSellerLegalId(parent)));
@@ -217,10 +218,11 @@ const structureRules: RuleDefinition[] = [
     ),
     check(invoice, report) {
       if (!isSpecialContract(invoice)) return;
+      const byId = linesById(invoice);
       for (const { line, index } of indexedLines(invoice)) {
         const own = normalizeSpace(subInvoiceReference(line, 'AFL') ?? '');
         const parentId = line.frenchCtc?.parentLineId;
-        const parent = parentId === undefined ? undefined : lineById(invoice, parentId);
+        const parent = parentId === undefined ? undefined : byId.get(parentId);
         const parentAfl = parent ? normalizeSpace(subInvoiceReference(parent, 'AFL') ?? '') : '';
         if (!(own !== '' && (parentId === undefined || own === parentAfl)))
           report(subInvoicePath(line, index, 'AFL'), { value: own });
