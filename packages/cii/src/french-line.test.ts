@@ -62,6 +62,33 @@ describeIfShared('CII French CTC line data on the official examples', () => {
   });
 });
 
+describeIfShared(
+  'CII French CTC line data on every multi-vendor / sub-line example (UC10, UC11, UC12)',
+  () => {
+    const files = [
+      ['_Multi-Vendeur', 'UC10_F202600004_MULTI-VENDEUR_CII_Commentee_EXTENDED.xml'],
+      ['_Multi-Vendeur', 'UC11_F202600022_MULTI-VENDEUR_CII_Commentee_EXTENDED..xml'],
+      ['_Sous-ligne', 'UC12_F202600025_SOUS-LIGNE_CII_Commentee_EXTENDED.xml'],
+    ] as const;
+    for (const [dir, name] of files) {
+      it(`${name.slice(0, 4)}: every sub-type and parent line of the XML is in the model, and none is left unread`, () => {
+        const xml = fs.readFileSync(sharedPath(...DIR, dir, name), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+        const { invoice, diagnostics } = readCii(xml);
+        const subTypes = [...xml.matchAll(/<ram:LineStatusReasonCode>([^<]*)</g)].map((m) => m[1]);
+        const parents = [...xml.matchAll(/<ram:ParentLineID>([^<]*)</g)].map((m) => m[1]);
+        expect(subTypes.length).toBeGreaterThan(0);
+        expect(invoice.lines?.flatMap((l) => l.frenchCtc?.subType ?? [])).toEqual(subTypes);
+        expect(invoice.lines?.flatMap((l) => l.frenchCtc?.parentLineId ?? [])).toEqual(parents);
+        const unread = diagnostics.filter((d) => d.rule === 'CII-UNREAD').map((d) => d.message);
+        for (const el of ['LineStatusReasonCode', 'ParentLineID', 'ItemSellerTradeParty', 'ExemptionReason'])
+          expect(
+            unread.filter((m) => m.includes(`IncludedSupplyChainTradeLineItem/`) && m.includes(el)),
+          ).toEqual([]);
+      });
+    }
+  },
+);
+
 describe('CII French CTC line data without the official examples', () => {
   it('writes AFL once when BT-128 and frenchCtc.subInvoiceNumber hold the same reference', () => {
     const { xml } = writeCii(

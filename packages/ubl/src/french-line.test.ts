@@ -56,6 +56,28 @@ describeIfShared('UBL French CTC line data on the official examples', () => {
   });
 });
 
+describeIfShared(
+  'UBL French CTC line data on every multi-vendor / sub-line example (UC10, UC11, UC12)',
+  () => {
+    const files = [
+      ['_Multi-Vendeur', 'UC10_F202600004_MULTI-VENDEUR_UBL_Commentee_EXTENDED.xml'],
+      ['_Multi-Vendeur', 'UC11_F202600022_MULTI-VENDEUR_UBL_Commentee_EXTENDED..xml'],
+      ['_Sous-ligne', 'UC12_F202600025_SOUS-LIGNE_UBL_Commentee_EXTENDED.xml'],
+    ] as const;
+    for (const [dir, name] of files) {
+      it(`${name.slice(0, 4)}: every sub-type and parent line of the XML is in the model`, () => {
+        const xml = fs.readFileSync(sharedPath(...DIR, dir, name), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+        const { invoice } = readUbl(xml);
+        const subTypes = [...xml.matchAll(/<cbc:DocumentStatusCode>([^<]*)</g)].map((m) => m[1]);
+        const parents = [...xml.matchAll(/<cac:BillingReferenceLine>\s*<cbc:ID>([^<]*)</g)].map((m) => m[1]);
+        expect(subTypes.length).toBeGreaterThan(0);
+        expect(invoice.lines?.flatMap((l) => l.frenchCtc?.subType ?? [])).toEqual(subTypes);
+        expect(invoice.lines?.flatMap((l) => l.frenchCtc?.parentLineId ?? [])).toEqual(parents);
+      });
+    }
+  },
+);
+
 describe('UBL French CTC line data without the official examples', () => {
   it('writes the sub-type and parent line in a BillingReference to the invoice itself, and a line preceding invoice', () => {
     const { xml } = writeUbl({
