@@ -6,7 +6,7 @@
  * difference is kept (ctx.syntax); a JSON invoice is judged like UBL, the stricter reading.
  */
 import type { Invoice, Line } from '@einv/core-model';
-import type { RuleDefinition } from '../define.js';
+import type { Report, RuleDefinition } from '../define.js';
 import { frRule, normalizeSpace, t } from './common.js';
 import {
   childrenByParent,
@@ -30,7 +30,7 @@ const MULTI_VENDOR_CORRECTIONS = new Set(['384', '472', '381', '396', '503']);
 const BIDIRECTIONAL_CORRECTIONS = new Set(['261', '471', '473', '502']);
 
 /** MV-14 / BD-14: each top-level GROUP line of a corrective document names its preceding invoice */
-function checkLinePrecedingInvoice(invoice: Invoice, report: Parameters<RuleDefinition['check']>[1]): void {
+function checkLinePrecedingInvoice(invoice: Invoice, report: Report): void {
   for (const { line, index } of topGroups(invoice)) {
     const preceding = line.frenchCtc?.precedingInvoice;
     if (preceding?.number === undefined)
@@ -47,11 +47,7 @@ function checkLinePrecedingInvoice(invoice: Invoice, report: Parameters<RuleDefi
  * invoice and AVV, written before its AFL); the UBL test with the AFL references of earlier lines.
  * One pass over the lines.
  */
-function checkRepeatedSubInvoices(
-  lines: Line[],
-  cii: boolean,
-  report: Parameters<RuleDefinition['check']>[1],
-): void {
+function checkRepeatedSubInvoices(lines: Line[], cii: boolean, report: Report): void {
   const seen = new Set<string>();
   const add = (v: string | undefined) => {
     if (v !== undefined) seen.add(v);
