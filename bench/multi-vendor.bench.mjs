@@ -37,7 +37,13 @@ function invoice(groups, framework) {
         vatExemptionReason: `#${afl}#`,
         frenchCtc: { subType: 'DETAIL', parentLineId: `G${g}`, seller, subInvoiceNumber: afl },
       });
-    vatBreakdown.push({ taxableAmount: 900, taxAmount: 180, category: 'S', rate: 20, exemptionReason: `#${afl}#` });
+    vatBreakdown.push({
+      taxableAmount: 900,
+      taxAmount: 180,
+      category: 'S',
+      rate: 20,
+      exemptionReason: `#${afl}#`,
+    });
   }
   return {
     number: 'F2026-001',
@@ -77,7 +83,9 @@ for (const groups of [10, 100, 1000]) {
   const mv = invoice(groups, 'S8');
   const plain = invoice(groups, 'S1');
   const result = validate(mv, opts);
-  const mvFindings = [...result.errors, ...result.warnings].filter((f) => /BR-FR-(MV|BD)/.test(f.rule)).length;
+  const mvFindings = [...result.errors, ...result.warnings].filter((f) =>
+    /BR-FR-(MV|BD)/.test(f.rule),
+  ).length;
   // the same invoice with one sub-invoice number repeated: the rules do run and report
   const broken = invoice(groups, 'S8');
   broken.lines[broken.lines.length - 10].frenchCtc.subInvoiceNumber = 'F2026-001';
