@@ -87,6 +87,13 @@ describe('renderPdf', () => {
     expect(renderPdf(notAnInvoice as Invoice, { now: NOW }).length).toBeGreaterThan(1000);
   });
 
+  it('never throws on an object where a scalar belongs, even one that cannot become text', () => {
+    for (const value of [{ toString: {} }, { toString: 0 }, Object.create(null), [1, 2]]) {
+      const inv = { ...structuredClone(invoice), number: value } as unknown as Invoice;
+      expect(renderPdf(inv, { now: NOW }).length).toBeGreaterThan(1000);
+    }
+  });
+
   it('survives an invoice with nothing in it', () => {
     const pdf = renderPdf({}, { now: NOW });
     expect(new PdfFile(pdf).catalog()).toBeDefined();

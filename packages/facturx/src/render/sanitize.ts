@@ -42,6 +42,9 @@ const OBJECT_KEYS = new Set([
   'objectIdentifier',
   'invoicedObjectIdentifier',
   'identifier',
+  // Line.frenchCtc (EXTENDED-CTC-FR line data) and its groups
+  'frenchCtc',
+  'precedingInvoice',
 ]);
 
 type Plain = Record<string, unknown>;
@@ -58,9 +61,18 @@ function clean(o: Plain, depth: number): Plain {
       if (Array.isArray(value)) out[key] = value.filter(isPlain).map((v) => clean(v, depth + 1));
     } else if (OBJECT_KEYS.has(key)) {
       if (isPlain(value)) out[key] = clean(value, depth + 1);
-    } else out[key] = value;
+    } else if (isPrintable(value)) out[key] = value;
+    // anything else where a scalar belongs (`{ toString: {} }`) cannot even be turned into text: dropped
   }
   return out;
+}
+
+/** A scalar a template string can print without calling user code */
+function isPrintable(v: unknown): boolean {
+  const t = typeof v;
+  return (
+    v === null || t === 'string' || t === 'number' || t === 'boolean' || t === 'bigint' || t === 'undefined'
+  );
 }
 
 export function sanitizeForRender(invoice: unknown): Invoice {
