@@ -4,9 +4,10 @@
  */
 import { CII } from './mutations-cii.js';
 import { MULTI_VENDOR_MUTATIONS } from './mutations-mv.js';
+import { ROOT_AND_LINE_MUTATIONS } from './mutations-roots.js';
 import { UBL } from './mutations-ubl.js';
 
 export type { Mutation, XmlSyntax } from './mutation-kit.js';
 export { stripComments } from './mutation-kit.js';
 
-export const MUTATIONS = [...CII, ...UBL, ...MULTI_VENDOR_MUTATIONS];
+export const MUTATIONS = [...CII, ...UBL, ...MULTI_VENDOR_MUTATIONS, ...ROOT_AND_LINE_MUTATIONS];

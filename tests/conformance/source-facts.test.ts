@@ -183,4 +183,31 @@ describe('French rules judging source nodes', () => {
     expect(ids(frenchFindings(read, 'UBL', 'transition'), 'BR-FR-02')).toHaveLength(1);
     expect(ids(frenchFindings(read, 'UBL', 'standard'), 'BR-FR-02')).toEqual([]);
   });
+
+  it('BR-FR-CO-03 and CO-05 follow the UBL root: CreditNote-only rules do not run on an Invoice', () => {
+    // a UBL Invoice carrying the credit-note type 262 (writeUbl would write a CreditNote)
+    const xml = writeUbl(base()).xml.replace(/<cbc:InvoiceTypeCode>380</, '<cbc:InvoiceTypeCode>262<');
+    const read = readUbl(xml);
+    expect(read.documentType).toBe('Invoice');
+    expect(read.invoice.typeCode).toBe('262');
+    expect(ids(frenchFindings(read, 'UBL'), 'BR-FR-CO-03')).toEqual([]);
+    // the same model as JSON has no root: the rule runs
+    const json = validate(read.invoice, { frenchEdition: 'standard' });
+    expect(json.errors.map((f) => f.rule)).toContain('BR-FR-CO-03');
+  });
+
+  it('BR-FR-CO-05 accepts a credit note whose every DETAIL line names its preceding invoice', () => {
+    const invoice = base();
+    invoice.typeCode = '381';
+    delete invoice.precedingInvoices;
+    const lineRefs = (lines: typeof invoice.lines) =>
+      (lines ?? []).map((l) => ({
+        ...l,
+        frenchCtc: { precedingInvoice: { number: 'F1', issueDate: '2025-01-15' } },
+      }));
+    const without = validate(invoice, { frenchEdition: 'standard' });
+    expect(without.errors.map((f) => f.rule)).toContain('BR-FR-CO-05');
+    const withLines = validate({ ...invoice, lines: lineRefs(invoice.lines) }, { frenchEdition: 'standard' });
+    expect(withLines.errors.map((f) => f.rule)).not.toContain('BR-FR-CO-05');
+  });
 });

@@ -188,5 +188,5 @@ const UNREADABLE = new Set(['CII-DECIMAL', 'CII-DATE']);
 export function ciiSourceFacts(root: XmlElement, diagnostics: readonly Finding[]): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return { values: root.ns === RSM ? TABLE.collect(root) : {}, unreadable };
+  return { root: root.local, values: root.ns === RSM ? TABLE.collect(root) : {}, unreadable };
 }

@@ -28,6 +28,11 @@ export interface SourceValue {
 
 export interface SourceFacts {
   /**
+   * Local name of the root element (Invoice, CreditNote, CrossIndustryInvoice): some official UBL
+   * rules exist for one root only (BR-FR-CO-03 and CO-05 for CreditNote)
+   */
+  readonly root?: string;
+  /**
    * Official rule id → the nodes its context selects, in document order. A rule id that is present
    * (even with an empty list) means the reader collected it: the rule judges these nodes and not
    * the model. Absent ids leave the rule on the model.

@@ -30,6 +30,8 @@ export interface SourceContext {
   unreadable(path: string): boolean;
   /** The model path read from this XPath, or the one of its nearest ancestor; `invoice` when none */
   pathAt(xpath: string): string;
+  /** Local name of the document's root element (Invoice, CreditNote, CrossIndustryInvoice), when known */
+  root: string | undefined;
 }
 
 /**

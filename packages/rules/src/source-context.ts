@@ -36,6 +36,7 @@ export function sourceContext(
     return nodes;
   };
   return {
+    root: typeof facts.root === 'string' ? facts.root : undefined,
     values,
     unreadable: (path) => unreadable.has(path),
     pathAt: (xpath) => {

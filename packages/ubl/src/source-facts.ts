@@ -247,5 +247,5 @@ const UNREADABLE = new Set(['UBL-READ-NUMBER', 'UBL-READ-DATE']);
 export function ublSourceFacts(root: XmlElement, diagnostics: readonly Finding[]): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return { values: TABLE.collect(root), unreadable };
+  return { root: root.local, values: TABLE.collect(root), unreadable };
 }

@@ -1,5 +1,6 @@
 /** Cross-field French rules BR-FR-CO-03, -04, -05, -08, -09, -12 (document type, framework, references, totals, currency). */
-import type { RuleDefinition } from '../define.js';
+import type { Invoice } from '@einv/core-model';
+import type { RuleContext, RuleDefinition } from '../define.js';
 import {
   CORRECTIVE_TYPES,
   CREDIT_NOTE_TYPES,
@@ -11,6 +12,28 @@ import {
 } from './common.js';
 
 const filled = (v: string | undefined): boolean => v !== undefined && v !== '';
+
+/**
+ * The UBL schematron ties some rules to one root element: true when the invoice was read from a
+ * UBL document whose root is another one (a JSON invoice, or an unknown root, runs the rule)
+ */
+const otherUblRoot = (ctx: RuleContext, root: 'Invoice' | 'CreditNote'): boolean =>
+  ctx.syntax === 'UBL' && ctx.source?.root !== undefined && ctx.source.root !== root;
+
+/**
+ * BR-FR-CO-05 at line level: every line that is not a GROUP / INFORMATION sub-line (no sub-type, or
+ * DETAIL) names its preceding invoice with number and date (EXT-FR-FE-136/138). True for no line.
+ */
+function everyDetailLineReferencesItsInvoice(invoice: Invoice): boolean {
+  for (const line of invoice.lines ?? []) {
+    const ctc = line?.frenchCtc;
+    const subType = ctc?.subType;
+    if (subType !== undefined && subType !== 'DETAIL') continue;
+    const preceding = ctc?.precedingInvoice;
+    if (!filled(preceding?.number) || !filled(preceding?.issueDate)) return false;
+  }
+  return true;
+}
 
 export const consistencyRules: RuleDefinition[] = [
   frRule({
@@ -29,8 +52,9 @@ export const consistencyRules: RuleDefinition[] = [
       'Add contractReference and invoicingPeriod.startDate / endDate.',
       'Ajoutez contractReference et invoicingPeriod.startDate / endDate.',
     ),
-    check(invoice, report) {
-      if (invoice.typeCode !== '262') return;
+    check(invoice, report, ctx) {
+      // UBL: a rule of cn:CreditNote only
+      if (invoice.typeCode !== '262' || otherUblRoot(ctx, 'CreditNote')) return;
       if (
         !filled(invoice.contractReference) ||
         !filled(invoice.invoicingPeriod?.startDate) ||
@@ -55,8 +79,10 @@ export const consistencyRules: RuleDefinition[] = [
       'Give one precedingInvoices entry with the number of the corrected invoice.',
       'Indiquez une entrée precedingInvoices avec le numéro de la facture corrigée.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
+      // UBL reads cbc:InvoiceTypeCode, which a cn:CreditNote does not have: Invoice only
       if (invoice.typeCode === undefined || !CORRECTIVE_TYPES.has(invoice.typeCode)) return;
+      if (otherUblRoot(ctx, 'Invoice')) return;
       const count = invoice.precedingInvoices?.length ?? 0;
       if (count !== 1) report('invoice.precedingInvoices', { value: count });
     },
@@ -77,12 +103,12 @@ export const consistencyRules: RuleDefinition[] = [
       'Add a precedingInvoices entry with number and issueDate.',
       'Ajoutez une entrée precedingInvoices avec number et issueDate.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       if (invoice.typeCode === undefined || !CREDIT_NOTE_TYPES.has(invoice.typeCode)) return;
+      // UBL: a rule of cn:CreditNote only
+      if (otherUblRoot(ctx, 'CreditNote')) return;
       const headerOk = (invoice.precedingInvoices ?? []).some((p) => filled(p.number) && filled(p.issueDate));
-      // Line-level references are not in the model; with no line at all the official test passes vacuously.
-      const linesOk = (invoice.lines ?? []).length === 0;
-      if (!headerOk && !linesOk) report('invoice.precedingInvoices');
+      if (!headerOk && !everyDetailLineReferencesItsInvoice(invoice)) report('invoice.precedingInvoices');
     },
   }),
   frRule({
