@@ -155,17 +155,6 @@ const EXPLANATIONS: {
     why: 'the model holds numbers: trailing zeros beyond 2 decimals ("10.000") are not visible (decision 0072)',
     applies: (doc: Doc) => />-?\d+\.\d{2}0+</.test(doc.xml),
   },
-  // BR-FR-02 judges those references itself (source facts, decision 0107)
-  ...['BR-FR-01', 'BR-FR-03'].map((rule) => ({
-    rule,
-    why: 'UBL transition edition (1.4.0 content) reads line cac:DocumentReference as the line preceding invoice',
-    applies: (doc: Doc, edition: 'standard' | 'transition') =>
-      doc.syntax === 'UBL' &&
-      edition === 'transition' &&
-      /<cac:(?:Invoice|CreditNote)Line>(?:(?!<\/cac:(?:Invoice|CreditNote)Line>)[\s\S])*<cac:DocumentReference>/.test(
-        doc.xml,
-      ),
-  })),
 ];
 const isExplained = (doc: Doc, rule: string, edition: 'standard' | 'transition') =>
   EXPLANATIONS.some((e) => e.rule === rule && e.applies(doc, edition));

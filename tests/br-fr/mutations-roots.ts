@@ -8,6 +8,13 @@ import { chain, type Mutation, sub } from './mutation-kit.js';
 
 const PRECEDING_ID = 'F2025PREC01';
 
+/** What a mutation writes as the line preceding invoice (EXT-FR-FE-136/137/138) */
+interface LineRef {
+  id?: string;
+  date?: string;
+  type?: string;
+}
+
 const cii = {
   type: (v: string) => (x: string) =>
     sub(x, /(<rsm:ExchangedDocument>[\s\S]*?<ram:TypeCode>)[^<]*/, `$1${v}`),
@@ -17,32 +24,60 @@ const cii = {
       '$1',
     ),
   /** a line-level preceding invoice on every line (after its monetary summation, the CII order) */
-  linePreceding: (skipFirst: boolean) => (x: string) => {
-    let n = 0;
-    const out = x.replace(/<\/ram:SpecifiedTradeSettlementLineMonetarySummation>/g, (m) => {
-      n++;
-      if (skipFirst && n === 1) return m;
-      return `${m}<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${PRECEDING_ID}</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">20250115</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`;
-    });
-    return n > (skipFirst ? 1 : 0) ? out : undefined;
-  },
+  linePreceding:
+    (skipFirst: boolean, ref: LineRef = {}) =>
+    (x: string) => {
+      const { id = PRECEDING_ID, date = '20250115', type } = ref;
+      const typeCode = type === undefined ? '' : `<ram:TypeCode>${type}</ram:TypeCode>`;
+      let n = 0;
+      const out = x.replace(/<\/ram:SpecifiedTradeSettlementLineMonetarySummation>/g, (m) => {
+        n++;
+        if (skipFirst && n === 1) return m;
+        return `${m}<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${id}</ram:IssuerAssignedID>${typeCode}<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${date}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`;
+      });
+      return n > (skipFirst ? 1 : 0) ? out : undefined;
+    },
 };
 
 const ubl = {
   type: (v: string) => (x: string) => sub(x, /(<cbc:(?:Invoice|CreditNote)TypeCode>)[^<]*/, `$1${v}`),
   dropBillingReferences: (x: string) =>
     x.replace(/<cac:BillingReference>[\s\S]*?<\/cac:BillingReference>/g, ''),
-  /** a line cac:BillingReference to another invoice on every credit-note line (before cac:Item) */
-  linePreceding: (x: string) => {
-    if (!x.includes('<cac:CreditNoteLine>')) return undefined;
-    return x.replace(
-      /(<cac:CreditNoteLine>(?:(?!<\/cac:CreditNoteLine>)[\s\S])*?)(<cac:(?:DocumentReference|PricingReference|Item)>)/g,
-      `$1<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${PRECEDING_ID}</cbc:ID><cbc:IssueDate>2025-01-15</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>$2`,
-    );
-  },
+  /** a line cac:BillingReference to another invoice on every line (before cac:Item) */
+  linePreceding:
+    (ref: LineRef = {}) =>
+    (x: string) => {
+      const { id = PRECEDING_ID, date = '2025-01-15', type } = ref;
+      const typeCode = type === undefined ? '' : `<cbc:DocumentTypeCode>${type}</cbc:DocumentTypeCode>`;
+      const line = x.includes('<cac:CreditNoteLine>') ? 'CreditNoteLine' : 'InvoiceLine';
+      const re = new RegExp(
+        `(<cac:${line}>(?:(?!</cac:${line}>)[\\s\\S])*?)(<cac:(?:DocumentReference|PricingReference|Item)>)`,
+        'g',
+      );
+      if (!re.test(x)) return undefined;
+      return x.replace(
+        re,
+        `$1<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${id}</cbc:ID><cbc:IssueDate>${date}</cbc:IssueDate>${typeCode}</cac:InvoiceDocumentReference></cac:BillingReference>$2`,
+      );
+    },
+};
+
+/** The line preceding invoice's number, type and date, checked like the header ones (BR-FR-01…04) */
+const lineReferenceChecks = (syntax: 'CII' | 'UBL'): Mutation[] => {
+  const add = (ref: LineRef) => (syntax === 'CII' ? cii.linePreceding(false, ref) : ubl.linePreceding(ref));
+  const cases: [string, string[], LineRef][] = [
+    ['line-preceding-36-chars', ['BR-FR-01'], { id: 'P'.padEnd(36, '1') }],
+    ['line-preceding-with-space', ['BR-FR-02'], { id: 'P 2025 1' }],
+    ['line-preceding-feb-30', ['BR-FR-03'], { date: syntax === 'CII' ? '20250230' : '2025-02-30' }],
+    ['line-preceding-type-326', ['BR-FR-04'], { type: '326' }],
+    ['line-preceding-valid', [], { type: '380' }],
+  ];
+  return cases.map(([name, targets, ref]) => ({ name, syntax, targets, apply: add(ref) }));
 };
 
 export const ROOT_AND_LINE_MUTATIONS: Mutation[] = [
+  ...lineReferenceChecks('CII'),
+  ...lineReferenceChecks('UBL'),
   {
     name: 'credit-note-line-level-preceding',
     syntax: 'CII',
@@ -60,7 +95,7 @@ export const ROOT_AND_LINE_MUTATIONS: Mutation[] = [
     syntax: 'UBL',
     root: 'CreditNote',
     targets: [],
-    apply: chain(ubl.type('381'), ubl.dropBillingReferences, ubl.linePreceding),
+    apply: chain(ubl.type('381'), ubl.dropBillingReferences, ubl.linePreceding()),
   },
   {
     name: 'invoice-root-type-381-no-reference',

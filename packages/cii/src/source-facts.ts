@@ -159,7 +159,28 @@ const frenchRate = (el: XmlElement): boolean =>
 const referenceType = (el: XmlElement): string | undefined =>
   el.children.find((c) => c.local === 'ReferenceTypeCode' && c.ns === RAM)?.text;
 
+const QDT = NAMESPACES.qdt as string;
+/** …/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:InvoiceReferencedDocument/<el> */
+const linePreceding = (el: XmlElement, ...inner: string[]): boolean =>
+  ancestorsAre(
+    el,
+    ...inner,
+    'InvoiceReferencedDocument',
+    'SpecifiedLineTradeSettlement',
+    'IncludedSupplyChainTradeLineItem',
+  );
+
 const FRENCH_SITES: Site[] = [
+  // The line preceding invoice (EXT-FR-FE-136 number, 137 type code, 138 date) that BR-FR-01/02,
+  // BR-FR-04 and BR-FR-03 test, keyed by the term their official assertions are named after
+  { key: 'EXT-FR-FE-136', ns: RAM, elements: ['IssuerAssignedID'], when: (el) => linePreceding(el) },
+  { key: 'EXT-FR-FE-137', ns: RAM, elements: ['TypeCode'], when: (el) => linePreceding(el) },
+  {
+    key: 'EXT-FR-FE-138',
+    ns: QDT,
+    elements: ['DateTimeString'],
+    when: (el) => linePreceding(el, 'FormattedIssueDateTime'),
+  },
   // …/ram:RateApplicablePercent, test on string(.) (BR-FR-16) and normalize-space(.) (BR-FR-DEC-04)
   { key: 'BR-FR-16', ns: RAM, elements: ['RateApplicablePercent'], when: frenchRate },
   { key: 'BR-FR-DEC-04', ns: RAM, elements: ['RateApplicablePercent'], when: frenchRate },

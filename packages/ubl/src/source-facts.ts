@@ -193,7 +193,28 @@ const UBL_SITES: Site[] = [
 
 const isRoot = (el: XmlElement | null | undefined): boolean => !!el && el.parent === null;
 
+/** ubl:Invoice/cac:InvoiceLine/cac:BillingReference/cac:InvoiceDocumentReference/<el> (and the CreditNote form) */
+const linePreceding = (el: XmlElement): boolean =>
+  (ancestorsAre(el, 'InvoiceDocumentReference', 'BillingReference', 'InvoiceLine') ||
+    ancestorsAre(el, 'InvoiceDocumentReference', 'BillingReference', 'CreditNoteLine')) &&
+  isRoot(el.parent?.parent?.parent?.parent);
+
+/** ubl:Invoice/cac:InvoiceLine/[cac:BillingReference/]cac:DocumentReference/<el> (and the CreditNote form) */
+function lineDocumentReference(el: XmlElement, ...between: string[]): boolean {
+  const onInvoiceLine = ancestorsAre(el, 'DocumentReference', ...between, 'InvoiceLine');
+  if (!onInvoiceLine && !ancestorsAre(el, 'DocumentReference', ...between, 'CreditNoteLine')) return false;
+  // the line element sits 2 + between.length levels up; its parent must be the root
+  let line: XmlElement | null = el;
+  for (let i = 0; i < 2 + between.length; i++) line = line?.parent ?? null;
+  return isRoot(line?.parent);
+}
+
 const FRENCH_SITES: Site[] = [
+  // The line preceding invoice (EXT-FR-FE-136 number, 137 type code, 138 date) that BR-FR-01/02,
+  // BR-FR-04 and BR-FR-03 test, keyed by the term their official assertions are named after
+  { key: 'EXT-FR-FE-136', ns: CBC, elements: ['ID'], when: linePreceding },
+  { key: 'EXT-FR-FE-137', ns: CBC, elements: ['DocumentTypeCode'], when: linePreceding },
+  { key: 'EXT-FR-FE-138', ns: CBC, elements: ['IssueDate'], when: linePreceding },
   // cac:AllowanceCharge/cac:TaxCategory, cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory,
   // cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory: test on cbc:Percent when it exists
   {
@@ -224,17 +245,16 @@ const FRENCH_SITES: Site[] = [
     when: (el) => isRoot(el.parent?.parent) && (el.attrs.schemeID === 'AFL' || el.attrs.schemeID === 'AVV'),
     tag: (el) => el.attrs.schemeID,
   },
-  // ubl:Invoice/cac:InvoiceLine/cac:DocumentReference/cbc:ID: the transition edition (1.4.0.02)
-  // also tests these with BR-FR-02 (as EXT-FR-FE-136); the standard edition does not
+  // The transition edition (1.4.0.02) reads the line preceding invoice elsewhere: BR-FR-02 and
+  // BR-FR-03 test ubl:Invoice/cac:InvoiceLine/cac:DocumentReference/cbc:ID and cbc:IssueDate,
+  // BR-FR-01 …/cac:InvoiceLine/cac:BillingReference/cac:DocumentReference/cbc:ID
+  { key: 'BR-FR-02/transition', ns: CBC, elements: ['ID'], when: (el) => lineDocumentReference(el) },
+  { key: 'BR-FR-03/transition', ns: CBC, elements: ['IssueDate'], when: (el) => lineDocumentReference(el) },
   {
-    key: 'BR-FR-02',
+    key: 'BR-FR-01/transition',
     ns: CBC,
     elements: ['ID'],
-    parent: 'DocumentReference',
-    when: (el) =>
-      (ancestorsAre(el, 'DocumentReference', 'InvoiceLine') ||
-        ancestorsAre(el, 'DocumentReference', 'CreditNoteLine')) &&
-      isRoot(el.parent?.parent?.parent),
+    when: (el) => lineDocumentReference(el, 'BillingReference'),
   },
 ];
 

@@ -12,7 +12,7 @@ import {
   VAT_CATEGORIES,
   VAT_RATES,
 } from './common.js';
-import { checkRateStrings } from './source-nodes.js';
+import { checkRateStrings, eachNode } from './source-nodes.js';
 
 /** Every VAT category / rate place of the model: document allowances and charges, VAT breakdown, lines */
 function vatPlaces(invoice: Invoice): {
@@ -95,9 +95,11 @@ export const codeRules: RuleDefinition[] = [
       'Use one of the accepted type codes, e.g. 380 for an invoice or 381 for a credit note.',
       'Utilisez l’un des codes acceptés, par exemple 380 pour une facture ou 381 pour un avoir.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       if (invoice.typeCode !== undefined && !DOCUMENT_TYPE_CODES.has(invoice.typeCode))
         report('invoice.typeCode', { value: invoice.typeCode });
+      // the type code of a line preceding invoice (EXT-FR-FE-137), which only XML carries
+      eachNode(ctx, 'EXT-FR-FE-137', report, (v) => DOCUMENT_TYPE_CODES.has(v));
     },
   }),
   frRule({

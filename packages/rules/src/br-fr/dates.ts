@@ -2,6 +2,7 @@
 import type { Invoice } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { DEPOSIT_TYPES, frRule, isValidFrenchDate, normalizeSpace, PAID_FRAMEWORKS, t } from './common.js';
+import { eachNode } from './source-nodes.js';
 
 function invoiceDates(invoice: Invoice): { path: string; value: string; bt: string }[] {
   const out: { path: string; value: string; bt: string }[] = [];
@@ -41,9 +42,19 @@ export const dateRules: RuleDefinition[] = [
       'Write the date as YYYY-MM-DD (YYYYMMDD in CII) with a real day of a year 20xx.',
       'Écrivez la date au format AAAA-MM-JJ (AAAAMMJJ en CII) avec un jour réel d’une année 20xx.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       for (const d of invoiceDates(invoice))
         if (!isValidFrenchDate(d.value)) report(d.path, { value: d.value, bt: d.bt });
+      // the line preceding invoice date (EXT-FR-FE-138): the nodes as written on XML, else the model
+      // (the UBL transition edition reads them at another place, see packages/ubl/src/source-facts.ts)
+      const key =
+        ctx.syntax === 'UBL' && ctx.edition === 'transition' ? 'BR-FR-03/transition' : 'EXT-FR-FE-138';
+      if (eachNode(ctx, key, report, isValidFrenchDate)) return;
+      (invoice.lines ?? []).forEach((line, i) => {
+        const d = line?.frenchCtc?.precedingInvoice?.issueDate;
+        if (typeof d === 'string' && !isValidFrenchDate(d))
+          report(`invoice.lines[${i}].frenchCtc.precedingInvoice.issueDate`, { value: d });
+      });
     },
   }),
   frRule({

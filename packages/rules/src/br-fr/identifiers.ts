@@ -1,6 +1,6 @@
 /** BR-FR-01 / BR-FR-02: invoice numbers and preceding-invoice references (length, characters). */
 import type { Invoice } from '@einv/core-model';
-import type { RuleDefinition } from '../define.js';
+import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import { frRule, isValidIdFormat, t } from './common.js';
 import { eachNode } from './source-nodes.js';
 
@@ -13,6 +13,27 @@ function documentIds(invoice: Invoice): { path: string; value: string; bt: strin
       out.push({ path: `invoice.precedingInvoices[${i}].number`, value: p.number, bt: 'BT-25' });
   });
   return out;
+}
+
+/**
+ * The line preceding invoice numbers (EXT-FR-FE-136): on XML the nodes as written (source facts),
+ * else the model's Line.frenchCtc.precedingInvoice.number
+ */
+function eachLinePrecedingNumber(
+  invoice: Invoice,
+  ctx: RuleContext,
+  report: Report,
+  ok: (value: string) => boolean,
+  ruleId: 'BR-FR-01' | 'BR-FR-02',
+): void {
+  // the UBL transition edition reads them at other places (see packages/ubl/src/source-facts.ts)
+  const key = ctx.syntax === 'UBL' && ctx.edition === 'transition' ? `${ruleId}/transition` : 'EXT-FR-FE-136';
+  if (eachNode(ctx, key, report, ok)) return;
+  (invoice.lines ?? []).forEach((line, i) => {
+    const n = line?.frenchCtc?.precedingInvoice?.number;
+    if (typeof n === 'string' && !ok(n))
+      report(`invoice.lines[${i}].frenchCtc.precedingInvoice.number`, { value: n });
+  });
 }
 
 export const identifierRules: RuleDefinition[] = [
@@ -38,6 +59,14 @@ export const identifierRules: RuleDefinition[] = [
         const badChars = ctx.syntax === 'UBL' && !isValidIdFormat(id.value);
         if (tooLong || badChars) report(id.path, { value: id.value, bt: id.bt });
       }
+      // the line preceding invoice: CII tests the length, UBL the length and the characters
+      eachLinePrecedingNumber(
+        invoice,
+        ctx,
+        report,
+        (v) => [...v].length <= 35 && (ctx.syntax !== 'UBL' || isValidIdFormat(v)),
+        'BR-FR-01',
+      );
     },
   }),
   frRule({
@@ -60,9 +89,7 @@ export const identifierRules: RuleDefinition[] = [
       for (const id of documentIds(invoice)) {
         if (!isValidIdFormat(id.value)) report(id.path, { value: id.value, bt: id.bt });
       }
-      // The UBL transition edition (1.4.0.02) also tests the line document references
-      if (ctx.syntax === 'UBL' && ctx.edition === 'transition')
-        eachNode(ctx, 'BR-FR-02', report, isValidIdFormat);
+      eachLinePrecedingNumber(invoice, ctx, report, isValidIdFormat, 'BR-FR-02');
     },
   }),
 ];
