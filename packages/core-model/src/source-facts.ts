@@ -33,9 +33,12 @@ export interface SourceFacts {
    */
   readonly root?: string;
   /**
-   * Official rule id → the nodes its context selects, in document order. A rule id that is present
+   * Official rule id → the nodes its context selects, in document order. A key that is present
    * (even with an empty list) means the reader collected it: the rule judges these nodes and not
-   * the model. Absent ids leave the rule on the model.
+   * the model. Absent keys leave the rule on the model. When one rule reads several node sets, or
+   * several rules one set, the key names the official context instead: `BR-CO-14/subtotal`,
+   * `BR-FR-02/transition` (a context of one edition), `EXT-FR-FE-136` (the term the official
+   * assertions are named after).
    */
   readonly values: Readonly<Record<string, readonly SourceValue[]>>;
   /**
