@@ -147,15 +147,7 @@ const EXPLANATIONS: {
   rule: string;
   why: string;
   applies: (doc: Doc, edition: 'standard' | 'transition') => boolean;
-}[] = [
-  ...Object.entries(NOT_CHECKABLE_ON_MODEL).map(([rule, why]) => ({ rule, why, applies: () => true })),
-  // VAT rates are judged as written (source facts, decision 0107); amounts are still numbers
-  {
-    rule: 'BR-FR-DEC-01',
-    why: 'the model holds numbers: trailing zeros beyond 2 decimals ("10.000") are not visible (decision 0072)',
-    applies: (doc: Doc) => />-?\d+\.\d{2}0+</.test(doc.xml),
-  },
-];
+}[] = [...Object.entries(NOT_CHECKABLE_ON_MODEL).map(([rule, why]) => ({ rule, why, applies: () => true }))];
 const isExplained = (doc: Doc, rule: string, edition: 'standard' | 'transition') =>
   EXPLANATIONS.some((e) => e.rule === rule && e.applies(doc, edition));
 

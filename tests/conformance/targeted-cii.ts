@@ -272,4 +272,15 @@ export const CII_EDITS: Edit[] = [
         ),
       ),
   },
+  // trailing zeros: 10.500 is 10.5 for a number, three decimals for the official string test
+  {
+    aim: 'BR-DEC-23 (trailing zero)',
+    syntax: 'CII',
+    apply: (x) => insertAfter(x, /<ram:LineTotalAmount>\d+\.\d\d(?=<)/, '0'),
+  },
+  {
+    aim: 'BR-DEC-14 (trailing zero)',
+    syntax: 'CII',
+    apply: (x) => insertAfter(x, /<ram:GrandTotalAmount[^>]*>\d+\.\d\d(?=<)/, '0'),
+  },
 ];

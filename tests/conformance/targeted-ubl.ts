@@ -231,4 +231,20 @@ export const UBL_EDITS: Edit[] = [
           ),
       ),
   },
+  // trailing zeros: 10.500 is 10.5 for a number, three decimals for the official string test
+  {
+    aim: 'BR-DEC-18 (trailing zero)',
+    syntax: 'UBL',
+    apply: (x) => insertAfter(x, /<cbc:PayableAmount[^>]*>\d+\.\d\d(?=<)/, '0'),
+  },
+  {
+    aim: 'BR-DEC-23 (trailing zero)',
+    syntax: 'UBL',
+    apply: (x) =>
+      insertAfter(
+        x,
+        /<cac:(?:Invoice|CreditNote)Line>[\s\S]*?<cbc:LineExtensionAmount[^>]*>\d+\.\d\d(?=<)/,
+        '0',
+      ),
+  },
 ];

@@ -124,7 +124,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
     profile,
     diagnostics: reader.diagnostics,
     locations: reader.locations,
-    source: ciiSourceFacts(root, reader.diagnostics),
+    source: ciiSourceFacts(root, reader.diagnostics, reader.lexical),
   };
   if (guidelineId !== undefined) result.guidelineId = guidelineId;
   return result;
@@ -138,6 +138,8 @@ interface Hit {
 class Reader {
   readonly diagnostics: Finding[] = [];
   readonly locations: SourceLocations = {};
+  /** model path → the number as written, for the BR-DEC rules (source facts) */
+  readonly lexical = new Map<string, string>();
   readonly visited = new Set<XmlElement>();
   readonly xpaths = new XPaths();
   private readonly vars: Variables;
@@ -261,6 +263,7 @@ class Reader {
       }
       default: {
         const n = parseDecimal(text);
+        if (report && n !== undefined) this.lexical.set(target, hit.raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',

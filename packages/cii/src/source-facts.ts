@@ -206,8 +206,12 @@ const TABLE = new SiteTable([...CII_SITES, ...FRENCH_SITES]);
 const UNREADABLE = new Set(['CII-DECIMAL', 'CII-DATE']);
 
 /** The source facts of a CII document whose root is rsm:CrossIndustryInvoice */
-export function ciiSourceFacts(root: XmlElement, diagnostics: readonly Finding[]): SourceFacts {
+export function ciiSourceFacts(
+  root: XmlElement,
+  diagnostics: readonly Finding[],
+  lexical: ReadonlyMap<string, string>,
+): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return { root: root.local, values: root.ns === RSM ? TABLE.collect(root) : {}, unreadable };
+  return { root: root.local, values: root.ns === RSM ? TABLE.collect(root) : {}, unreadable, lexical };
 }

@@ -47,4 +47,9 @@ export interface SourceFacts {
    * test sees the element: presence rules (BR-22…) treat these paths as given.
    */
   readonly unreadable: ReadonlySet<string>;
+  /**
+   * Model path → the number as written in the XML, for the numeric terms the reader read ("10.500"
+   * is 10.5 in the model): the official BR-DEC tests count the characters after the dot.
+   */
+  readonly lexical?: ReadonlyMap<string, string>;
 }

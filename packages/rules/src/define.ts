@@ -32,6 +32,8 @@ export interface SourceContext {
   pathAt(xpath: string): string;
   /** Local name of the document's root element (Invoice, CreditNote, CrossIndustryInvoice), when known */
   root: string | undefined;
+  /** The number at this model path as the XML wrote it ("10.500"), when the reader read one */
+  lexical(path: string): string | undefined;
 }
 
 /**

@@ -35,8 +35,13 @@ export function sourceContext(
     checked.set(ruleId, nodes);
     return nodes;
   };
+  const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
   return {
     root: typeof facts.root === 'string' ? facts.root : undefined,
+    lexical: (path) => {
+      const raw: unknown = lexical?.get(path);
+      return typeof raw === 'string' ? raw : undefined;
+    },
     values,
     unreadable: (path) => unreadable.has(path),
     pathAt: (xpath) => {

@@ -92,6 +92,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
     root: invoice,
     diagnostics,
     locations,
+    lexical: new Map(),
   };
   readChildren(root, binding.children, invoice, 'invoice', `/${root.name}`, state);
   afterRead(root.children, invoice, state);
@@ -100,7 +101,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
     documentType: binding.documentType,
     diagnostics,
     locations,
-    source: ublSourceFacts(root, diagnostics),
+    source: ublSourceFacts(root, diagnostics, state.lexical ?? new Map()),
   };
 }
 

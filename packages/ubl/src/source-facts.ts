@@ -264,8 +264,12 @@ const TABLE = new SiteTable([...UBL_SITES, ...FRENCH_SITES]);
 const UNREADABLE = new Set(['UBL-READ-NUMBER', 'UBL-READ-DATE']);
 
 /** The source facts of a UBL Invoice or CreditNote */
-export function ublSourceFacts(root: XmlElement, diagnostics: readonly Finding[]): SourceFacts {
+export function ublSourceFacts(
+  root: XmlElement,
+  diagnostics: readonly Finding[],
+  lexical: ReadonlyMap<string, string>,
+): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return { root: root.local, values: TABLE.collect(root), unreadable };
+  return { root: root.local, values: TABLE.collect(root), unreadable, lexical };
 }

@@ -140,15 +140,16 @@ export function plainDecimal(value: unknown): string | undefined {
 
 /**
  * custom:is-valid-decimal-19-N: optional minus (unless `positive`), at most 19 digits in all,
- * at most `decimals` fraction digits. Model numbers have lost trailing zeros, so "10.500" read
- * from XML is checked as 10.5 (see docs/conformance.md).
+ * at most `decimals` fraction digits. `written` is the number as the XML wrote it (source facts):
+ * the official test reads that string ("10.500" has three decimals); without it the model's number
+ * is written out plainly (10.5).
  */
 export function isValidDecimal(
   value: number,
   decimals: number,
-  opts: { positive?: boolean; maxDigits?: number } = {},
+  opts: { positive?: boolean; maxDigits?: number; written?: string | undefined } = {},
 ): boolean {
-  const s = plainDecimal(value);
+  const s = opts.written !== undefined ? normalizeSpace(opts.written) : plainDecimal(value);
   if (s === undefined) return false;
   const sign = opts.positive ? '' : '-?';
   const re = new RegExp(`^${sign}\\d{1,${opts.maxDigits ?? 19}}(\\.\\d{1,${decimals}})?$`);

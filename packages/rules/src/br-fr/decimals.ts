@@ -118,9 +118,10 @@ export const decimalRules: RuleDefinition[] = [
       'Les montants s’écrivent avec au plus 19 chiffres, dont au plus 2 après la virgule.',
     ),
     fix: t('Round the amount to 2 decimals.', 'Arrondissez le montant à 2 décimales.'),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       for (const n of amounts(invoice))
-        if (!isValidDecimal(n.value, 2)) report(n.path, { value: n.value, bt: n.bt });
+        if (!isValidDecimal(n.value, 2, { written: ctx.source?.lexical(n.path) }))
+          report(n.path, { value: n.value, bt: n.bt });
     },
   }),
   frRule({
@@ -136,12 +137,14 @@ export const decimalRules: RuleDefinition[] = [
       'Les quantités s’écrivent avec au plus 19 chiffres, dont au plus 4 après la virgule.',
     ),
     fix: t('Round the quantity to 4 decimals.', 'Arrondissez la quantité à 4 décimales.'),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       const nums = lineNumbers(invoice, (l, i, out) => {
         push(out, `invoice.lines[${i}].quantity`, l.quantity, 'BT-129');
         push(out, `invoice.lines[${i}].baseQuantity`, l.baseQuantity, 'BT-149');
       });
-      for (const n of nums) if (!isValidDecimal(n.value, 4)) report(n.path, { value: n.value, bt: n.bt });
+      for (const n of nums)
+        if (!isValidDecimal(n.value, 4, { written: ctx.source?.lexical(n.path) }))
+          report(n.path, { value: n.value, bt: n.bt });
     },
   }),
   frRule({
@@ -160,7 +163,7 @@ export const decimalRules: RuleDefinition[] = [
       'Round the price to 6 decimals; put a negative sign on the quantity, not on the price.',
       'Arrondissez le prix à 6 décimales ; portez le signe négatif sur la quantité, pas sur le prix.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       const positive = !isBusinessProcess(invoice, BIDIRECTIONAL_FRAMEWORKS);
       const nums = lineNumbers(invoice, (l, i, out) => {
         push(out, `invoice.lines[${i}].unitPrice`, l.unitPrice, 'BT-146');
@@ -168,7 +171,8 @@ export const decimalRules: RuleDefinition[] = [
         push(out, `invoice.lines[${i}].grossPrice`, l.grossPrice, 'BT-148');
       });
       for (const n of nums)
-        if (!isValidDecimal(n.value, 6, { positive })) report(n.path, { value: n.value, bt: n.bt });
+        if (!isValidDecimal(n.value, 6, { positive, written: ctx.source?.lexical(n.path) }))
+          report(n.path, { value: n.value, bt: n.bt });
     },
   }),
   frRule({

@@ -1,11 +1,11 @@
 /**
  * EN 16931 BR-DEC-*: amounts carry at most two decimals. One rule per amount term, reported once
- * per offending node. The model holds numbers, so trailing zeros of an XML source ("10.500") are
- * gone before the rules run: we count the decimals of the value (10.5 → 1), where the official
- * test counts the characters after the dot. docs/conformance.md lists this known difference.
+ * per offending node. The official test counts the characters after the dot of the amount as
+ * written: on XML input the readers record that lexical form (source facts, decision 0107), so
+ * "10.500" fires as officially; a JSON invoice holds numbers (10.5 has one decimal).
  */
 import type { AllowanceCharge, Line, Totals, VatBreakdown } from '@einv/core-model';
-import type { RuleDefinition } from '../define.js';
+import type { RuleContext, RuleDefinition } from '../define.js';
 import { decimalsOf } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent } from '../util/values.js';
@@ -28,7 +28,19 @@ function texts(term: string, en: string, fr: string) {
   };
 }
 
-const tooPrecise = (v: unknown) => decimalsOf(v) > 2;
+/**
+ * More than two decimals: as written in the XML when the reader recorded the number's lexical form
+ * (source facts: "10.500" has three, as the official string-length(substring-after(., '.')) counts),
+ * else the decimals of the model's number (JSON: 10.5 has one)
+ */
+function tooPrecise(v: unknown, path: string, ctx: RuleContext): boolean {
+  const written = ctx.source?.lexical(path);
+  if (written !== undefined) {
+    const dot = written.indexOf('.');
+    return dot >= 0 && written.length - dot - 1 > 2;
+  }
+  return decimalsOf(v) > 2;
+}
 
 function docAcRule(
   id: string,
@@ -39,9 +51,10 @@ function docAcRule(
   fr: string,
 ) {
   const t = texts(term, en, fr);
-  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report) => {
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
-      if (tooPrecise(ac[field])) report(`invoice.${kind}[${j}].${field}`, { value: ac[field] });
+      const path = `invoice.${kind}[${j}].${field}`;
+      if (tooPrecise(ac[field], path, ctx)) report(path, { value: ac[field] });
     });
   });
 }
@@ -55,10 +68,11 @@ function lineAcRule(
   fr: string,
 ) {
   const t = texts(term, en, fr);
-  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report) => {
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<Line>(inv.lines, (line, i) => {
       eachObject<AllowanceCharge>(line[kind], (ac, j) => {
-        if (tooPrecise(ac[field])) report(`invoice.lines[${i}].${kind}[${j}].${field}`, { value: ac[field] });
+        const path = `invoice.lines[${i}].${kind}[${j}].${field}`;
+        if (tooPrecise(ac[field], path, ctx)) report(path, { value: ac[field] });
       });
     });
   });
@@ -68,7 +82,8 @@ function totalRule(id: string, term: string, field: keyof Totals, en: string, fr
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     const totals = totalsContext(inv, ctx);
-    if (totals && tooPrecise(totals[field])) report(`invoice.totals.${field}`, { value: totals[field] });
+    const path = `invoice.totals.${field}`;
+    if (totals && tooPrecise(totals[field], path, ctx)) report(path, { value: totals[field] });
   });
 }
 
@@ -80,9 +95,10 @@ function breakdownRule(
   fr: string,
 ) {
   const t = texts(term, en, fr);
-  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report) => {
+  return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-      if (tooPrecise(b[field])) report(`invoice.vatBreakdown[${k}].${field}`, { value: b[field] });
+      const path = `invoice.vatBreakdown[${k}].${field}`;
+      if (tooPrecise(b[field], path, ctx)) report(path, { value: b[field] });
     });
   });
 }
@@ -148,7 +164,7 @@ export const decRules: RuleDefinition[] = [
     // TaxAmount itself, which never matches: in UBL the official rule cannot fire, and neither do we
     if (ctx.syntax === 'UBL') return;
     const totals = totalsContext(inv, ctx);
-    if (!totals || !tooPrecise(totals.vatTotal)) return;
+    if (!totals || !tooPrecise(totals.vatTotal, 'invoice.totals.vatTotal', ctx)) return;
     // CII asks for *some* well-formed TaxTotalAmount: one in another currency (BT-111) satisfies it
     if (ctx.syntax === 'CII' && isPresent(totals.vatTotalInTaxCurrency)) return;
     report('invoice.totals.vatTotal', { value: totals.vatTotal });
@@ -161,11 +177,13 @@ export const decRules: RuleDefinition[] = [
     if (ctx.syntax === 'CII') {
       // The CII test wants a well-rounded total in the accounting currency whenever BT-6 is given
       if (!hasText(inv.taxCurrency) || (!isPresent(totals.vatTotal) && !isPresent(v))) return;
-      if (!isPresent(v) || tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+      if (!isPresent(v) || tooPrecise(v, 'invoice.totals.vatTotalInTaxCurrency', ctx))
+        report('invoice.totals.vatTotalInTaxCurrency', { value: v });
       return;
     }
     // Same relative-path filter as BR-DEC-13 in UBL: the official rule cannot fire there
-    if (ctx.syntax !== 'UBL' && tooPrecise(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+    if (ctx.syntax !== 'UBL' && tooPrecise(v, 'invoice.totals.vatTotalInTaxCurrency', ctx))
+      report('invoice.totals.vatTotalInTaxCurrency', { value: v });
   }),
   totalRule('BR-DEC-16', 'BT-113', 'prepaidAmount', 'paid amount', 'montant déjà payé'),
   totalRule('BR-DEC-17', 'BT-114', 'roundingAmount', 'rounding amount', "montant d'arrondi"),
@@ -190,9 +208,10 @@ export const decRules: RuleDefinition[] = [
     ['BT-131'],
     texts('BT-131', 'line net amount', 'montant net de ligne').en,
     texts('BT-131', 'line net amount', 'montant net de ligne').fr,
-    (inv, report) => {
+    (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
-        if (tooPrecise(line.netAmount)) report(`invoice.lines[${i}].netAmount`, { value: line.netAmount });
+        const path = `invoice.lines[${i}].netAmount`;
+        if (tooPrecise(line.netAmount, path, ctx)) report(path, { value: line.netAmount });
       });
     },
   ),

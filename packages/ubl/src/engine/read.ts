@@ -15,6 +15,8 @@ export interface ReadState {
   root: ModelObject;
   diagnostics: Finding[];
   locations: SourceLocations;
+  /** model path → the number as written, for the BR-DEC rules (source facts) */
+  lexical?: Map<string, string>;
 }
 
 function firstChild(el: XmlElement, node: Node): XmlElement | undefined {
@@ -254,6 +256,7 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, 
         return undefined;
       }
       if (leaf.value === 'amount') checkCurrency(leaf, el, path, xpath, state);
+      state.lexical?.set(path, el.text);
       return n;
     }
     case 'date':
