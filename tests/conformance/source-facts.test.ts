@@ -67,6 +67,17 @@ describe('rules judging source nodes (UBL)', () => {
     expect(found[0]?.xpath).toBe('/Invoice/cac:TaxTotal');
   });
 
+  it('BR-DEC-18 counts the decimals as written: 10.500 has three on XML, 10.5 has one as a number', () => {
+    const padded = xml.replace(/(<cbc:PayableAmount[^>]*>\d+\.\d\d)(?=<)/, '$10');
+    expect(padded).not.toBe(xml);
+    const read = readUbl(padded);
+    const found = ids(fired(read, 'UBL'), 'BR-DEC-18');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.path).toBe('invoice.totals.amountDue');
+    const modelOnly = validate(read.invoice, { syntax: 'UBL', frenchEdition: 'off' });
+    expect(modelOnly.errors.map((f) => f.rule)).not.toContain('BR-DEC-18');
+  });
+
   it('BR-22 sees an empty quantity element as present, as the official exists() test does', () => {
     const blank = xml.replace(/(<cbc:InvoicedQuantity unitCode="\w+">)[^<]*</, '$1<');
     expect(blank).not.toBe(xml);
