@@ -173,12 +173,25 @@ const linePreceding = (el: XmlElement, ...inner: string[]): boolean =>
 const FRENCH_SITES: Site[] = [
   // The line preceding invoice (EXT-FR-FE-136 number, 137 type code, 138 date) that BR-FR-01/02,
   // BR-FR-04 and BR-FR-03 test, keyed by the term their official assertions are named after
-  { key: 'EXT-FR-FE-136', ns: RAM, elements: ['IssuerAssignedID'], when: (el) => linePreceding(el) },
-  { key: 'EXT-FR-FE-137', ns: RAM, elements: ['TypeCode'], when: (el) => linePreceding(el) },
+  {
+    key: 'EXT-FR-FE-136',
+    ns: RAM,
+    elements: ['IssuerAssignedID'],
+    parent: 'InvoiceReferencedDocument',
+    when: (el) => linePreceding(el),
+  },
+  {
+    key: 'EXT-FR-FE-137',
+    ns: RAM,
+    elements: ['TypeCode'],
+    parent: 'InvoiceReferencedDocument',
+    when: (el) => linePreceding(el),
+  },
   {
     key: 'EXT-FR-FE-138',
     ns: QDT,
     elements: ['DateTimeString'],
+    parent: 'FormattedIssueDateTime',
     when: (el) => linePreceding(el, 'FormattedIssueDateTime'),
   },
   // …/ram:RateApplicablePercent, test on string(.) (BR-FR-16) and normalize-space(.) (BR-FR-DEC-04)

@@ -212,9 +212,27 @@ function lineDocumentReference(el: XmlElement, ...between: string[]): boolean {
 const FRENCH_SITES: Site[] = [
   // The line preceding invoice (EXT-FR-FE-136 number, 137 type code, 138 date) that BR-FR-01/02,
   // BR-FR-04 and BR-FR-03 test, keyed by the term their official assertions are named after
-  { key: 'EXT-FR-FE-136', ns: CBC, elements: ['ID'], when: linePreceding },
-  { key: 'EXT-FR-FE-137', ns: CBC, elements: ['DocumentTypeCode'], when: linePreceding },
-  { key: 'EXT-FR-FE-138', ns: CBC, elements: ['IssueDate'], when: linePreceding },
+  {
+    key: 'EXT-FR-FE-136',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'InvoiceDocumentReference',
+    when: linePreceding,
+  },
+  {
+    key: 'EXT-FR-FE-137',
+    ns: CBC,
+    elements: ['DocumentTypeCode'],
+    parent: 'InvoiceDocumentReference',
+    when: linePreceding,
+  },
+  {
+    key: 'EXT-FR-FE-138',
+    ns: CBC,
+    elements: ['IssueDate'],
+    parent: 'InvoiceDocumentReference',
+    when: linePreceding,
+  },
   // cac:AllowanceCharge/cac:TaxCategory, cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory,
   // cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory: test on cbc:Percent when it exists
   {
@@ -248,12 +266,25 @@ const FRENCH_SITES: Site[] = [
   // The transition edition (1.4.0.02) reads the line preceding invoice elsewhere: BR-FR-02 and
   // BR-FR-03 test ubl:Invoice/cac:InvoiceLine/cac:DocumentReference/cbc:ID and cbc:IssueDate,
   // BR-FR-01 …/cac:InvoiceLine/cac:BillingReference/cac:DocumentReference/cbc:ID
-  { key: 'BR-FR-02/transition', ns: CBC, elements: ['ID'], when: (el) => lineDocumentReference(el) },
-  { key: 'BR-FR-03/transition', ns: CBC, elements: ['IssueDate'], when: (el) => lineDocumentReference(el) },
+  {
+    key: 'BR-FR-02/transition',
+    ns: CBC,
+    elements: ['ID'],
+    parent: 'DocumentReference',
+    when: (el) => lineDocumentReference(el),
+  },
+  {
+    key: 'BR-FR-03/transition',
+    ns: CBC,
+    elements: ['IssueDate'],
+    parent: 'DocumentReference',
+    when: (el) => lineDocumentReference(el),
+  },
   {
     key: 'BR-FR-01/transition',
     ns: CBC,
     elements: ['ID'],
+    parent: 'DocumentReference',
     when: (el) => lineDocumentReference(el, 'BillingReference'),
   },
 ];

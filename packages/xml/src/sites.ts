@@ -79,18 +79,25 @@ export class SiteHit {
   }
 }
 
-/** Sites indexed by the local name they select, compiled once per table */
+/**
+ * Sites indexed by the local name they select and the local name of the parent they require ('' for
+ * any parent), compiled once per table: most elements of a document select no site, and an element
+ * such as cbc:ID, which many sites name, is only tested against those of its parent.
+ */
 export class SiteTable {
   readonly keys: readonly string[];
-  readonly #byLocal = new Map<string, Site[]>();
+  readonly #byLocal = new Map<string, Map<string, Site[]>>();
 
   constructor(sites: readonly Site[]) {
     this.keys = [...new Set(sites.map((s) => s.key))];
     for (const site of sites) {
       for (const local of site.elements) {
-        const list = this.#byLocal.get(local) ?? [];
+        const byParent = this.#byLocal.get(local) ?? new Map<string, Site[]>();
+        const parentKey = site.parent ?? '';
+        const list = byParent.get(parentKey) ?? [];
         list.push(site);
-        this.#byLocal.set(local, list);
+        byParent.set(parentKey, list);
+        this.#byLocal.set(local, byParent);
       }
     }
   }
@@ -110,17 +117,21 @@ export class SiteTable {
       }
       return n;
     };
-    const stack: XmlElement[] = [root];
-    while (stack.length > 0) {
-      const el = stack.pop() as XmlElement;
-      const sites = this.#byLocal.get(el.local);
-      if (sites) {
-        for (const site of sites)
-          if (selects(site, el)) out[site.key]?.push(hit(site, el, groupOf(site, el)));
+    const test = (sites: Site[] | undefined, el: XmlElement): void => {
+      if (!sites) return;
+      for (const site of sites) if (selects(site, el)) out[site.key]?.push(hit(site, el, groupOf(site, el)));
+    };
+    // document order (the parser caps the depth, so recursion is bounded)
+    const visit = (el: XmlElement): void => {
+      const byParent = this.#byLocal.get(el.local);
+      if (byParent) {
+        test(byParent.get(''), el);
+        if (el.parent) test(byParent.get(el.parent.local), el);
       }
-      // push children in reverse so they pop in document order
-      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement);
-    }
+      const children = el.children;
+      for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+    };
+    visit(root);
     return out;
   }
 }

@@ -25,21 +25,25 @@ const subInvoiceReference = (scheme: 'AFL' | 'AVV', key: string): Binding =>
 export const frenchLineEntries: Binding[] = [
   field('EXT-FR-FE-162', 'frenchCtc.parentLineId', `${DOC}/ram:ParentLineID`),
   field('EXT-FR-FE-163', 'frenchCtc.subType', `${DOC}/ram:LineStatusReasonCode`),
-  field('EXT-FR-FE-166', 'frenchCtc.seller.globalId.id', `${SELLER}/ram:GlobalID`),
-  field('EXT-FR-FE-166-1', 'frenchCtc.seller.globalId.scheme', `${SELLER}/ram:GlobalID/@schemeID`),
-  field('EXT-FR-FE-164', 'frenchCtc.seller.name', `${SELLER}/ram:Name`),
-  field('EXT-FR-FE-167', 'frenchCtc.seller.legalId.id', `${SELLER}/ram:SpecifiedLegalOrganization/ram:ID`),
-  field(
-    'EXT-FR-FE-167-1',
-    'frenchCtc.seller.legalId.scheme',
-    `${SELLER}/ram:SpecifiedLegalOrganization/ram:ID/@schemeID`,
-  ),
-  field('EXT-FR-FE-177', 'frenchCtc.seller.country', `${SELLER}/ram:PostalTradeAddress/ram:CountryID`),
-  field(
-    'EXT-FR-FE-168',
-    'frenchCtc.seller.vatId',
-    `${SELLER}/ram:SpecifiedTaxRegistration[ram:ID/@schemeID='VA']/ram:ID`,
-  ),
+  // one group per container: a line without line seller or preceding invoice (most lines) costs one
+  // lookup instead of one per field (key '' reads the fields into the line itself)
+  group('', '', SELLER, [
+    field('EXT-FR-FE-166', 'frenchCtc.seller.globalId.id', 'ram:GlobalID'),
+    field('EXT-FR-FE-166-1', 'frenchCtc.seller.globalId.scheme', 'ram:GlobalID/@schemeID'),
+    field('EXT-FR-FE-164', 'frenchCtc.seller.name', 'ram:Name'),
+    field('EXT-FR-FE-167', 'frenchCtc.seller.legalId.id', 'ram:SpecifiedLegalOrganization/ram:ID'),
+    field(
+      'EXT-FR-FE-167-1',
+      'frenchCtc.seller.legalId.scheme',
+      'ram:SpecifiedLegalOrganization/ram:ID/@schemeID',
+    ),
+    field('EXT-FR-FE-177', 'frenchCtc.seller.country', 'ram:PostalTradeAddress/ram:CountryID'),
+    field(
+      'EXT-FR-FE-168',
+      'frenchCtc.seller.vatId',
+      "ram:SpecifiedTaxRegistration[ram:ID/@schemeID='VA']/ram:ID",
+    ),
+  ]),
   field(
     'EXT-FR-FE-181',
     'frenchCtc.vatTotal',
@@ -57,17 +61,15 @@ export const frenchLineEntries: Binding[] = [
     'amount',
   ),
   field('EXT-FR-FE-184', 'frenchCtc.totalWithVat', `${SUMMATION}/ram:GrandTotalAmount`, 'amount'),
-  field(
-    'EXT-FR-FE-136',
-    'frenchCtc.precedingInvoice.number',
-    `${SETTLEMENT}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID`,
-  ),
-  field(
-    'EXT-FR-FE-138',
-    'frenchCtc.precedingInvoice.issueDate',
-    `${SETTLEMENT}/ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString`,
-    'date',
-  ),
+  group('', '', `${SETTLEMENT}/ram:InvoiceReferencedDocument`, [
+    field('EXT-FR-FE-136', 'frenchCtc.precedingInvoice.number', 'ram:IssuerAssignedID'),
+    field(
+      'EXT-FR-FE-138',
+      'frenchCtc.precedingInvoice.issueDate',
+      'ram:FormattedIssueDateTime/qdt:DateTimeString',
+      'date',
+    ),
+  ]),
   // AVV before AFL, as the official examples write them
   subInvoiceReference('AVV', 'subInvoiceFramework'),
   subInvoiceReference('AFL', 'subInvoiceNumber'),
