@@ -29,6 +29,9 @@ export interface ReadCiiResult {
   source: SourceFacts;
 }
 
+/** A number the model's value says all about (see SourceFacts.lexical) */
+const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
+
 const NO_FACTS: SourceFacts = Object.freeze({ values: Object.freeze({}), unreadable: new Set<string>() });
 
 export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): ReadCiiResult {
@@ -263,7 +266,7 @@ class Reader {
       }
       default: {
         const n = parseDecimal(text);
-        if (report && n !== undefined) this.lexical.set(target, hit.raw);
+        if (report && n !== undefined && !PLAIN_NUMBER.test(hit.raw)) this.lexical.set(target, hit.raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',

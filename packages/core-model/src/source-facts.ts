@@ -48,8 +48,10 @@ export interface SourceFacts {
    */
   readonly unreadable: ReadonlySet<string>;
   /**
-   * Model path → the number as written in the XML, for the numeric terms the reader read ("10.500"
-   * is 10.5 in the model): the official BR-DEC tests count the characters after the dot.
+   * Model path → the number as written in the XML ("10.500" is 10.5 in the model), for the numbers
+   * not written plainly (more than two decimals, a sign, leading zeros, spaces): the official BR-DEC
+   * tests read the string. A plain number ("100", "12.5", "-3.20") is not recorded: its value says
+   * all those tests read (except the digit count of a 17+ digit amount written with ".00").
    */
   readonly lexical?: ReadonlyMap<string, string>;
 }

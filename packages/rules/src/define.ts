@@ -32,8 +32,10 @@ export interface SourceContext {
   pathAt(xpath: string): string;
   /** Local name of the document's root element (Invoice, CreditNote, CrossIndustryInvoice), when known */
   root: string | undefined;
-  /** The number at this model path as the XML wrote it ("10.500"), when the reader read one */
+  /** The number at this model path as the XML wrote it ("10.500"), when it was not written plainly */
   lexical(path: string): string | undefined;
+  /** False when no number was recorded: rules then need not build paths to ask */
+  hasLexical: boolean;
 }
 
 /**

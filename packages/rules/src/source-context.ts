@@ -31,12 +31,18 @@ export function sourceContext(
   const values = (ruleId: string): readonly SourceValue[] | undefined => {
     if (checked.has(ruleId)) return checked.get(ruleId);
     const raw: unknown = Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined;
-    const nodes = Array.isArray(raw) ? raw.filter(isSourceValue) : undefined;
+    // our readers' lists are well-formed: kept as they are, without a copy
+    const nodes = Array.isArray(raw)
+      ? raw.every(isSourceValue)
+        ? raw
+        : raw.filter(isSourceValue)
+      : undefined;
     checked.set(ruleId, nodes);
     return nodes;
   };
   const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
   return {
+    hasLexical: lexical !== undefined && lexical.size > 0,
     root: typeof facts.root === 'string' ? facts.root : undefined,
     lexical: (path) => {
       const raw: unknown = lexical?.get(path);

@@ -120,7 +120,11 @@ export const decimalRules: RuleDefinition[] = [
     fix: t('Round the amount to 2 decimals.', 'Arrondissez le montant à 2 décimales.'),
     check(invoice, report, ctx) {
       for (const n of amounts(invoice))
-        if (!isValidDecimal(n.value, 2, { written: ctx.source?.lexical(n.path) }))
+        if (
+          !isValidDecimal(n.value, 2, {
+            written: ctx.source?.hasLexical ? ctx.source.lexical(n.path) : undefined,
+          })
+        )
           report(n.path, { value: n.value, bt: n.bt });
     },
   }),
@@ -143,7 +147,11 @@ export const decimalRules: RuleDefinition[] = [
         push(out, `invoice.lines[${i}].baseQuantity`, l.baseQuantity, 'BT-149');
       });
       for (const n of nums)
-        if (!isValidDecimal(n.value, 4, { written: ctx.source?.lexical(n.path) }))
+        if (
+          !isValidDecimal(n.value, 4, {
+            written: ctx.source?.hasLexical ? ctx.source.lexical(n.path) : undefined,
+          })
+        )
           report(n.path, { value: n.value, bt: n.bt });
     },
   }),
@@ -171,7 +179,12 @@ export const decimalRules: RuleDefinition[] = [
         push(out, `invoice.lines[${i}].grossPrice`, l.grossPrice, 'BT-148');
       });
       for (const n of nums)
-        if (!isValidDecimal(n.value, 6, { positive, written: ctx.source?.lexical(n.path) }))
+        if (
+          !isValidDecimal(n.value, 6, {
+            positive,
+            written: ctx.source?.hasLexical ? ctx.source.lexical(n.path) : undefined,
+          })
+        )
           report(n.path, { value: n.value, bt: n.bt });
     },
   }),

@@ -33,8 +33,9 @@ function texts(term: string, en: string, fr: string) {
  * (source facts: "10.500" has three, as the official string-length(substring-after(., '.')) counts),
  * else the decimals of the model's number (JSON: 10.5 has one)
  */
-function tooPrecise(v: unknown, path: string, ctx: RuleContext): boolean {
-  const written = ctx.source?.lexical(path);
+function tooPrecise(v: unknown, ctx: RuleContext, path: () => string): boolean {
+  // the path is built only when the reader recorded some number not written plainly
+  const written = ctx.source?.hasLexical ? ctx.source.lexical(path()) : undefined;
   if (written !== undefined) {
     const dot = written.indexOf('.');
     return dot >= 0 && written.length - dot - 1 > 2;
@@ -53,8 +54,8 @@ function docAcRule(
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
-      const path = `invoice.${kind}[${j}].${field}`;
-      if (tooPrecise(ac[field], path, ctx)) report(path, { value: ac[field] });
+      const path = () => `invoice.${kind}[${j}].${field}`;
+      if (tooPrecise(ac[field], ctx, path)) report(path(), { value: ac[field] });
     });
   });
 }
@@ -71,8 +72,8 @@ function lineAcRule(
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<Line>(inv.lines, (line, i) => {
       eachObject<AllowanceCharge>(line[kind], (ac, j) => {
-        const path = `invoice.lines[${i}].${kind}[${j}].${field}`;
-        if (tooPrecise(ac[field], path, ctx)) report(path, { value: ac[field] });
+        const path = () => `invoice.lines[${i}].${kind}[${j}].${field}`;
+        if (tooPrecise(ac[field], ctx, path)) report(path(), { value: ac[field] });
       });
     });
   });
@@ -82,8 +83,8 @@ function totalRule(id: string, term: string, field: keyof Totals, en: string, fr
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     const totals = totalsContext(inv, ctx);
-    const path = `invoice.totals.${field}`;
-    if (totals && tooPrecise(totals[field], path, ctx)) report(path, { value: totals[field] });
+    const path = () => `invoice.totals.${field}`;
+    if (totals && tooPrecise(totals[field], ctx, path)) report(path(), { value: totals[field] });
   });
 }
 
@@ -97,8 +98,8 @@ function breakdownRule(
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-      const path = `invoice.vatBreakdown[${k}].${field}`;
-      if (tooPrecise(b[field], path, ctx)) report(path, { value: b[field] });
+      const path = () => `invoice.vatBreakdown[${k}].${field}`;
+      if (tooPrecise(b[field], ctx, path)) report(path(), { value: b[field] });
     });
   });
 }
@@ -164,7 +165,7 @@ export const decRules: RuleDefinition[] = [
     // TaxAmount itself, which never matches: in UBL the official rule cannot fire, and neither do we
     if (ctx.syntax === 'UBL') return;
     const totals = totalsContext(inv, ctx);
-    if (!totals || !tooPrecise(totals.vatTotal, 'invoice.totals.vatTotal', ctx)) return;
+    if (!totals || !tooPrecise(totals.vatTotal, ctx, () => 'invoice.totals.vatTotal')) return;
     // CII asks for *some* well-formed TaxTotalAmount: one in another currency (BT-111) satisfies it
     if (ctx.syntax === 'CII' && isPresent(totals.vatTotalInTaxCurrency)) return;
     report('invoice.totals.vatTotal', { value: totals.vatTotal });
@@ -177,12 +178,12 @@ export const decRules: RuleDefinition[] = [
     if (ctx.syntax === 'CII') {
       // The CII test wants a well-rounded total in the accounting currency whenever BT-6 is given
       if (!hasText(inv.taxCurrency) || (!isPresent(totals.vatTotal) && !isPresent(v))) return;
-      if (!isPresent(v) || tooPrecise(v, 'invoice.totals.vatTotalInTaxCurrency', ctx))
+      if (!isPresent(v) || tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency'))
         report('invoice.totals.vatTotalInTaxCurrency', { value: v });
       return;
     }
     // Same relative-path filter as BR-DEC-13 in UBL: the official rule cannot fire there
-    if (ctx.syntax !== 'UBL' && tooPrecise(v, 'invoice.totals.vatTotalInTaxCurrency', ctx))
+    if (ctx.syntax !== 'UBL' && tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency'))
       report('invoice.totals.vatTotalInTaxCurrency', { value: v });
   }),
   totalRule('BR-DEC-16', 'BT-113', 'prepaidAmount', 'paid amount', 'montant déjà payé'),
@@ -210,8 +211,8 @@ export const decRules: RuleDefinition[] = [
     texts('BT-131', 'line net amount', 'montant net de ligne').fr,
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
-        const path = `invoice.lines[${i}].netAmount`;
-        if (tooPrecise(line.netAmount, path, ctx)) report(path, { value: line.netAmount });
+        const path = () => `invoice.lines[${i}].netAmount`;
+        if (tooPrecise(line.netAmount, ctx, path)) report(path(), { value: line.netAmount });
       });
     },
   ),

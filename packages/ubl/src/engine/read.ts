@@ -10,6 +10,9 @@ import { describeConstraints, hasConstraints, indexOf, isMarker, nameOf, nsOf } 
 import { fieldPath, holderFor, isObject, type ModelObject } from './paths.js';
 import { isIsoDate, parseDecimal, parseNote } from './values.js';
 
+/** A number the model's value says all about (see SourceFacts.lexical in @einv/core-model) */
+const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
+
 export interface ReadState {
   scope: ReadScope;
   root: ModelObject;
@@ -256,7 +259,7 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, 
         return undefined;
       }
       if (leaf.value === 'amount') checkCurrency(leaf, el, path, xpath, state);
-      state.lexical?.set(path, el.text);
+      if (!PLAIN_NUMBER.test(el.text)) state.lexical?.set(path, el.text);
       return n;
     }
     case 'date':
