@@ -1,6 +1,9 @@
 // Shared benchmark helpers: medians over warmed runs, printed as a table, so every bench in bench/
 // reports the same way. Benchmarks import the built packages (dist), like a user would.
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 /** Runs fn `warmup` times, then `runs` times, and returns timing statistics in milliseconds. */
 export function measure(fn, { warmup = 20, runs = 200 } = {}) {
@@ -48,4 +51,21 @@ export function printTable(title, rows) {
 
 function fmt(v) {
   return typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : String(v);
+}
+
+/** The shared artefacts folder (../shared beside the clone, or EINV_SHARED) */
+export const SHARED_DIR =
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: benchmarks only, never run by turbo tasks
+  process.env.EINV_SHARED ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared');
+
+/** The XML files of a folder of ../shared, sorted by name: { name, bytes, xml } */
+export function sharedXmlFiles(dir) {
+  return fs
+    .readdirSync(path.join(SHARED_DIR, dir))
+    .filter((f) => /\.xml$/i.test(f))
+    .sort()
+    .map((f) => {
+      const bytes = fs.readFileSync(path.join(SHARED_DIR, dir, f));
+      return { name: f, bytes, xml: bytes.toString('utf8') };
+    });
 }

@@ -1,8 +1,3 @@
-// validate() of @einv/rules on the parsed official CII (and UBL) examples, read + validate, beside the
-// bare XML parse and the official validator (CEN 1.3.16 XSLT under SaxonJS) measured in the same run.
-// Needs ../shared; run `pnpm run build` first (imports dist).
-//   node bench/rules.bench.mjs
-import fs from 'node:fs';
 import { Module } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,21 +5,15 @@ import * as cii from '../packages/cii/dist/index.js';
 import { validate } from '../packages/rules/dist/index.js';
 import * as ubl from '../packages/ubl/dist/index.js';
 import { parseXml } from '../packages/xml/dist/index.js';
-import { measure, median, printTable } from './lib.mjs';
+import { measure, median, printTable, SHARED_DIR, sharedXmlFiles } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = process.env.EINV_SHARED ?? path.resolve(here, '../../shared');
-const examples = (dir) =>
-  fs
-    .readdirSync(path.join(shared, dir))
-    .filter((f) => /\.xml$/i.test(f))
-    .sort()
-    .map((f) => ({ name: f, xml: fs.readFileSync(path.join(shared, dir, f), 'utf8') }));
+const examples = sharedXmlFiles;
 
 // The oracle script resolves saxon-js through NODE_PATH (our devDependency), as tests/support/oracle.ts does
 process.env.NODE_PATH = path.join(here, '../node_modules');
 Module._initPaths();
-const oracle = await import(path.join(shared, 'tools/official-oracle/oracle.mjs'));
+const oracle = await import(path.join(SHARED_DIR, 'tools/official-oracle/oracle.mjs'));
 
 function run(title, docs, read, syntax) {
   if (typeof read !== 'function') {

@@ -1,25 +1,10 @@
-// validateDocument() of @einv/facturx (what the validation API runs per upload: detect, read, structure
-// check, EN 16931 + BR-FR rules) on the official UBL and CII examples, beside the same work done as
-// separate calls (read, check, validate: one parse each, as before readAndCheckUbl / readAndCheckCii),
-// measured in the same run. Needs ../shared; run `pnpm run build` first (imports dist).
-//   node bench/validate-document.bench.mjs
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as cii from '../packages/cii/dist/index.js';
 import { validateDocument } from '../packages/facturx/dist/index.js';
 import { validate } from '../packages/rules/dist/index.js';
 import * as ubl from '../packages/ubl/dist/index.js';
-import { measure, median, printTable } from './lib.mjs';
+import { measure, median, printTable, sharedXmlFiles } from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = process.env.EINV_SHARED ?? path.resolve(here, '../../shared');
-const examples = (dir) =>
-  fs
-    .readdirSync(path.join(shared, dir))
-    .filter((f) => /\.xml$/i.test(f))
-    .sort()
-    .map((f) => ({ name: f, bytes: fs.readFileSync(path.join(shared, dir, f)) }));
+const examples = sharedXmlFiles;
 
 function run(title, docs, read, check, syntax) {
   const rows = [];
