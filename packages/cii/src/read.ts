@@ -4,7 +4,15 @@
  * in `diagnostics` what it could not read (bad decimals and dates, repeated single terms, elements
  * outside the model) so nothing is dropped silently.
  */
-import type { Finding, Invoice, Profile, SourceFacts, SourceLocations } from '@einv/core-model';
+import {
+  type Finding,
+  type Invoice,
+  isPlainNumber,
+  NO_SOURCE_FACTS,
+  type Profile,
+  type SourceFacts,
+  type SourceLocations,
+} from '@einv/core-model';
 import { type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, type Step, selectElements, type Variables } from './binding/path.js';
@@ -29,11 +37,6 @@ export interface ReadCiiResult {
   source: SourceFacts;
 }
 
-/** A number the model's value says all about (see SourceFacts.lexical) */
-const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
-
-const NO_FACTS: SourceFacts = Object.freeze({ values: Object.freeze({}), unreadable: new Set<string>() });
-
 export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): ReadCiiResult {
   const parsed = parseXml(xml, opts);
   if (!parsed.ok) {
@@ -45,7 +48,7 @@ export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): Read
       severity: 'fatal',
     };
     if (line !== undefined) f.line = line;
-    return { invoice: {}, profile: undefined, diagnostics: [f], locations: {}, source: NO_FACTS };
+    return { invoice: {}, profile: undefined, diagnostics: [f], locations: {}, source: NO_SOURCE_FACTS };
   }
   try {
     return readCiiElement(parsed.root);
@@ -63,7 +66,7 @@ export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): Read
         },
       ],
       locations: {},
-      source: NO_FACTS,
+      source: NO_SOURCE_FACTS,
     };
   }
 }
@@ -86,7 +89,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
         },
       ],
       locations: {},
-      source: NO_FACTS,
+      source: NO_SOURCE_FACTS,
     };
   }
   const reader = new Reader(root);
@@ -266,7 +269,7 @@ class Reader {
       }
       default: {
         const n = parseDecimal(text);
-        if (report && n !== undefined && !PLAIN_NUMBER.test(hit.raw)) this.lexical.set(target, hit.raw);
+        if (report && n !== undefined && !isPlainNumber(hit.raw)) this.lexical.set(target, hit.raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',

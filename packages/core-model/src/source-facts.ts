@@ -55,3 +55,19 @@ export interface SourceFacts {
    */
   readonly lexical?: ReadonlyMap<string, string>;
 }
+
+/** The facts of a document the reader could not read at all (not XML, not an invoice) */
+export const NO_SOURCE_FACTS: SourceFacts = Object.freeze({
+  values: Object.freeze({}),
+  unreadable: new Set<string>(),
+});
+
+const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
+
+/**
+ * True for a number written plainly ("100", "12.5", "-3.20"): its value says all the official
+ * decimal tests read, so readers do not record it in `lexical`
+ */
+export function isPlainNumber(text: string): boolean {
+  return PLAIN_NUMBER.test(text);
+}

@@ -3,7 +3,13 @@
  * well-formed XML or not a UBL invoice gives a fatal diagnostic and an empty invoice. Only what the
  * document says is read (no defaults); what the binding does not know is listed in diagnostics.
  */
-import type { Finding, Invoice, SourceFacts, SourceLocations } from '@einv/core-model';
+import {
+  type Finding,
+  type Invoice,
+  NO_SOURCE_FACTS,
+  type SourceFacts,
+  type SourceLocations,
+} from '@einv/core-model';
 import { child, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import { NS } from './binding/namespaces.js';
@@ -22,8 +28,6 @@ export interface ReadUblResult {
   source: SourceFacts;
 }
 
-const NO_FACTS: SourceFacts = Object.freeze({ values: Object.freeze({}), unreadable: new Set<string>() });
-
 export function readUbl(xml: string | Uint8Array): ReadUblResult {
   const parsed = parseXml(xml);
   if (!parsed.ok) {
@@ -34,7 +38,7 @@ export function readUbl(xml: string | Uint8Array): ReadUblResult {
       message: `The document is not well-formed XML (${parsed.error.code}): ${parsed.error.message}`,
     };
     if (parsed.error.line !== undefined) f.line = parsed.error.line;
-    return { invoice: {}, documentType: 'Invoice', diagnostics: [f], locations: {}, source: NO_FACTS };
+    return { invoice: {}, documentType: 'Invoice', diagnostics: [f], locations: {}, source: NO_SOURCE_FACTS };
   }
   return readUblElement(parsed.root);
 }
@@ -53,7 +57,7 @@ export function readUblElement(root: XmlElement): ReadUblResult {
       path: 'invoice',
       message: `The UBL reader failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`,
     });
-    return { invoice: {}, documentType: 'Invoice', diagnostics, locations, source: NO_FACTS };
+    return { invoice: {}, documentType: 'Invoice', diagnostics, locations, source: NO_SOURCE_FACTS };
   }
 }
 
@@ -79,7 +83,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
       documentType: root.local === 'CreditNote' ? 'CreditNote' : 'Invoice',
       diagnostics,
       locations,
-      source: NO_FACTS,
+      source: NO_SOURCE_FACTS,
     };
   }
   const invoice: ModelObject = {};
@@ -101,7 +105,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
     documentType: binding.documentType,
     diagnostics,
     locations,
-    source: ublSourceFacts(root, diagnostics, state.lexical ?? new Map()),
+    source: ublSourceFacts(root, diagnostics, state.lexical),
   };
 }
 

@@ -3,15 +3,12 @@
  * the model. It never throws; whatever it cannot bind becomes a diagnostic naming the element
  * (xpath + line), and every value it binds gets a source location.
  */
-import type { Finding, SourceLocations } from '@einv/core-model';
+import { type Finding, isPlainNumber, type SourceLocations } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
 import { describeConstraints, hasConstraints, indexOf, isMarker, nameOf, nsOf } from './compile.js';
 import { fieldPath, holderFor, isObject, type ModelObject } from './paths.js';
 import { isIsoDate, parseDecimal, parseNote } from './values.js';
-
-/** A number the model's value says all about (see SourceFacts.lexical in @einv/core-model) */
-const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
 
 export interface ReadState {
   scope: ReadScope;
@@ -19,7 +16,7 @@ export interface ReadState {
   diagnostics: Finding[];
   locations: SourceLocations;
   /** model path → the number as written, for the BR-DEC rules (source facts) */
-  lexical?: Map<string, string>;
+  lexical: Map<string, string>;
 }
 
 function firstChild(el: XmlElement, node: Node): XmlElement | undefined {
@@ -259,7 +256,7 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, 
         return undefined;
       }
       if (leaf.value === 'amount') checkCurrency(leaf, el, path, xpath, state);
-      if (!PLAIN_NUMBER.test(el.text)) state.lexical?.set(path, el.text);
+      if (!isPlainNumber(el.text)) state.lexical.set(path, el.text);
       return n;
     }
     case 'date':
