@@ -6,7 +6,7 @@
  * Each site below transcribes the official context of its rule; the comment quotes it.
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
-import { ancestorsAre, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
 import { NAMESPACES } from './binding/path.js';
 
 const RAM = NAMESPACES.ram as string;
@@ -17,9 +17,8 @@ const UDT = NAMESPACES.udt as string;
 const chargeIndicatorIs =
   (charge: boolean) =>
   (el: XmlElement): boolean => {
-    const indicator = el.parent?.children.find((c) => c.local === 'ChargeIndicator' && c.ns === RAM);
-    const value = indicator?.children.find((c) => c.local === 'Indicator' && c.ns === UDT);
-    return indicatorValue(value) === charge;
+    const indicator = child(el.parent ?? undefined, 'ChargeIndicator', RAM);
+    return indicatorValue(child(indicator, 'Indicator', UDT)) === charge;
   };
 
 const schemeID = { attribute: 'schemeID' } as const;
@@ -156,8 +155,7 @@ const frenchRate = (el: XmlElement): boolean =>
   ancestorsAre(el, 'ApplicableTradeTax', 'ApplicableHeaderTradeSettlement') ||
   ancestorsAre(el, 'ApplicableTradeTax', 'SpecifiedLineTradeSettlement', 'IncludedSupplyChainTradeLineItem');
 
-const referenceType = (el: XmlElement): string | undefined =>
-  el.children.find((c) => c.local === 'ReferenceTypeCode' && c.ns === RAM)?.text;
+const referenceType = (el: XmlElement): string | undefined => child(el, 'ReferenceTypeCode', RAM)?.text;
 
 const QDT = NAMESPACES.qdt as string;
 /** …/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:InvoiceReferencedDocument/<el> */

@@ -6,19 +6,16 @@
  * Each site below transcribes the official context of its rule; the comment quotes it.
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
-import { ancestorsAre, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
 import { NS } from './binding/namespaces.js';
 
 const CBC = NS.cbc as string;
-
-const childText = (el: XmlElement | null | undefined, local: string): string | undefined =>
-  el?.children.find((c) => c.local === local && c.ns === CBC)?.text;
 
 /** `cac:AllowanceCharge[cbc:ChargeIndicator = true()|false()]` */
 const chargeIndicatorIs =
   (charge: boolean) =>
   (el: XmlElement): boolean =>
-    indicatorValue(el.parent?.children.find((c) => c.local === 'ChargeIndicator' && c.ns === CBC)) === charge;
+    indicatorValue(child(el.parent ?? undefined, 'ChargeIndicator', CBC)) === charge;
 
 /** Within the seller or the payee, where UBL also accepts the SEPA creditor scheme (BR-CL-10) */
 function sellerOrPayee(el: XmlElement): string | undefined {
@@ -27,6 +24,9 @@ function sellerOrPayee(el: XmlElement): string | undefined {
   }
   return undefined;
 }
+
+/** The document element (ubl:Invoice, cn:CreditNote) */
+const isRoot = (el: XmlElement | null | undefined): boolean => !!el && el.parent === null;
 
 const schemeID = { attribute: 'schemeID' } as const;
 
@@ -71,7 +71,7 @@ const UBL_SITES: Site[] = [
     withAttribute: 'schemeID',
     when: (el) =>
       (el.parent?.local === 'AdditionalDocumentReference' || el.parent?.local === 'DocumentReference') &&
-      childText(el.parent, 'DocumentTypeCode') === '130',
+      child(el.parent ?? undefined, 'DocumentTypeCode', CBC)?.text === '130',
     value: schemeID,
   },
   // cac:PartyIdentification/cbc:ID[@schemeID]
@@ -168,7 +168,7 @@ const UBL_SITES: Site[] = [
     key: 'BR-CO-14',
     ns: NS.cac as string,
     elements: ['TaxTotal'],
-    when: (el) => el.parent?.parent === null,
+    when: (el) => isRoot(el.parent),
     value: { child: 'TaxAmount', ns: CBC },
     owner: (el) => el,
   },
@@ -176,7 +176,7 @@ const UBL_SITES: Site[] = [
     key: 'BR-CO-14/subtotal',
     ns: NS.cac as string,
     elements: ['TaxSubtotal'],
-    when: (el) => el.parent?.local === 'TaxTotal' && el.parent.parent?.parent === null,
+    when: (el) => el.parent?.local === 'TaxTotal' && isRoot(el.parent.parent),
     value: { child: 'TaxAmount', ns: CBC },
     owner: (el) => el.parent,
   },
@@ -190,8 +190,6 @@ const UBL_SITES: Site[] = [
 ];
 
 // ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE UBL schematron ----
-
-const isRoot = (el: XmlElement | null | undefined): boolean => !!el && el.parent === null;
 
 /** ubl:Invoice/cac:InvoiceLine/cac:BillingReference/cac:InvoiceDocumentReference/<el> (and the CreditNote form) */
 const linePreceding = (el: XmlElement): boolean =>

@@ -7,7 +7,7 @@
  * Used by the readers to record source facts (see @einv/core-model source-facts.ts): the values
  * official rules judge node by node, where the model keeps one value per business term.
  */
-import { xpathOf } from './helpers.js';
+import { child, xpathOf } from './helpers.js';
 import type { XmlElement } from './types.js';
 
 export interface Site {
@@ -155,8 +155,7 @@ function hit(site: Site, el: XmlElement, group: number | undefined): SiteHit {
     const value = Object.hasOwn(el.attrs, v.attribute) ? el.attrs[v.attribute] : undefined;
     return new SiteHit(el, value, tag, v.attribute, group);
   }
-  const c = el.children.find((k) => k.local === v.child && k.ns === v.ns);
-  return new SiteHit(el, c?.text, tag, undefined, group);
+  return new SiteHit(el, child(el, v.child, v.ns)?.text, tag, undefined, group);
 }
 
 /** True when the parent, grandparent… of `el` have these local names, nearest first (`a/b/el` is ancestorsAre(el, 'b', 'a')) */
