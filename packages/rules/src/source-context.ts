@@ -3,8 +3,8 @@
  * official rule, unreadable elements, and the way back from an XPath to the model path the finding
  * names. The XPath → path index is built only when a rule reports a source node.
  */
-import type { SourceFacts, SourceLocations, SourceValue } from '@einv/core-model';
-import type { SourceContext } from './define.js';
+import { type SourceFacts, type SourceLocations, type SourceValue, termForPath } from '@einv/core-model';
+import type { Report, RuleContext, SourceContext } from './define.js';
 
 export function sourceContext(
   facts: SourceFacts | undefined,
@@ -73,4 +73,36 @@ function isSourceValue(node: unknown): node is SourceValue {
     (n.tag === undefined || typeof n.tag === 'string') &&
     (n.group === undefined || typeof n.group === 'number')
   );
+}
+
+type NodeDetail = { value?: unknown; bt?: string };
+
+/** The finding detail of a rejected node by default: its value, and the term read at its path */
+function valueAndTerm(path: string, value: string): NodeDetail {
+  const bt = termForPath(path)?.id;
+  return bt ? { value, bt } : { value };
+}
+
+/**
+ * Judges the source nodes collected for `key` with `ok` (on the value as written, '' when absent)
+ * and reports each rejected one at the model path read from it, with the node's XPath and line.
+ * False when the reader collected no nodes for `key`: the rule then judges the model (JSON input).
+ */
+export function judgeSourceNodes(
+  context: RuleContext,
+  key: string,
+  report: Report,
+  ok: (value: string, node: SourceValue) => boolean,
+  detail: (path: string, value: string) => NodeDetail = valueAndTerm,
+): boolean {
+  const source = context.source;
+  const nodes = source?.values(key);
+  if (!source || !nodes) return false;
+  for (const node of nodes) {
+    const value = node.value ?? '';
+    if (ok(value, node)) continue;
+    const path = source.pathAt(node.xpath);
+    report(path, { ...detail(path, value), xpath: node.xpath, line: node.line });
+  }
+  return true;
 }

@@ -1,6 +1,7 @@
 /** Code lists: document type (BR-FR-04), billing framework (BR-FR-08), VAT categories and rates (BR-FR-15/16), attachments (BR-FR-17/18). */
 import type { Invoice, Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 import {
   ATTACHMENT_CODES,
   BILLING_MODES,
@@ -12,7 +13,7 @@ import {
   VAT_CATEGORIES,
   VAT_RATES,
 } from './common.js';
-import { checkRateStrings, eachNode } from './source-nodes.js';
+import { checkRateStrings } from './source-nodes.js';
 
 /** Every VAT category / rate place of the model: document allowances and charges, VAT breakdown, lines */
 function vatPlaces(invoice: Invoice): {
@@ -99,7 +100,7 @@ export const codeRules: RuleDefinition[] = [
       if (invoice.typeCode !== undefined && !DOCUMENT_TYPE_CODES.has(invoice.typeCode))
         report('invoice.typeCode', { value: invoice.typeCode });
       // the type code of a line preceding invoice (EXT-FR-FE-137), which only XML carries
-      eachNode(ctx, 'EXT-FR-FE-137', report, (v) => DOCUMENT_TYPE_CODES.has(v));
+      judgeSourceNodes(ctx, 'EXT-FR-FE-137', report, (v) => DOCUMENT_TYPE_CODES.has(v));
     },
   }),
   frRule({

@@ -1,8 +1,8 @@
 /** BR-FR-03 (real calendar dates, years 2000-2099) and BR-FR-CO-07 (due date not before issue date). */
 import type { Invoice } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 import { DEPOSIT_TYPES, frRule, isValidFrenchDate, normalizeSpace, PAID_FRAMEWORKS, t } from './common.js';
-import { eachNode } from './source-nodes.js';
 
 function invoiceDates(invoice: Invoice): { path: string; value: string; bt: string }[] {
   const out: { path: string; value: string; bt: string }[] = [];
@@ -49,7 +49,7 @@ export const dateRules: RuleDefinition[] = [
       // (the UBL transition edition reads them at another place, see packages/ubl/src/source-facts.ts)
       const key =
         ctx.syntax === 'UBL' && ctx.edition === 'transition' ? 'BR-FR-03/transition' : 'EXT-FR-FE-138';
-      if (eachNode(ctx, key, report, isValidFrenchDate)) return;
+      if (judgeSourceNodes(ctx, key, report, isValidFrenchDate)) return;
       (invoice.lines ?? []).forEach((line, i) => {
         const d = line?.frenchCtc?.precedingInvoice?.issueDate;
         if (typeof d === 'string' && !isValidFrenchDate(d))

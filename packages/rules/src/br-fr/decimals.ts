@@ -122,7 +122,7 @@ export const decimalRules: RuleDefinition[] = [
       for (const n of amounts(invoice))
         if (
           !isValidDecimal(n.value, 2, {
-            written: ctx.source?.hasLexical ? ctx.source.lexical(n.path) : undefined,
+            written: ctx.source?.lexical(n.path),
           })
         )
           report(n.path, { value: n.value, bt: n.bt });
@@ -149,7 +149,7 @@ export const decimalRules: RuleDefinition[] = [
       for (const n of nums)
         if (
           !isValidDecimal(n.value, 4, {
-            written: ctx.source?.hasLexical ? ctx.source.lexical(n.path) : undefined,
+            written: ctx.source?.lexical(n.path),
           })
         )
           report(n.path, { value: n.value, bt: n.bt });
@@ -182,7 +182,7 @@ export const decimalRules: RuleDefinition[] = [
         if (
           !isValidDecimal(n.value, 6, {
             positive,
-            written: ctx.source?.hasLexical ? ctx.source.lexical(n.path) : undefined,
+            written: ctx.source?.lexical(n.path),
           })
         )
           report(n.path, { value: n.value, bt: n.bt });

@@ -1,8 +1,8 @@
 /** BR-FR-01 / BR-FR-02: invoice numbers and preceding-invoice references (length, characters). */
 import type { Invoice } from '@einv/core-model';
 import type { Report, RuleContext, RuleDefinition } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 import { frRule, isValidIdFormat, t } from './common.js';
-import { eachNode } from './source-nodes.js';
 
 /** BT-1 and every BT-25, with their paths */
 function documentIds(invoice: Invoice): { path: string; value: string; bt: string }[] {
@@ -28,7 +28,7 @@ function eachLinePrecedingNumber(
 ): void {
   // the UBL transition edition reads them at other places (see packages/ubl/src/source-facts.ts)
   const key = ctx.syntax === 'UBL' && ctx.edition === 'transition' ? `${ruleId}/transition` : 'EXT-FR-FE-136';
-  if (eachNode(ctx, key, report, ok)) return;
+  if (judgeSourceNodes(ctx, key, report, ok)) return;
   (invoice.lines ?? []).forEach((line, i) => {
     const n = line?.frenchCtc?.precedingInvoice?.number;
     if (typeof n === 'string' && !ok(n))

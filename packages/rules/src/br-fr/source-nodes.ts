@@ -5,8 +5,8 @@
  * UBL transition edition. Each helper applies the official test to the source nodes the reader
  * collected for the rule; rules fall back to the model when there are none (JSON input).
  */
-import { termForPath } from '@einv/core-model';
 import type { Report, RuleContext } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 import { normalizeSpace } from './common.js';
 
 /** The rates of custom:is-valid-vat-rate, as the official function lists them (string equality) */
@@ -28,14 +28,14 @@ export function isPercent42(rate: string): boolean {
  * Returns false when there are no source nodes (the caller then judges the model).
  */
 export function checkRateStrings(context: RuleContext, report: Report): boolean {
-  return eachNode(context, 'BR-FR-16', report, (value) =>
+  return judgeSourceNodes(context, 'BR-FR-16', report, (value) =>
     context.syntax === 'CII' && value === '' ? true : FRENCH_RATE_STRINGS.has(value),
   );
 }
 
 /** BR-FR-DEC-04 on the rates as written (normalize-space, then the 4-2 positive pattern) */
 export function checkRateDecimals(context: RuleContext, report: Report): boolean {
-  return eachNode(context, 'BR-FR-DEC-04', report, (value) => isPercent42(normalizeSpace(value)));
+  return judgeSourceNodes(context, 'BR-FR-DEC-04', report, (value) => isPercent42(normalizeSpace(value)));
 }
 
 /**
@@ -54,25 +54,5 @@ export function checkSubInvoiceReferences(context: RuleContext, report: Report):
   }
   if (context.syntax === 'CII' && [...seen.values()].some((n) => n > 1))
     report('invoice.invoicedObjectIdentifier', { bt: 'BT-18' });
-  return true;
-}
-
-/** Reports each source node of `ruleId` whose value `ok` rejects; false when there are none */
-export function eachNode(
-  context: RuleContext,
-  ruleId: string,
-  report: Report,
-  ok: (value: string) => boolean,
-): boolean {
-  const source = context.source;
-  const nodes = source?.values(ruleId);
-  if (!source || !nodes) return false;
-  for (const node of nodes) {
-    const value = node.value ?? '';
-    if (ok(value)) continue;
-    const path = source.pathAt(node.xpath);
-    const bt = termForPath(path)?.id;
-    report(path, { value, xpath: node.xpath, line: node.line, ...(bt ? { bt } : {}) });
-  }
   return true;
 }

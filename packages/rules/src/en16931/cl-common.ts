@@ -9,6 +9,7 @@
 import { type Invoice, termForPath } from '@einv/core-model';
 import { isCode } from '../code-lists/index.js';
 import { defineRule, type RuleContext, type RuleDefinition, type Text } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 
 export interface CodedValue {
   /** Model path, or a function building it (only called when the code is reported) */
@@ -67,21 +68,18 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
       fr: `Utilisez un code de la liste ${spec.listName} ; les codes respectent la casse et ne contiennent pas d’espace.`,
     },
     check: (invoice, report, context) => {
-      const source = context.source;
-      const nodes = source?.values(spec.id);
-      if (source && nodes) {
-        for (const node of nodes) {
-          const value = node.value ?? '';
+      const judgedXml = judgeSourceNodes(
+        context,
+        spec.id,
+        report,
+        (value, node) => {
           const list = spec.list(context, node.tag);
           const place: Place = node.tag === undefined ? {} : { tag: node.tag };
-          const ok = spec.accepts ? spec.accepts(list, value, context, place) : isCode(list, value);
-          if (!ok) {
-            const path = source.pathAt(node.xpath);
-            report(path, { ...termDetail(path, value), xpath: node.xpath, line: node.line });
-          }
-        }
-        return;
-      }
+          return spec.accepts ? spec.accepts(list, value, context, place) : isCode(list, value);
+        },
+        termDetail,
+      );
+      if (judgedXml) return;
       const list = spec.list(context);
       for (const coded of spec.values(invoice, context)) {
         const ok = spec.accepts

@@ -5,6 +5,7 @@
  */
 import type { AllowanceCharge, Attachment, PrecedingInvoice, VatBreakdown } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, periodInverted } from '../util/values.js';
 import { totalsContext } from './core-document.js';
@@ -248,15 +249,17 @@ export const coreSettlementRules: RuleDefinition[] = [
     (inv, report, context) => {
       // The official context is every referenced document of the XML (CII: also line-level and
       // BT-17/BT-18 ones, which share the element): judged on the source nodes when there are some.
-      const source = context.source;
-      const nodes = source?.values('BR-52');
-      if (source && nodes) {
-        for (const node of nodes) {
-          if (/^[ \t\r\n]*$/.test(node.value ?? ''))
-            report(source.pathAt(node.xpath), { xpath: node.xpath, line: node.line });
-        }
+      const blank = (value: string) => /^[ \t\r\n]*$/.test(value);
+      if (
+        judgeSourceNodes(
+          context,
+          'BR-52',
+          report,
+          (value) => !blank(value),
+          () => ({}),
+        )
+      )
         return;
-      }
       eachObject<Attachment>(inv.attachments, (a, k) => {
         if (!hasText(a.id)) report(`invoice.attachments[${k}].id`);
       });
