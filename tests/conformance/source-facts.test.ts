@@ -13,13 +13,15 @@ import { loadFixture } from '../../fixtures/load.js';
 
 const base = (): Invoice => complete(loadFixture('fr-b2b-simple').invoice);
 
+/** Every finding of validate() on what a reader read, with its locations and source facts */
 function fired(
   read: ReturnType<typeof readUbl> | ReturnType<typeof readCii>,
   syntax: 'CII' | 'UBL',
+  frenchEdition: 'standard' | 'transition' | 'off' = 'off',
 ): Finding[] {
   const r = validate(read.invoice, {
     syntax,
-    frenchEdition: 'off',
+    frenchEdition,
     locations: read.locations,
     source: read.source,
   });
@@ -140,15 +142,7 @@ describe('French rules judging source nodes', () => {
     read: ReturnType<typeof readUbl> | ReturnType<typeof readCii>,
     syntax: 'CII' | 'UBL',
     frenchEdition: 'standard' | 'transition' = 'standard',
-  ) => {
-    const r = validate(read.invoice, {
-      syntax,
-      frenchEdition,
-      locations: read.locations,
-      source: read.source,
-    });
-    return [...r.errors, ...r.warnings];
-  };
+  ) => fired(read, syntax, frenchEdition);
 
   it('BR-FR-16 and BR-FR-DEC-04 judge the VAT rate as written: "20.000" fails, "20.00" passes', () => {
     const xml = writeCii(base(), { profile: 'EN16931' }).xml;

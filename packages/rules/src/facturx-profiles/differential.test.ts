@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCii } from '@einv/cii';
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, expect, it } from '@jest/globals';
 import { runJsonLines } from '../../../../tests/support/oracle.js';
 import { describeIfShared, sharedPath } from '../../../../tests/support/shared.js';
 import { rules } from './index.js';
