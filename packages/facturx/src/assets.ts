@@ -37,7 +37,7 @@ interface GlyphRun {
  * the run it gets in place, so every call returns fresh position objects (glyphs are shared: pdfkit
  * only reads them).
  */
-function withLayoutCache(font: FontkitFont): FontkitFont {
+export function withLayoutCache(font: FontkitFont): FontkitFont {
   const cache = new Map<string, GlyphRun>();
   const cached: FontkitFont = Object.create(font);
   const runPrototype: object = Object.getPrototypeOf(font.layout('a'));
