@@ -57,7 +57,7 @@ function shapeResult(invoice: unknown): ValidationResult | undefined {
     : undefined;
 }
 
-export function apiV1Router(accounts: AccountService, clock: () => Date): Router {
+export function apiV1Router(accounts: AccountService, clock: () => Date, upgradeUrl: string): Router {
   const router = Router();
 
   router.post('/generate', (req, res) => {
@@ -74,8 +74,8 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
         402,
         'quota-exceeded',
         'Monthly quota reached',
-        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation.`,
-        { quota: reserved.quota, resetsAt: reserved.resetsAt },
+        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation: ${upgradeUrl}`,
+        { quota: reserved.quota, resetsAt: reserved.resetsAt, upgradeUrl },
       );
     }
     let released = false;
