@@ -33,6 +33,8 @@ export interface GenerationConfig {
     baseDelayMs: number;
     maxDelayMs: number;
   };
+  /** Largest /api/v1/generate answer (base64 XML + PDF) in bytes; over it the answer is a 422 */
+  maxAnswerBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
       baseDelayMs: intFrom(env, 'AUTH_DELAY_BASE_MS', 1000),
       maxDelayMs: intFrom(env, 'AUTH_DELAY_MAX_MS', 900_000),
     },
+    maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
   };
 }
