@@ -56,17 +56,12 @@ export function runBytes(key: string, run: GlyphRun): number {
  * the run it gets in place, so every call returns fresh position objects (glyphs are shared: pdfkit
  * only reads them).
  */
-<<<<<<< HEAD
 export function withLayoutCache(font: FontkitFont): FontkitFont {
-  const cache = new Map<string, GlyphRun>();
-=======
-function withLayoutCache(font: FontkitFont): FontkitFont {
   const cache = new LRUCache<string, GlyphRun>({
     maxSize: LAYOUT_CACHE_MAX_BYTES,
     maxEntrySize: LAYOUT_ENTRY_MAX_BYTES,
     sizeCalculation: (run, key) => runBytes(key, run),
   });
->>>>>>> main
   const cached: FontkitFont = Object.create(font);
   const runPrototype: object = Object.getPrototypeOf(font.layout('a'));
   /**
