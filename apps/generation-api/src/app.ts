@@ -84,7 +84,7 @@ export function createApp({
   };
 
   app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock));
-  app.use('/api/v1', bearer, requireJson, json, apiV1Router(accounts, clock));
+  app.use('/api/v1', bearer, requireJson, json, apiV1Router(accounts, clock, config.maxAnswerBytes));
   app.use('/check-xml', requireJson, json, checkXmlRouter());
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(

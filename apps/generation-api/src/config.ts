@@ -18,6 +18,8 @@ export interface GenerationConfig {
   /** Send cookies with the Secure flag (on behind HTTPS) */
   secureCookies: boolean;
   logLevel: string;
+  /** Largest /api/v1/generate answer (base64 XML + PDF) in bytes; over it the answer is a 422 */
+  maxAnswerBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 100, 1),
     secureCookies: env.COOKIE_SECURE === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
   };
 }
