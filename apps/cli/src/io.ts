@@ -31,6 +31,8 @@ export async function readInput(file: string, what = 'input'): Promise<Uint8Arra
   try {
     const stat = await fs.stat(file);
     if (stat.isDirectory()) throw new UsageError(`${file}: is a directory; expected a file (${what})`);
+    // a FIFO or a device would block the read forever (or never end)
+    if (!stat.isFile()) throw new UsageError(`${file}: not a regular file (${what})`);
     if (stat.size > MAX_INPUT_BYTES)
       throw new UsageError(`${file}: ${stat.size} bytes; at most ${MAX_INPUT_BYTES} are accepted`);
     return new Uint8Array(await fs.readFile(file));

@@ -87,7 +87,7 @@ export interface AttachCommandOptions extends CommonOptions {
 export async function attachCommand(pdfFile: string, xmlFile: string, opts: AttachCommandOptions) {
   const [pdf, xml] = [await readInput(pdfFile, 'PDF'), await readInput(xmlFile, 'invoice XML')];
   const profile = profileOption(opts.profile);
-  const options: EmbedOptions & { replace?: boolean } = {
+  const options: EmbedOptions = {
     now: opts.now ?? new Date().toISOString(),
     lang: opts.lang,
     ...(profile ? { profile } : {}),

@@ -3,11 +3,13 @@
  * with --expect, a file not as expected) is a <failure> whose text lists its findings; an unreadable
  * file is an <error>. Written with junit-report-builder (escaping, CDATA, counts).
  */
-import junitReportBuilder from 'junit-report-builder';
+import { createRequire } from 'node:module';
+import type { Builder } from 'junit-report-builder';
 import { type FileRecord, isFailure, reportedFindings, type Summary } from './record.js';
 
-// a CommonJS module whose `exports.default` is the builder: Node's ESM import gives the whole module
-const junit = junitReportBuilder.default;
+// The package is CommonJS with `module.exports = builder`, while its typings declare an ES default
+// export; require() gives the builder whatever the module system.
+const junit: Builder = createRequire(import.meta.url)('junit-report-builder');
 
 export function toJUnit(records: readonly FileRecord[], summary: Summary): string {
   const builder = junit.newBuilder().name('einv validate');
