@@ -90,7 +90,13 @@ export function openPdf(
     );
     return { findings };
   }
-  const file = new PdfFile(pdf, { ...DEFAULT_LIMITS, maxFileBytes: maxBytes });
+  // a decoded stream never exceeds the file limit: the caller's upload limit also bounds the work a
+  // small Flate-compressed file can ask for (a 144 kB file once inflated to 19 MB of XML, issue 14)
+  const file = new PdfFile(pdf, {
+    ...DEFAULT_LIMITS,
+    maxFileBytes: maxBytes,
+    maxStreamBytes: Math.min(DEFAULT_LIMITS.maxStreamBytes, maxBytes),
+  });
   if (file.headerOffset < 0) {
     findings.push(
       pdfFinding(
