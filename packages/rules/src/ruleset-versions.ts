@@ -7,3 +7,5 @@ export const EN16931_VERSION = '1.3.16';
 /** BR-FR: the standard edition (all fatal) and the transition edition (mostly warnings) */
 export const BR_FR_VERSIONS = { standard: '1.4.0.03', transition: '1.4.0.02' } as const;
 export const FACTURX_VERSION = '1.09.2';
+/** einv's own advisory checks (EINV-ADVISORY): numbered by einv, bumped when a check changes */
+export const ADVISORY_VERSION = '1';

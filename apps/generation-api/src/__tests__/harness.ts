@@ -82,3 +82,12 @@ export function validInvoice() {
     lines: invoice.lines ?? [],
   };
 }
+
+/** A pino logger whose lines (parsed) land in an array, for assertions on levels and contents */
+export function capturedLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
+
+export const LEVEL = { info: 30, warn: 40, error: 50 } as const;
