@@ -3,7 +3,7 @@
  * the facade so that printing it does not load the PDF and XML machinery (startup time, bench/cli).
  */
 import { createRequire } from 'node:module';
-import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from '@einv/rules/versions';
+import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from '@einv/rules/versions';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -18,6 +18,7 @@ export function versionText(): string {
       .map(([edition, version]) => `${version} (${edition} edition)`)
       .join(', ')}`,
     `FACTUR-X ${FACTURX_VERSION} (profiles MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED)`,
+    `EINV-ADVISORY ${ADVISORY_VERSION} (einv's own checks of French identifiers and bank details; warnings only)`,
     'structure: Factur-X 1.09.2 XSD + EN 16931 CII syntax rules; UBL 2.1 XSD + EN 16931 UBL syntax rules',
     `node ${process.versions.node}`,
   ].join('\n');

@@ -92,6 +92,7 @@ describe('einv --version and --help', () => {
     expect(r.stdout).toContain(`EN16931 ${EN16931_VERSION}`);
     for (const v of Object.values(BR_FR_VERSIONS)) expect(r.stdout).toContain(v);
     expect(r.stdout).toContain(`FACTUR-X ${FACTURX_VERSION}`);
+    expect(r.stdout).toContain(`EINV-ADVISORY ${ADVISORY_VERSION}`);
   });
 
   it.each(['validate', 'generate', 'extract', 'attach', 'convert', 'explain', 'preflight'])(
