@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION, getRule } from '@einv/rules';
+import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION, getRule } from '@einv/rules';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type AjvDraft04 from 'ajv-draft-04';
 import type addFormatsPlugin from 'ajv-formats';
