@@ -56,7 +56,7 @@ export function runBytes(key: string, run: GlyphRun): number {
  * the run it gets in place, so every call returns fresh position objects (glyphs are shared: pdfkit
  * only reads them).
  */
-function withLayoutCache(font: FontkitFont): FontkitFont {
+export function withLayoutCache(font: FontkitFont): FontkitFont {
   const cache = new LRUCache<string, GlyphRun>({
     maxSize: LAYOUT_CACHE_MAX_BYTES,
     maxEntrySize: LAYOUT_ENTRY_MAX_BYTES,
