@@ -87,6 +87,11 @@ const ASCII = /^[\x20-\x7e]*$/;
  */
 const RTL = /[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}]/u;
 
+/** Cache bounds (about 2 MB of keys per weight at most): texts are caller input */
+const MAX_CACHED_TEXT = 256;
+const MAX_CACHED_TEXTS = 4096;
+const MAX_CACHED_CODE_POINTS = 65_536;
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export class FontChain {
@@ -122,6 +127,7 @@ export class FontChain {
     let index = map.get(cp);
     if (index === undefined) {
       index = this.fonts[weight].findIndex((f) => f.load()?.hasGlyphForCodePoint(cp) === true);
+      if (map.size >= MAX_CACHED_CODE_POINTS) map.clear();
       map.set(cp, index);
     }
     return index;
@@ -143,8 +149,11 @@ export class FontChain {
     } else {
       out = this.segment(text, weight);
     }
-    if (cache.size >= 20_000) cache.clear();
-    cache.set(text, out);
+    // bounded: field texts are caller input; long ones (rare, clipped when drawn) are not kept
+    if (text.length <= MAX_CACHED_TEXT) {
+      if (cache.size >= MAX_CACHED_TEXTS) cache.clear();
+      cache.set(text, out);
+    }
     return out;
   }
 
