@@ -35,9 +35,7 @@ const config = gen.loadConfig({
 const { sqlite, db } = billing.openSqlite(config.databaseUrl);
 billing.migrateBilling(db);
 migrateGeneration(db);
-const store = new billing.BillingStore(db, config.billing);
-const accounts = new gen.AccountService(db, store, config.billing.limits);
-const app = gen.createApp({ config, accounts, billing: store, logger: pino({ level: 'silent' }) });
+const { app } = gen.createService(config, db, pino({ level: 'silent' }));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${server.address().port}`;

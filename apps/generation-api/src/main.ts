@@ -3,13 +3,12 @@
  * timeouts; a busy port stops the start naming it), and a bounded graceful shutdown that stops
  * accepting, lets requests finish, then closes the database (`serve` of @einv/http-kit).
  */
-import { BillingStore, migrateBilling, openSqlite } from '@einv/billing';
+import { migrateBilling, openSqlite } from '@einv/billing';
 import { serve } from '@einv/http-kit';
 import { pino } from 'pino';
-import { AccountService } from './accounts.js';
-import { createApp } from './app.js';
 import { configWarnings, loadConfig } from './config.js';
 import { migrateGeneration } from './db/migrate.js';
+import { createService } from './service.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -28,9 +27,9 @@ if (config.database.kind !== 'sqlite') {
 const { sqlite, db } = openSqlite(config.database.file);
 migrateBilling(db);
 migrateGeneration(db);
-const billing = new BillingStore(db, config.billing);
-const accounts = new AccountService(db, billing, config.billing.limits);
-const app = createApp({ config, accounts, billing, logger });
+if (!config.smtpUrl)
+  logger.info('SMTP_URL is not set: dev mode, mails are not sent and their links are logged at info');
+const { app } = createService(config, db, logger);
 logger.info({ database: { kind: 'sqlite', file: config.database.file } }, 'database ready');
 
 serve({

@@ -30,6 +30,7 @@ export { type ExtractOptions, type ExtractResult, extract, INVOICE_FILE_NAMES } 
 // Factur-X
 export { type GenerateOptions, type GenerateResult, generate } from './generate.js';
 export { type PreflightOptions, preflight } from './preflight/index.js';
+export { glyphFindings } from './render/glyph-findings.js';
 export { type RenderOptions, renderPdf } from './render/render-pdf.js';
 // What the services answer: structure check of any invoice XML, and the full report on a file
 export { type CheckXmlResult, checkXml } from './report/check-xml.js';

@@ -61,7 +61,12 @@ function shapeResult(invoice: unknown): ValidationResult | undefined {
 /** Length of the base64 text of `bytes` bytes */
 const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
 
-export function apiV1Router(accounts: AccountService, clock: () => Date, maxAnswerBytes: number): Router {
+export function apiV1Router(
+  accounts: AccountService,
+  clock: () => Date,
+  maxAnswerBytes: number,
+  upgradeUrl: string,
+): Router {
   const router = Router();
 
   router.post('/generate', (req, res) => {
@@ -78,8 +83,8 @@ export function apiV1Router(accounts: AccountService, clock: () => Date, maxAnsw
         402,
         'quota-exceeded',
         'Monthly quota reached',
-        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation.`,
-        { quota: reserved.quota, resetsAt: reserved.resetsAt },
+        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation: ${upgradeUrl}`,
+        { quota: reserved.quota, resetsAt: reserved.resetsAt, upgradeUrl },
       );
     }
     let released = false;
