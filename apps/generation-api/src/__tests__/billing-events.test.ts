@@ -307,3 +307,32 @@ describe('misconfiguration and bad deliveries', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-buyer');
   });
 });
+
+describe('OpenAPI', () => {
+  it('lists every portal and webhook route with its method', async () => {
+    const { app } = buildApp();
+    const { paths } = (await request(app).get('/api/openapi.json')).body;
+    const routes: [string, string][] = [
+      ['/api/portal/plans', 'get'],
+      ['/api/portal/signup', 'post'],
+      ['/api/portal/login', 'post'],
+      ['/api/portal/logout', 'post'],
+      ['/api/portal/verify-email', 'post'],
+      ['/api/portal/verify-email/resend', 'post'],
+      ['/api/portal/password-reset/request', 'post'],
+      ['/api/portal/password-reset', 'post'],
+      ['/api/portal/password', 'post'],
+      ['/api/portal/email', 'post'],
+      ['/api/portal/account', 'delete'],
+      ['/api/portal/me', 'get'],
+      ['/api/portal/keys', 'get'],
+      ['/api/portal/keys', 'post'],
+      ['/api/portal/keys/{id}', 'delete'],
+      ['/api/portal/keys/{id}/suspend', 'post'],
+      ['/api/portal/keys/{id}/activate', 'post'],
+      ['/api/webhooks/billing', 'post'],
+    ];
+    for (const [route, method] of routes)
+      expect({ route, method, listed: !!paths[route]?.[method] }).toEqual({ route, method, listed: true });
+  });
+});
