@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildApp, capturedLogger, LEVEL, verifiedSignIn, WEBHOOK_SECRET } from './harness.js';
+import { buildApp, capturedLogger, deliver, LEVEL, verifiedSignIn } from './harness.js';
 import type { Mailbox } from './mailbox.js';
 import { startMailbox } from './mailbox.js';
 import { invoiceBody, orderBody, signBody, subscriptionBody } from './provider-events.js';
@@ -21,12 +21,6 @@ const CHECKOUT = {
   BILLING_CHECKOUT_URL_MULTI: 'https://acme.lemonsqueezy.com/checkout/buy/multi-uuid?embed=0',
 };
 type App = ReturnType<typeof buildApp>['app'];
-const deliver = (app: App, body: string) =>
-  request(app)
-    .post('/api/webhooks/billing')
-    .set('content-type', 'application/json')
-    .set('x-signature', signBody(body, WEBHOOK_SECRET))
-    .send(body);
 
 async function account(app: App, email: string) {
   const agent = await verifiedSignIn(app, mailbox, email);
