@@ -4,7 +4,7 @@
  * accepting, lets requests finish, then closes the database (`serve` of @einv/http-kit).
  */
 import { migrateBilling, openSqlite } from '@einv/billing';
-import { serve } from '@einv/http-kit';
+import { serve, threadPool } from '@einv/http-kit';
 import { pino } from 'pino';
 import { configWarnings, loadConfig } from './config.js';
 import { migrateGeneration } from './db/migrate.js';
@@ -29,7 +29,12 @@ migrateBilling(db);
 migrateGeneration(db);
 if (!config.smtpUrl)
   logger.info('SMTP_URL is not set: dev mode, mails are not sent and their links are logged at info');
-const { app } = createService(config, db, logger);
+const pool = threadPool(new URL('./work/tasks.js', import.meta.url), config.pool);
+logger.info({ ...config.pool }, 'worker pool ready');
+const { app } = createService(config, db, logger, undefined, {
+  pool,
+  dependencies: { database: () => sqlite.prepare('select 1').get() },
+});
 logger.info({ database: { kind: 'sqlite', file: config.database.file } }, 'database ready');
 
 serve({
@@ -40,5 +45,8 @@ serve({
   timeouts: config.timeouts,
   drainTimeoutMs: config.drainTimeoutMs,
   log: logger,
-  close: () => void sqlite.close(),
+  close: async () => {
+    await pool.close();
+    sqlite.close();
+  },
 });
