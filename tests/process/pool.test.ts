@@ -50,9 +50,11 @@ describeIfBuilt('the worker pool', () => {
   const pdf = heavyPdf(400);
 
   it('/healthz and /readyz answer within 50 ms while the pool is full; a full queue is a 503 with Retry-After', async () => {
-    const { base, validate } = await validator({ WORKER_THREADS: '1', WORK_QUEUE_MAX: '3' });
+    const { base, validate } = await validator({ WORKER_THREADS: '1', WORK_QUEUE_MAX: '3', WORK_BUDGET_MS: '120000' });
     // warm the worker so the probes below measure a busy pool, not a cold start
     expect((await validate(pdf)).status).toBe(200);
+    const idle: number[] = [];
+    for (let i = 0; i < 9; i++) idle.push((await timed(`${base}/healthz`)).ms);
     const load = Array.from({ length: 4 }, () => validate(pdf)); // 1 running + 3 queued
     const t0 = Date.now();
     await new Promise((r) => setTimeout(r, 200));
@@ -72,9 +74,11 @@ describeIfBuilt('the worker pool', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ type: 'urn:einv:problem:busy' });
-    // the median: on a shared CI machine a single probe can wait for a core whatever the service does
-    const median = [...health, ready.ms].sort((a, b) => a - b)[5] ?? Infinity;
-    expect(median).toBeLessThan(50);
+    // medians: on a shared machine a single probe can wait for a core whatever the service does. Under
+    // 50 ms; on a machine so loaded that an idle probe already takes over 25 ms, within twice that.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Infinity;
+    const full = median([...health, ready.ms]);
+    expect(full).toBeLessThan(Math.max(50, 2 * median(idle)));
     // the probes ran while the pool was still full (the load was still being worked on)
     const finished = await Promise.all(load);
     expect(Date.now() - t0).toBeGreaterThan(300);
@@ -91,16 +95,34 @@ describeIfBuilt('the worker pool', () => {
   });
 
   it('SIGTERM during 50 in-flight validations: all 50 complete, and the process exits 0', async () => {
-    const { p, validate } = await validator({ SHUTDOWN_TIMEOUT_MS: '60000', WORK_BUDGET_MS: '120000' });
-    const small = heavyPdf(20);
-    const inFlight = Array.from({ length: 50 }, () => validate(small));
-    await new Promise((r) => setTimeout(r, 300));
+    const { p, base, validate } = await validator({
+      SHUTDOWN_TIMEOUT_MS: '60000',
+      SHUTDOWN_GRACE_MS: '1000',
+      WORK_BUDGET_MS: '120000',
+    });
+    const doc = heavyPdf(150);
+    let done = 0;
+    const inFlight = Array.from({ length: 50 }, () =>
+      validate(doc).then((res) => {
+        done++;
+        return res;
+      }),
+    );
+    // long enough for the event loop (free: the work is in the pool) to accept all 50, far shorter
+    // than working through them
+    await new Promise((r) => setTimeout(r, 1500));
+    const doneAtSigterm = done;
     p.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 100));
+    // during the grace time the instance still answers, and tells the load balancer it is stopping
+    const ready = await timed(`${base}/readyz`);
+    expect(ready).toMatchObject({ status: 503, body: { checks: { process: 'stopping' } } });
     const answers = await Promise.all(inFlight);
     const bodies = await Promise.all(answers.map((r) => r.json()));
     expect(bodies.filter((b) => b.format !== 'FACTURX-PDF')).toEqual([]);
     expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(bodies.every((b) => b.format === 'FACTURX-PDF')).toBe(true);
+    expect(doneAtSigterm).toBeLessThan(40); // most were still in flight when SIGTERM came
     expect(await p.exited).toEqual({ code: 0, signal: null });
     expect(p.output()).toContain('validator-api: stopped');
   });

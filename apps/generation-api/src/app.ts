@@ -45,6 +45,8 @@ export interface AppDependencies {
   pool?: WorkPool;
   /** What /readyz probes besides the pool (database, Redis) */
   dependencies?: Record<string, () => unknown>;
+  /** Set by serve() on SIGTERM: /readyz answers 503 while draining */
+  stopping?: { value: boolean };
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -61,6 +63,7 @@ export function createApp({
   clock = () => new Date(),
   pool = inlinePool(tasks),
   dependencies = {},
+  stopping = { value: false },
 }: AppDependencies): express.Express {
   const attempts = new AuthAttempts(config.authThrottle);
   const app = express();
@@ -81,7 +84,7 @@ export function createApp({
   );
   app.use(securityHeaders);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', readiness({ pool, dependencies }));
+  app.get('/readyz', readiness({ pool, dependencies, stopping }));
   app.use(perMinuteLimiter(config.rateLimitPerMinute));
 
   const json = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });

@@ -40,6 +40,8 @@ export interface GenerationConfig {
   database: DatabaseSetting;
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
+  graceMs: number;
   /** Worker threads, queue and per-task time budget (decision 0096) */
   pool: PoolSettings;
   /** NODE_ENV=production: misconfigurations that are fine in development become warnings */

@@ -29,10 +29,13 @@ migrateBilling(db);
 migrateGeneration(db);
 if (!config.smtpUrl)
   logger.info('SMTP_URL is not set: dev mode, mails are not sent and their links are logged at info');
+/** Set when SIGTERM arrives: /readyz turns 503 while the instance drains */
+const stopping = { value: false };
 const pool = threadPool(new URL('./work/tasks.js', import.meta.url), config.pool);
 logger.info({ ...config.pool }, 'worker pool ready');
 const { app } = createService(config, db, logger, undefined, {
   pool,
+  stopping,
   dependencies: { database: () => sqlite.prepare('select 1').get() },
 });
 logger.info({ database: { kind: 'sqlite', file: config.database.file } }, 'database ready');
@@ -44,6 +47,8 @@ serve({
   portVariable: 'PORT',
   timeouts: config.timeouts,
   drainTimeoutMs: config.drainTimeoutMs,
+  graceMs: config.graceMs,
+  stopping,
   log: logger,
   close: async () => {
     await pool.close();

@@ -17,7 +17,7 @@ export function createService(
   db: BillingDb,
   logger: Logger,
   clock = () => new Date(),
-  runtime: Pick<AppDependencies, 'pool' | 'dependencies'> = {},
+  runtime: Pick<AppDependencies, 'pool' | 'dependencies' | 'stopping'> = {},
 ) {
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : devLogMailer(logger);
   const billing = new BillingStore(db, config.billing, accountResolver(db));

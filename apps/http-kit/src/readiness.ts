@@ -11,6 +11,8 @@ export interface ReadinessChecks {
   /** Named probes that resolve when the dependency answers */
   dependencies?: Record<string, () => Promise<unknown> | unknown>;
   timeoutMs?: number;
+  /** Set by serve() when SIGTERM arrives: the instance drains and wants no new work */
+  stopping?: { value: boolean };
 }
 
 async function within(probe: () => Promise<unknown> | unknown, ms: number): Promise<string> {
@@ -30,7 +32,12 @@ async function within(probe: () => Promise<unknown> | unknown, ms: number): Prom
   }
 }
 
-export function readiness({ pool, dependencies = {}, timeoutMs = 1_000 }: ReadinessChecks): RequestHandler {
+export function readiness({
+  pool,
+  dependencies = {},
+  timeoutMs = 1_000,
+  stopping,
+}: ReadinessChecks): RequestHandler {
   return async (_req, res) => {
     const checks: Record<string, string> = {};
     await Promise.all(
@@ -38,6 +45,7 @@ export function readiness({ pool, dependencies = {}, timeoutMs = 1_000 }: Readin
         checks[name] = await within(probe, timeoutMs);
       }),
     );
+    if (stopping?.value) checks.process = 'stopping';
     if (pool) checks.pool = pool.saturated() ? `saturated (${pool.queued()} waiting)` : 'ok';
     const ready = Object.values(checks).every((c) => c === 'ok');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks });

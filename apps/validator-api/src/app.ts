@@ -34,6 +34,7 @@ export function createApp(
   config: ValidatorConfig,
   logger: Logger,
   pool: WorkPool = inThread(),
+  stopping = { value: false },
 ): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -43,7 +44,7 @@ export function createApp(
   );
   app.use(securityHeaders);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', readiness({ pool }));
+  app.get('/readyz', readiness({ pool, stopping }));
   app.use(perMinuteLimiter(config.rateLimitPerMinute));
 
   app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool));

@@ -10,6 +10,8 @@ export interface ValidatorConfig {
   logLevel: string;
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
+  graceMs: number;
   pool: PoolSettings;
 }
 
