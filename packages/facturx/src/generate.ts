@@ -16,6 +16,7 @@ import {
 } from '@einv/core-model';
 import { type FrenchEdition, validate } from '@einv/rules';
 import type { FontBytes } from './assets.js';
+import { glyphFindings } from './render/glyph-findings.js';
 import type { Lang } from './render/labels.js';
 import { renderPdf } from './render/render-pdf.js';
 
@@ -78,7 +79,12 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
   const written = writeCii(completed, { profile });
   const withWarnings: ValidationResult = {
     ...validation,
-    warnings: [...validation.warnings, ...written.warnings],
+    // characters the PDF shows as a substitute (the XML keeps them): which field, which text
+    warnings: [
+      ...validation.warnings,
+      ...written.warnings,
+      ...glyphFindings(completed, { ...options, lang }),
+    ],
   };
   try {
     const pdf = renderPdf(

@@ -19,19 +19,20 @@ import type {
   SourceLocations,
   ValidationResult,
 } from '@einv/core-model';
+import { advisoryRules } from './advisory/rules.js';
 import { CONTRACT_ALIASES } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import type { Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
-import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
+import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
 import { sourceContext } from './source-context.js';
 
 export type FrenchEdition = 'transition' | 'standard' | 'off';
 
 export interface ValidateOptions {
-  /** Names of the rule sets allowed to run (EN16931, BR-FR, FACTUR-X); default: every applicable one */
+  /** Names of the rule sets allowed to run (EN16931, BR-FR, FACTUR-X, EINV-ADVISORY); default: every applicable one */
   ruleSets?: readonly string[];
   /** Edition of the French rules; default `transition`; `off` disables BR-FR */
   frenchEdition?: FrenchEdition;
@@ -80,10 +81,11 @@ function facturxRulesFor(profile: Profile): readonly RuleDefinition[] {
   return cached;
 }
 
-function sellerIsFrench(invoice: Invoice): boolean {
-  const country = invoice.seller?.address?.country;
+function isFrench(party: Invoice['seller']): boolean {
+  const country = party?.address?.country;
   return typeof country === 'string' && country.trim().toUpperCase() === 'FR';
 }
+const sellerIsFrench = (invoice: Invoice) => isFrench(invoice.seller);
 
 function allowed(names: readonly string[] | undefined, name: string): boolean {
   if (!names) return true;
@@ -114,6 +116,15 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
     sets.push({
       ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
       rules: facturxRulesFor(profile),
+      edition: undefined,
+    });
+  }
+  // einv's own checks of French identifiers and bank details: warnings only, never a verdict (decision 0074)
+  const frenchParty = sellerIsFrench(invoice) || isFrench(invoice.buyer);
+  if (edition !== 'off' && allowed(names, 'EINV-ADVISORY') && frenchParty) {
+    sets.push({
+      ref: { name: 'EINV-ADVISORY', version: ADVISORY_VERSION },
+      rules: advisoryRules,
       edition: undefined,
     });
   }

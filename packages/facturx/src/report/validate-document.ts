@@ -15,6 +15,8 @@ export interface ValidateDocumentOptions {
   frenchEdition?: 'transition' | 'standard' | 'off';
   /** Check and validate against this profile instead of the one the document declares */
   profile?: Profile;
+  /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
+  maxPdfBytes?: number;
 }
 
 export interface DocumentReport {
@@ -36,7 +38,12 @@ const STRUCTURE_SETS: Record<'CII' | 'UBL', RuleSetRef> = {
 export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): DocumentReport {
   const lang = options.lang ?? 'en';
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
-  const read = detectReadAndCheck(bytes, { lang }, options.profile ? { profile: options.profile } : {});
+  const limit = options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {};
+  const read = detectReadAndCheck(
+    bytes,
+    { lang, ...limit },
+    options.profile ? { profile: options.profile } : {},
+  );
   if (!read.format) {
     return {
       valid: false,
@@ -62,7 +69,10 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
   });
   const pdfFindings =
     read.format === 'FACTURX-PDF'
-      ? dedupe([...(read.pdf?.findings ?? []), ...preflight(bytes, { lang })])
+      ? dedupe([
+          ...(read.pdf?.findings ?? []),
+          ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
+        ])
       : [];
   const all = dedupe([
     ...(structure ? [...structure.errors, ...structure.warnings] : []),
