@@ -294,7 +294,7 @@ class Service {
         LOG_LEVEL: 'silent',
       },
     });
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 3000; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${this.port}/healthz`)).ok) return;
       } catch {
@@ -302,7 +302,7 @@ class Service {
       }
       await sleep(20);
     }
-    throw new Error('the service did not start in 6 s');
+    throw new Error('the service did not start in 60 s');
   }
 
   async kill9(): Promise<void> {
