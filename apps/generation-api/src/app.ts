@@ -24,7 +24,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
-import { AuthAttempts } from './auth/auth-attempts.js';
+import { AuthAttempts, sendTooManyAttempts } from './auth/auth-attempts.js';
 import type { GenerationConfig } from './config.js';
 import type { KeyService } from './keys.js';
 import { openApiDocument } from './openapi.js';
@@ -101,15 +101,7 @@ export function createApp({
     const wait = attempts.waitMs(ip, prefixSubject);
     if (wait > 0) {
       req.log.warn({ ip, retryAfterMs: wait }, 'API key refused: too many failures');
-      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-      return sendProblem(
-        res,
-        429,
-        'too-many-attempts',
-        'Too many failed attempts',
-        `Too many failed API-key authentications from here or for this key; try again in ${Math.ceil(wait / 1000)} s.`,
-        { retryAfterSeconds: Math.ceil(wait / 1000) },
-      );
+      return sendTooManyAttempts(res, wait, 'API-key authentications from here or for this key');
     }
     const check = keys.authenticate(presented);
     if (check.ok) {

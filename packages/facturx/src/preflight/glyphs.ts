@@ -17,12 +17,13 @@ import { ContentScanner, type ShownText } from '../reader/content.js';
 import type { PdfFile } from '../reader/document.js';
 import { arrayOf, nameOf, numberOf, type PdfDict, type PdfObject, PdfStream } from '../reader/objects.js';
 import { walkPages } from '../reader/pages.js';
+import { readSfntMetrics } from './sfnt-metrics.js';
 
 /** Examples quoted per finding */
 const EXAMPLES = 5;
 
 interface FontProgram {
-  font: FontkitFont;
+  bytes: Uint8Array;
   numGlyphs: number;
   /** advance width of a glyph in 1000 units per em */
   width(gid: number): number;
@@ -38,16 +39,16 @@ function loadProgram(file: PdfFile, descriptor: PdfDict | undefined): FontProgra
         ? ff3
         : undefined;
   if (!stream) return undefined;
+  let bytes: Uint8Array;
   try {
-    const font = create(file.decode(stream)) as FontkitFont & {
-      numGlyphs: number;
-      getGlyph(id: number): { advanceWidth: number };
-    };
-    const scale = 1000 / font.unitsPerEm;
-    return { font, numGlyphs: font.numGlyphs, width: (gid) => font.getGlyph(gid).advanceWidth * scale };
+    bytes = file.decode(stream);
   } catch {
     return undefined; // unreadable program: 6.2.11.4 embedding checks speak for it, not this one
   }
+  const metrics = readSfntMetrics(bytes);
+  if (!metrics) return undefined;
+  const scale = 1000 / metrics.unitsPerEm;
+  return { bytes, numGlyphs: metrics.numGlyphs, width: (gid) => metrics.advance(gid) * scale };
 }
 
 /** CID → width from a CIDFont's /W array (ISO 32000-1 9.7.4.3) */
@@ -175,7 +176,13 @@ function judgeTrueType(file: PdfFile, shown: ShownText, problems: Problems): voi
   const firstChar = numberOf(file.deref(shown.font.get('FirstChar'))) ?? 0;
   const widthArr = arrayOf(file.deref(shown.font.get('Widths'))) ?? [];
   const missingWidth = numberOf(file.deref(descriptor?.get('MissingWidth'))) ?? 0;
-  const font = program.font as FontkitFont & { glyphForCodePoint(cp: number): { id: number } };
+  let font: FontkitFont & { glyphForCodePoint(cp: number): { id: number } };
+  try {
+    // the cmap is needed to map codes to glyphs here: fontkit reads it (simple fonts are rare in invoices)
+    font = create(program.bytes) as typeof font;
+  } catch {
+    return;
+  }
   const seen = new Set<number>();
   for (const bytes of shown.strings) {
     for (const code of bytes) {

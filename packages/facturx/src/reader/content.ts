@@ -36,6 +36,22 @@ interface Budget {
 
 const OPERAND_START = new Set([0x2f, 0x28, 0x3c, 0x5b, 0x2b, 0x2d, 0x2e]);
 
+/** Index after the regular token starting at `at` (up to whitespace or a delimiter) */
+function endOfToken(b: Uint8Array, at: number): number {
+  let i = at;
+  while (i < b.length) {
+    const c = b[i]!;
+    if (c <= 0x20 || c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d) break;
+    if (c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25) break;
+    i++;
+  }
+  return i;
+}
+
+function isNumberStart(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
+
 function isOperandStart(c: number): boolean {
   return OPERAND_START.has(c) || (c >= 0x30 && c <= 0x39);
 }
@@ -140,6 +156,12 @@ export class ContentScanner {
       if (lexer.pos >= bytes.length) return;
       const c = bytes[lexer.pos]!;
       try {
+        if (isNumberStart(c)) {
+          // numbers are most of a content stream and never matter here: skip the token, keep a placeholder
+          lexer.pos = endOfToken(bytes, lexer.pos);
+          operands.push(0);
+          continue;
+        }
         if (isOperandStart(c)) {
           operands.push(lexer.value(0));
           continue;

@@ -107,6 +107,9 @@ function laidOutCache(): LRUCache<string, LaidOutText> {
   });
 }
 
+/** Code points remembered per weight (caller text could name every one of them) */
+const MAX_CACHED_CODE_POINTS = 65_536;
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export class FontChain {
@@ -143,6 +146,7 @@ export class FontChain {
     let index = map.get(cp);
     if (index === undefined) {
       index = this.fonts[weight].findIndex((f) => f.load()?.hasGlyphForCodePoint(cp) === true);
+      if (map.size >= MAX_CACHED_CODE_POINTS) map.clear();
       map.set(cp, index);
     }
     return index;
