@@ -5,19 +5,33 @@
 import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
 import { complete, PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
 import { detectAndRead, generate } from '@einv/facturx';
-import { bodyObject, decodeBase64, queryOption, refuseOverLimit, sendProblem } from '@einv/http-kit';
-import { validate } from '@einv/rules';
+import {
+  bodyObject,
+  decodeBase64,
+  optionalQueryOption,
+  queryOption,
+  refuseOverLimit,
+  sendProblem,
+} from '@einv/http-kit';
+import {
+  FRENCH_RULES_VALUES,
+  type FrenchEdition,
+  type FrenchStandardVersion,
+  frenchRulesOf,
+  PROCESSING_TYPES,
+  validate,
+} from '@einv/rules';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
 
 const LANGS = ['fr', 'en'] as const;
-const EDITIONS = ['transition', 'standard', 'off'] as const;
 
 interface Options {
   profile: Profile;
   lang: (typeof LANGS)[number];
-  frenchEdition: (typeof EDITIONS)[number];
+  /** The French rules to run: `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
+  french: { frenchEdition: FrenchEdition; frenchVersion?: FrenchStandardVersion; processingType?: string };
 }
 
 function options(req: Request, res: Response): Options | undefined {
@@ -25,9 +39,15 @@ function options(req: Request, res: Response): Options | undefined {
   if (!profile) return undefined;
   const lang = queryOption(req, res, 'lang', LANGS, 'fr');
   if (!lang) return undefined;
-  const frenchEdition = queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
-  if (!frenchEdition) return undefined;
-  return { profile, lang, frenchEdition };
+  const frenchRules = queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
+  if (!frenchRules) return undefined;
+  const processingType = optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
+  if (processingType === undefined) return undefined;
+  return {
+    profile,
+    lang,
+    french: { ...frenchRulesOf(frenchRules), ...(processingType ? { processingType } : {}) },
+  };
 }
 
 /** The `invoice` member, or a 400 problem naming it */
@@ -89,7 +109,12 @@ export function apiV1Router(
     }
     let released = false;
     try {
-      const result = generate(invoice as Invoice, { ...opts, now: clock() });
+      const result = generate(invoice as Invoice, {
+        profile: opts.profile,
+        lang: opts.lang,
+        ...opts.french,
+        now: clock(),
+      });
       if (!result.pdf || !result.xml) {
         released = true;
         accounts.releaseGeneration(account);
@@ -126,7 +151,7 @@ export function apiV1Router(
     if (!opts || !invoice) return;
     const shape = shapeResult(invoice);
     if (shape) return void res.json(shape);
-    res.json(validate(complete(invoice as Invoice), { frenchEdition: opts.frenchEdition, lang: opts.lang }));
+    res.json(validate(complete(invoice as Invoice), { ...opts.french, lang: opts.lang }));
   });
 
   router.post('/parse', (req, res) => {
@@ -169,7 +194,7 @@ export function apiV1Router(
     const rules = validate(read.invoice, {
       syntax,
       lang: opts.lang,
-      frenchEdition: opts.frenchEdition,
+      ...opts.french,
       ...(read.profile ? { profile: read.profile } : {}),
       locations: read.locations,
       ...(read.source ? { source: read.source } : {}),
