@@ -11,3 +11,13 @@ export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js
 export type { ProblemExtras } from './problem.js';
 export { problemErrorHandler, sendProblem } from './problem.js';
 export { perMinuteLimiter, sameOriginOnly, securityHeaders } from './security.js';
+export type { RunningService, ServeOptions, ServerTimeouts, ServiceLog } from './serve.js';
+export {
+  createServer,
+  DEFAULT_TIMEOUTS,
+  EXIT_LISTEN_FAILED,
+  SettingError,
+  serve,
+  serverSettingsFrom,
+} from './serve.js';
+export { staticFiles } from './static-files.js';

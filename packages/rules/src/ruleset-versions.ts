@@ -1,4 +1,8 @@
-/** Versions of the official sources each rule set implements; shown in every ValidationResult. */
+/**
+ * Versions of the official sources each rule set implements; shown in every ValidationResult.
+ * Also exported alone as `@einv/rules/versions` so that `einv --version` prints them without loading
+ * the rules (startup time).
+ */
 export const EN16931_VERSION = '1.3.16';
 /**
  * BR-FR: the standard edition (all fatal) in its default release, and the transition edition
