@@ -1,10 +1,10 @@
 /**
- * /api/v1: generate, validate, parse. Each handler reads the request, calls one library function,
- * and maps the result to a response (DESIGN §3). All three need a bearer API key (decision 0091).
+ * /api/v1: generate, validate, parse. Each handler reads the request, runs one library task in the
+ * worker pool (decision 0096), and maps the result to a response (DESIGN §3). All three need a bearer
+ * API key (decision 0091).
  */
-import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
-import { complete, PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
-import { detectAndRead, generate } from '@einv/facturx';
+import type { Profile, ValidationResult } from '@einv/core-model';
+import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
 import {
   bodyObject,
   decodeBase64,
@@ -12,27 +12,18 @@ import {
   queryOption,
   refuseOverLimit,
   sendProblem,
+  type WorkPool,
 } from '@einv/http-kit';
-import {
-  FRENCH_RULES_VALUES,
-  type FrenchEdition,
-  type FrenchStandardVersion,
-  frenchRulesOf,
-  PROCESSING_TYPES,
-  validate,
-} from '@einv/rules';
+import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rules';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
+import type * as tasks from '../work/tasks.js';
 
 const LANGS = ['fr', 'en'] as const;
 
-interface Options {
-  profile: Profile;
-  lang: (typeof LANGS)[number];
-  /** The French rules to run: `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
-  french: { frenchEdition: FrenchEdition; frenchVersion?: FrenchStandardVersion; processingType?: string };
-}
+/** What the query asks for; the French rules as `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
+type Options = tasks.InvoiceOptions;
 
 function options(req: Request, res: Response): Options | undefined {
   const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
@@ -43,11 +34,7 @@ function options(req: Request, res: Response): Options | undefined {
   if (!frenchRules) return undefined;
   const processingType = optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
   if (processingType === undefined) return undefined;
-  return {
-    profile,
-    lang,
-    french: { ...frenchRulesOf(frenchRules), ...(processingType ? { processingType } : {}) },
-  };
+  return { profile, lang, ...frenchRulesOf(frenchRules), ...(processingType ? { processingType } : {}) };
 }
 
 /** The `invoice` member, or a 400 problem naming it */
@@ -86,10 +73,11 @@ export function apiV1Router(
   clock: () => Date,
   maxAnswerBytes: number,
   upgradeUrl: string,
+  pool: WorkPool,
 ): Router {
   const router = Router();
 
-  router.post('/generate', (req, res) => {
+  router.post('/generate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
@@ -109,10 +97,9 @@ export function apiV1Router(
     }
     let released = false;
     try {
-      const result = generate(invoice as Invoice, {
-        profile: opts.profile,
-        lang: opts.lang,
-        ...opts.french,
+      const result = await pool.run<ReturnType<typeof tasks.generate>>('generate', {
+        invoice,
+        options: opts,
         now: clock(),
       });
       if (!result.pdf || !result.xml) {
@@ -145,16 +132,16 @@ export function apiV1Router(
     }
   });
 
-  router.post('/validate', (req, res) => {
+  router.post('/validate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
     const shape = shapeResult(invoice);
     if (shape) return void res.json(shape);
-    res.json(validate(complete(invoice as Invoice), { ...opts.french, lang: opts.lang }));
+    res.json(await pool.run('validateInvoice', { invoice, options: opts }));
   });
 
-  router.post('/parse', (req, res) => {
+  router.post('/parse', async (req, res) => {
     const opts = options(req, res);
     const body = opts && bodyObject(req, res);
     if (!opts || !body) return;
@@ -179,37 +166,18 @@ export function apiV1Router(
         { field: 'xml' },
       );
     }
-    const read = detectAndRead(bytes);
-    if (!read.format) {
+    const parsed = await pool.run<ReturnType<typeof tasks.parse>>('parse', { bytes, options: opts });
+    if (!parsed.read) {
       return sendProblem(
         res,
         400,
         'unknown-format',
         'Not an invoice',
         'The content is neither CII, UBL nor a Factur-X/ZUGFeRD PDF with an embedded invoice.',
-        { field: 'xml', findings: read.diagnostics },
+        { field: 'xml', findings: parsed.findings },
       );
     }
-    const syntax = read.format === 'UBL' ? 'UBL' : 'CII';
-    const rules = validate(read.invoice, {
-      syntax,
-      lang: opts.lang,
-      ...opts.french,
-      ...(read.profile ? { profile: read.profile } : {}),
-      locations: read.locations,
-      ...(read.source ? { source: read.source } : {}),
-    });
-    const validation = toValidationResult(
-      [...read.diagnostics, ...rules.errors, ...rules.warnings],
-      rules.ruleSets,
-    );
-    res.json({
-      format: syntax,
-      ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
-      ...(read.profile ? { profile: read.profile } : {}),
-      invoice: read.invoice,
-      validation,
-    });
+    res.json(parsed.answer);
   });
 
   return router;
