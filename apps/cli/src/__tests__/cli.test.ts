@@ -107,6 +107,10 @@ describe('einv --version and --help', () => {
 
   it('exits 2 on usage errors and says what was expected', () => {
     expect(einv(['frobnicate']).status).toBe(2);
+    const bare = einv([]);
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toContain('Usage: einv');
+    expect(einv(['--help']).status).toBe(0);
     const format = einv(['validate', validDir, '--format', 'yaml']);
     expect(format.status).toBe(2);
     expect(format.stderr).toMatch(/pretty, json, jsonl, sarif, junit/);
