@@ -50,7 +50,11 @@ describeIfBuilt('the worker pool', () => {
   const pdf = heavyPdf(400);
 
   it('/healthz and /readyz answer within 50 ms while the pool is full; a full queue is a 503 with Retry-After', async () => {
-    const { base, validate } = await validator({ WORKER_THREADS: '1', WORK_QUEUE_MAX: '3', WORK_BUDGET_MS: '120000' });
+    const { base, validate } = await validator({
+      WORKER_THREADS: '1',
+      WORK_QUEUE_MAX: '3',
+      WORK_BUDGET_MS: '120000',
+    });
     // warm the worker so the probes below measure a busy pool, not a cold start
     expect((await validate(pdf)).status).toBe(200);
     const idle: number[] = [];
