@@ -27,6 +27,15 @@ const profile = (what: string) =>
   new Option('--profile <profile>', `${what} (auto, MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED)`);
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
+program.addHelpText(
+  'after',
+  examples(
+    'einv validate invoices/',
+    "einv validate 'out/**/*.xml' --format sarif -o einv.sarif",
+    'einv generate invoice.json -o facture.pdf',
+  ),
+);
+
 program
   .command('validate')
   .description('validate invoices (CII, UBL, Factur-X PDF) against EN 16931, BR-FR and Factur-X rules')
@@ -169,11 +178,9 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
-    // help and version are not errors; every other parse error is a usage error (commander printed it)
-    process.exitCode =
-      e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
-        ? EXIT.ok
-        : EXIT.usage;
+    // --help and --version end with 0; a parse error, or `einv` alone (help shown as an error), is a
+    // usage error (commander has printed it)
+    process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
   } else if (e instanceof UsageError) {
     process.stderr.write(`einv: ${e.message}\n`);
     process.exitCode = EXIT.usage;

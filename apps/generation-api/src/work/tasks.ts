@@ -6,13 +6,24 @@
 import type { Invoice, Profile } from '@einv/core-model';
 import { complete, toValidationResult } from '@einv/core-model';
 import { checkXml as check, detectAndRead, generate as generateInvoice } from '@einv/facturx';
-import { validate } from '@einv/rules';
+import { type FrenchEdition, type FrenchStandardVersion, validate } from '@einv/rules';
 
 export interface InvoiceOptions {
   profile: Profile;
   lang: 'fr' | 'en';
-  frenchEdition: 'transition' | 'standard' | 'off';
+  frenchEdition: FrenchEdition;
+  /** Release of the standard edition (default: the newest) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type, for invoices without a BAR note */
+  processingType?: string;
 }
+
+/** The French rule choices of the options, as validate() takes them */
+const french = (o: InvoiceOptions) => ({
+  frenchEdition: o.frenchEdition,
+  ...(o.frenchVersion ? { frenchVersion: o.frenchVersion } : {}),
+  ...(o.processingType ? { processingType: o.processingType } : {}),
+});
 
 export function generate({
   invoice,
@@ -27,7 +38,7 @@ export function generate({
 }
 
 export function validateInvoice({ invoice, options }: { invoice: Invoice; options: InvoiceOptions }) {
-  return validate(complete(invoice), { frenchEdition: options.frenchEdition, lang: options.lang });
+  return validate(complete(invoice), { ...french(options), lang: options.lang });
 }
 
 /** detectAndRead + the rules of the syntax it found; `read: false` with the findings when no invoice */
@@ -38,7 +49,7 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
   const rules = validate(read.invoice, {
     syntax,
     lang: options.lang,
-    frenchEdition: options.frenchEdition,
+    ...french(options),
     ...(read.profile ? { profile: read.profile } : {}),
     locations: read.locations,
     ...(read.source ? { source: read.source } : {}),
