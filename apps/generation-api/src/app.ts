@@ -9,12 +9,18 @@ import { fileURLToPath } from 'node:url';
 import type { BillingStore } from '@einv/billing';
 import {
   BODY_LIMIT_BYTES,
-  perMinuteLimiter,
+  bearerOrClientKey,
+  bucketLimiter,
+  inlinePool,
+  memoryStores,
   problemErrorHandler,
+  readiness,
   requireJson,
+  type StoreFactory,
   securityHeaders,
   sendProblem,
   staticFiles,
+  type WorkPool,
 } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
@@ -29,6 +35,7 @@ import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
 import { portalRouter } from './routes/portal.js';
 import { webhooksRouter } from './routes/webhooks.js';
+import * as tasks from './work/tasks.js';
 
 export interface AppDependencies {
   config: GenerationConfig;
@@ -37,6 +44,14 @@ export interface AppDependencies {
   billing: BillingStore;
   logger: Logger;
   clock?: () => Date;
+  /** The worker pool for CPU work (main.ts: threads); default: the same tasks in this thread */
+  pool?: WorkPool;
+  /** What /readyz probes besides the pool (database, Redis) */
+  dependencies?: Record<string, () => unknown>;
+  /** Set by serve() on SIGTERM: /readyz answers 503 while draining */
+  stopping?: { value: boolean };
+  /** Where rate-limit counters live (main.ts: Redis when REDIS_URL is set) */
+  stores?: StoreFactory;
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -51,6 +66,10 @@ export function createApp({
   billing,
   logger,
   clock = () => new Date(),
+  pool = inlinePool(tasks),
+  dependencies = {},
+  stopping = { value: false },
+  stores = memoryStores,
 }: AppDependencies): express.Express {
   const attempts = new AuthAttempts(config.authThrottle);
   const app = express();
@@ -66,12 +85,33 @@ export function createApp({
         'req.headers["x-signature"]',
         'res.headers["set-cookie"]',
       ],
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
   app.use(securityHeaders);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.use(perMinuteLimiter(config.rateLimitPerMinute));
+  app.get('/readyz', readiness({ pool, dependencies, stopping }));
+  // Buckets (decision 0097): the API per key (per IP without one), the portal per IP, the rest per
+  // IP; webhooks have none (the provider's retries must not meet a 429; the signature guards them).
+  const apiLimit = bucketLimiter({
+    bucket: 'api',
+    limit: config.rateLimitPerMinute,
+    per: 'per API key (per IP without one)',
+    key: bearerOrClientKey,
+    stores,
+  });
+  const portalLimit = bucketLimiter({
+    bucket: 'portal',
+    limit: config.portalRateLimitPerMinute,
+    per: 'per IP',
+    stores,
+  });
+  const siteLimit = bucketLimiter({
+    bucket: 'site',
+    limit: config.rateLimitPerMinute,
+    per: 'per IP',
+    stores,
+  });
 
   const json = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
   const portalUrl = `${config.publicUrl}/api/portal`;
@@ -118,15 +158,17 @@ export function createApp({
   app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock));
   app.use(
     '/api/v1',
+    apiLimit,
     bearer,
     requireJson,
     json,
-    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`),
+    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool),
   );
-  app.use('/check-xml', requireJson, json, checkXmlRouter());
+  app.use('/check-xml', siteLimit, requireJson, json, checkXmlRouter(pool));
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',
+    portalLimit,
     json,
     portalRouter({
       accounts,
@@ -136,7 +178,7 @@ export function createApp({
       secureCookies: config.secureCookies,
     }),
   );
-  app.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
+  app.get('/api/openapi.json', siteLimit, (_req, res) => void res.json(openApiDocument));
   app.use('/api/docs/assets', staticFiles(SWAGGER_UI, SWAGGER_FILES));
   app.get('/api/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
   app.get('/', (_req, res) => void res.redirect('/api/portal'));

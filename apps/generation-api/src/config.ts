@@ -4,7 +4,7 @@
  */
 import type { BillingConfig, Plan, PlanLimits } from '@einv/billing';
 import { DEFAULT_PLAN_LIMITS } from '@einv/billing';
-import { type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
+import { type PoolSettings, poolSettingsFrom, type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
 
 export interface GenerationConfig {
   port: number;
@@ -16,6 +16,10 @@ export interface GenerationConfig {
   trustProxy: boolean | number | string;
   /** Requests per minute per IP on the whole service */
   rateLimitPerMinute: number;
+  /** Portal requests per minute per IP (its own bucket: an integration at its API limit never locks its owner out) */
+  portalRateLimitPerMinute: number;
+  /** REDIS_URL: rate-limit counters shared by every instance; empty: in memory */
+  redisUrl: string | undefined;
   /** Send cookies with the Secure flag (on behind HTTPS) */
   secureCookies: boolean;
   logLevel: string;
@@ -40,6 +44,10 @@ export interface GenerationConfig {
   database: DatabaseSetting;
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
+  graceMs: number;
+  /** Worker threads, queue and per-task time budget (decision 0096) */
+  pool: PoolSettings;
   /** NODE_ENV=production: misconfigurations that are fine in development become warnings */
   production: boolean;
 }
@@ -149,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     },
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 100, 1),
+    portalRateLimitPerMinute: intFrom(env, 'PORTAL_RATE_LIMIT_PER_MINUTE', 100, 1),
+    redisUrl: env.REDIS_URL || undefined,
     secureCookies: env.COOKIE_SECURE === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: urlFrom(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
@@ -164,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
     database: databaseFrom(env.DATABASE_URL || './data/einv.sqlite'),
     ...serverSettingsFrom(env),
+    pool: poolSettingsFrom(env, 20_000),
     production: env.NODE_ENV === 'production',
   };
 }

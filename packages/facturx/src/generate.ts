@@ -14,7 +14,7 @@ import {
   type ValidationResult,
   validateInvoiceShape,
 } from '@einv/core-model';
-import { type FrenchEdition, validate } from '@einv/rules';
+import { type FrenchEdition, type FrenchStandardVersion, validate } from '@einv/rules';
 import type { FontBytes } from './assets.js';
 import { glyphFindings } from './render/glyph-findings.js';
 import type { Lang } from './render/labels.js';
@@ -24,6 +24,10 @@ export interface GenerateOptions {
   profile?: Profile;
   lang?: Lang;
   frenchEdition?: FrenchEdition;
+  /** Release of the standard edition (default: the newest, 1.4.0.04) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
+  processingType?: string;
   now: Date | string;
   fonts?: FontBytes;
 }
@@ -74,6 +78,8 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
     lang,
     syntax: 'CII',
     ...(options.frenchEdition ? { frenchEdition: options.frenchEdition } : {}),
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+    ...(options.processingType ? { processingType: options.processingType } : {}),
   });
   if (!validation.valid) return { validation };
   const written = writeCii(completed, { profile });

@@ -1,33 +1,40 @@
 /**
- * /api/v1: generate, validate, parse. Each handler reads the request, calls one library function,
- * and maps the result to a response (DESIGN §3). All three need a bearer API key (decision 0091).
+ * /api/v1: generate, validate, parse. Each handler reads the request, runs one library task in the
+ * worker pool (decision 0096), and maps the result to a response (DESIGN §3). All three need a bearer
+ * API key (decision 0091).
  */
-import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
-import { complete, PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
-import { detectAndRead, generate } from '@einv/facturx';
-import { bodyObject, decodeBase64, queryOption, refuseOverLimit, sendProblem } from '@einv/http-kit';
-import { validate } from '@einv/rules';
+import type { Profile, ValidationResult } from '@einv/core-model';
+import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
+import {
+  bodyObject,
+  decodeBase64,
+  optionalQueryOption,
+  queryOption,
+  refuseOverLimit,
+  sendProblem,
+  type WorkPool,
+} from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rules';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
+import type * as tasks from '../work/tasks.js';
 
 const LANGS = ['fr', 'en'] as const;
-const EDITIONS = ['transition', 'standard', 'off'] as const;
 
-interface Options {
-  profile: Profile;
-  lang: (typeof LANGS)[number];
-  frenchEdition: (typeof EDITIONS)[number];
-}
+/** What the query asks for; the French rules as `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
+type Options = tasks.InvoiceOptions;
 
 function options(req: Request, res: Response): Options | undefined {
   const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
   if (!profile) return undefined;
   const lang = queryOption(req, res, 'lang', LANGS, 'fr');
   if (!lang) return undefined;
-  const frenchEdition = queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
-  if (!frenchEdition) return undefined;
-  return { profile, lang, frenchEdition };
+  const frenchRules = queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
+  if (!frenchRules) return undefined;
+  const processingType = optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
+  if (processingType === undefined) return undefined;
+  return { profile, lang, ...frenchRulesOf(frenchRules), ...(processingType ? { processingType } : {}) };
 }
 
 /** The `invoice` member, or a 400 problem naming it */
@@ -66,10 +73,11 @@ export function apiV1Router(
   clock: () => Date,
   maxAnswerBytes: number,
   upgradeUrl: string,
+  pool: WorkPool,
 ): Router {
   const router = Router();
 
-  router.post('/generate', (req, res) => {
+  router.post('/generate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
@@ -89,7 +97,11 @@ export function apiV1Router(
     }
     let released = false;
     try {
-      const result = generate(invoice as Invoice, { ...opts, now: clock() });
+      const result = await pool.run<ReturnType<typeof tasks.generate>>('generate', {
+        invoice,
+        options: opts,
+        now: clock(),
+      });
       if (!result.pdf || !result.xml) {
         released = true;
         accounts.releaseGeneration(account);
@@ -120,16 +132,16 @@ export function apiV1Router(
     }
   });
 
-  router.post('/validate', (req, res) => {
+  router.post('/validate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
     const shape = shapeResult(invoice);
     if (shape) return void res.json(shape);
-    res.json(validate(complete(invoice as Invoice), { frenchEdition: opts.frenchEdition, lang: opts.lang }));
+    res.json(await pool.run('validateInvoice', { invoice, options: opts }));
   });
 
-  router.post('/parse', (req, res) => {
+  router.post('/parse', async (req, res) => {
     const opts = options(req, res);
     const body = opts && bodyObject(req, res);
     if (!opts || !body) return;
@@ -154,37 +166,18 @@ export function apiV1Router(
         { field: 'xml' },
       );
     }
-    const read = detectAndRead(bytes);
-    if (!read.format) {
+    const parsed = await pool.run<ReturnType<typeof tasks.parse>>('parse', { bytes, options: opts });
+    if (!parsed.read) {
       return sendProblem(
         res,
         400,
         'unknown-format',
         'Not an invoice',
         'The content is neither CII, UBL nor a Factur-X/ZUGFeRD PDF with an embedded invoice.',
-        { field: 'xml', findings: read.diagnostics },
+        { field: 'xml', findings: parsed.findings },
       );
     }
-    const syntax = read.format === 'UBL' ? 'UBL' : 'CII';
-    const rules = validate(read.invoice, {
-      syntax,
-      lang: opts.lang,
-      frenchEdition: opts.frenchEdition,
-      ...(read.profile ? { profile: read.profile } : {}),
-      locations: read.locations,
-      ...(read.source ? { source: read.source } : {}),
-    });
-    const validation = toValidationResult(
-      [...read.diagnostics, ...rules.errors, ...rules.warnings],
-      rules.ruleSets,
-    );
-    res.json({
-      format: syntax,
-      ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
-      ...(read.profile ? { profile: read.profile } : {}),
-      invoice: read.invoice,
-      validation,
-    });
+    res.json(parsed.answer);
   });
 
   return router;

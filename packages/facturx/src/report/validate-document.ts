@@ -5,7 +5,7 @@
  * the PDF/A-3 + Factur-X preflight. `valid` is false exactly when any of them has a fatal finding.
  */
 import type { Finding, Profile, RuleSetRef } from '@einv/core-model';
-import { validate } from '@einv/rules';
+import { type FrenchStandardVersion, validate } from '@einv/rules';
 import { detectReadAndCheck } from '../detect.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
@@ -13,6 +13,10 @@ import { checkXml } from './check-xml.js';
 export interface ValidateDocumentOptions {
   lang?: 'en' | 'fr';
   frenchEdition?: 'transition' | 'standard' | 'off';
+  /** Release of the standard edition (default: the newest, 1.4.0.04) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
+  processingType?: string;
   /** Check and validate against this profile instead of the one the document declares */
   profile?: Profile;
   /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
@@ -63,6 +67,8 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
     syntax,
     lang,
     frenchEdition: options.frenchEdition ?? 'transition',
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+    ...(options.processingType ? { processingType: options.processingType } : {}),
     ...(profile ? { profile } : {}),
     locations: read.locations,
     ...(read.source ? { source: read.source } : {}),
