@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { FRENCH_RULES_VALUES } from '@einv/rules/versions';
 /**
  * The `einv` command line. This file only declares the commands and their options (commander);
  * each command's module is imported when it runs, so `einv --version` and `--help` start without
@@ -21,9 +20,9 @@ const lang = () =>
   new Option('--lang <lang>', 'language of the messages').choices(['en', 'fr']).default('en');
 const frenchRules = () =>
   new Option(
-    '--french-rules <rules>',
-    'BR-FR edition and release for a French seller (transition: mostly warnings; standard: the newest release; standard@1.4.0.03 pins one)',
-  ).choices(FRENCH_RULES_VALUES);
+    '--french-rules <edition>',
+    'BR-FR edition for a French seller (transition: mostly warnings)',
+  ).choices(['transition', 'standard', 'off']);
 const profile = (what: string) =>
   new Option('--profile <profile>', `${what} (auto, MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED)`);
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;

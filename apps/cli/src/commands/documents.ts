@@ -3,7 +3,6 @@
  * calls one facade function, writes the result and puts the findings on stderr (named after the
  * input file). 0 = done, 1 = the document has a fatal finding, 2 = usage or I/O (exit-codes.ts).
  */
-
 import {
   attach,
   detectAndRead,
@@ -16,7 +15,6 @@ import {
   writeCii,
   writeUbl,
 } from '@einv/facturx';
-import { frenchRulesOf } from '@einv/rules/versions';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { reportFindings } from '../findings-text.js';
 import { readInput, writeOutput } from '../io.js';
@@ -63,7 +61,7 @@ export async function generateCommand(file: string, opts: GenerateCommandOptions
     now,
     lang: opts.lang,
     ...(profile ? { profile } : {}),
-    ...(opts.frenchRules ? frenchRulesOf(opts.frenchRules) : {}),
+    ...(opts.frenchRules ? { frenchEdition: opts.frenchRules } : {}),
   });
   reportFindings([...result.validation.errors, ...result.validation.warnings], nameOf(file));
   if (!result.validation.valid || !result.xml || !result.pdf) return EXIT.invalid;

@@ -6,14 +6,14 @@
 // the profile list alone: with worker threads the main thread never loads the libraries
 import { isProfile, PROFILES, type Profile } from '@einv/core-model/profiles';
 import type { ValidateDocumentOptions } from '@einv/facturx';
-import { type FrenchRulesValue, frenchRulesOf } from '@einv/rules/versions';
 import { UsageError } from '../exit-codes.js';
 
 export const LANGS = ['en', 'fr'] as const;
+export const FRENCH_EDITIONS = ['transition', 'standard', 'off'] as const;
 
 export interface CommonOptions {
   lang: (typeof LANGS)[number];
-  frenchRules?: FrenchRulesValue;
+  frenchRules?: (typeof FRENCH_EDITIONS)[number];
   profile?: string;
 }
 
@@ -29,7 +29,7 @@ export function documentOptions(opts: CommonOptions): ValidateDocumentOptions {
   const profile = profileOption(opts.profile);
   return {
     lang: opts.lang,
-    ...frenchRulesOf(opts.frenchRules ?? 'transition'),
+    frenchEdition: opts.frenchRules ?? 'transition',
     ...(profile ? { profile } : {}),
   };
 }
