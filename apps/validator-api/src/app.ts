@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  bucketLimiter,
   inlinePool,
-  perMinuteLimiter,
+  memoryStores,
   problemErrorHandler,
   readiness,
+  type StoreFactory,
   securityHeaders,
   sendProblem,
   staticFiles,
@@ -35,6 +37,8 @@ export function createApp(
   logger: Logger,
   pool: WorkPool = inThread(),
   stopping = { value: false },
+  stores: StoreFactory = memoryStores,
+  dependencies: Record<string, () => unknown> = {},
 ): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -44,8 +48,8 @@ export function createApp(
   );
   app.use(securityHeaders);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', readiness({ pool, stopping }));
-  app.use(perMinuteLimiter(config.rateLimitPerMinute));
+  app.get('/readyz', readiness({ pool, stopping, dependencies }));
+  app.use(bucketLimiter({ bucket: 'validator', limit: config.rateLimitPerMinute, per: 'per IP', stores }));
 
   app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool));
   app.use('/v1/formats', formatsRouter());
