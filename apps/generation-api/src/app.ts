@@ -11,6 +11,7 @@ import {
   BODY_LIMIT_BYTES,
   bearerOrClientKey,
   bucketLimiter,
+  createMetrics,
   inlinePool,
   memoryStores,
   problemErrorHandler,
@@ -89,6 +90,9 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  const metrics = createMetrics('generation-api', pool);
+  app.use(metrics.track);
+  app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, dependencies, stopping }));
   // Buckets (decision 0097): the API per key (per IP without one), the portal per IP, the rest per
@@ -155,14 +159,14 @@ export function createApp({
     );
   };
 
-  app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock));
+  app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock, metrics.webhook));
   app.use(
     '/api/v1',
     apiLimit,
     bearer,
     requireJson,
     json,
-    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool),
+    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
   );
   app.use('/check-xml', siteLimit, requireJson, json, checkXmlRouter(pool));
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));

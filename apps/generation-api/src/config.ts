@@ -20,6 +20,8 @@ export interface GenerationConfig {
   portalRateLimitPerMinute: number;
   /** REDIS_URL: rate-limit counters shared by every instance; empty: in memory */
   redisUrl: string | undefined;
+  /** METRICS_TOKEN: GET /metrics exists only when set, behind `Authorization: Bearer <token>` */
+  metricsToken: string | undefined;
   /** Send cookies with the Secure flag (on behind HTTPS) */
   secureCookies: boolean;
   logLevel: string;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 100, 1),
     portalRateLimitPerMinute: intFrom(env, 'PORTAL_RATE_LIMIT_PER_MINUTE', 100, 1),
     redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     secureCookies: env.COOKIE_SECURE === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: urlFrom(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bucketLimiter,
+  createMetrics,
   inlinePool,
   memoryStores,
   problemErrorHandler,
@@ -47,11 +48,14 @@ export function createApp(
     pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }),
   );
   app.use(securityHeaders);
+  const metrics = createMetrics('validator-api', pool);
+  app.use(metrics.track);
+  app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, stopping, dependencies }));
   app.use(bucketLimiter({ bucket: 'validator', limit: config.rateLimitPerMinute, per: 'per IP', stores }));
 
-  app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool));
+  app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool, metrics));
   app.use('/v1/formats', formatsRouter());
   app.use('/v1/rules', rulesRouter());
   app.get('/v1/openapi.json', (_req, res) => void res.json(openApiDocument));

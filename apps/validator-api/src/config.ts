@@ -15,6 +15,8 @@ export interface ValidatorConfig {
   pool: PoolSettings;
   /** REDIS_URL: rate-limit counters shared by every instance; empty: in memory */
   redisUrl: string | undefined;
+  /** METRICS_TOKEN: GET /metrics exists only when set, behind `Authorization: Bearer <token>` */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -45,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ValidatorConfi
     ...serverSettingsFrom(env),
     pool: poolSettingsFrom(env, 10_000),
     redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
