@@ -6,22 +6,12 @@
 // the lists alone: with worker threads the main thread never loads the libraries
 import { isProfile, PROFILES, type Profile } from '@einv/core-model/profiles';
 import type { FrenchEdition, FrenchStandardVersion, ValidateDocumentOptions } from '@einv/facturx';
-import { BR_FR_STANDARD_VERSIONS } from '@einv/rules/versions';
+import { FRENCH_RULES_VALUES, frenchRulesOf } from '@einv/rules/versions';
 import { UsageError } from '../exit-codes.js';
 
 export const LANGS = ['en', 'fr'] as const;
-const FRENCH_EDITIONS: readonly FrenchEdition[] = ['transition', 'standard', 'off'];
-
-/**
- * The services' `frenchRules=` spelling (FRENCH_RULES_VALUES of @einv/rules, which the CLI test
- * compares with this list), built from the release list alone because commander needs it at start-up.
- */
-export const FRENCH_RULES: readonly string[] = [
-  'transition',
-  'standard',
-  ...BR_FR_STANDARD_VERSIONS.map((v) => `standard@${v}`),
-  'off',
-];
+/** The services' `frenchRules=` spelling, from `@einv/rules/versions` (commander needs it at start-up) */
+export const FRENCH_RULES: readonly string[] = FRENCH_RULES_VALUES;
 
 export interface CommonOptions {
   lang: (typeof LANGS)[number];
@@ -38,18 +28,15 @@ export function profileOption(value: string | undefined): Profile | undefined {
   throw new UsageError(`--profile ${value}: expected auto or one of ${PROFILES.join(', ')}`);
 }
 
-/** `standard@1.4.0.03` → the edition and the pinned release */
+/** `standard@1.4.0.03` → the edition and the pinned release (commander has checked the value) */
 export function frenchRulesOption(value: string | undefined): {
   frenchEdition?: FrenchEdition;
   frenchVersion?: FrenchStandardVersion;
 } {
   if (value === undefined) return {};
-  const [edition, version] = value.split('@');
-  const frenchEdition = FRENCH_EDITIONS.find((e) => e === edition);
-  const frenchVersion = BR_FR_STANDARD_VERSIONS.find((v) => v === version);
-  if (!frenchEdition || (version !== undefined && (!frenchVersion || frenchEdition !== 'standard')))
-    throw new UsageError(`--french-rules ${value}: expected one of ${FRENCH_RULES.join(', ')}`);
-  return { frenchEdition, ...(frenchVersion ? { frenchVersion } : {}) };
+  const known = FRENCH_RULES_VALUES.find((v) => v === value);
+  if (!known) throw new UsageError(`--french-rules ${value}: expected one of ${FRENCH_RULES.join(', ')}`);
+  return frenchRulesOf(known);
 }
 
 /** The BAR processing types (B2B, B2C…): the rules' list, loaded only when the option is given */
