@@ -29,12 +29,15 @@ export {
 export { type ExtractOptions, type ExtractResult, extract, INVOICE_FILE_NAMES } from './extract.js';
 // Factur-X
 export { type GenerateOptions, type GenerateResult, generate } from './generate.js';
+export { type JudgedInvoice, type JudgeInvoiceOptions, judgeInvoice } from './judge-invoice.js';
 export { type PreflightOptions, preflight } from './preflight/index.js';
 export { type RenderOptions, renderPdf } from './render/render-pdf.js';
 // What the services answer: structure check of any invoice XML, and the full report on a file
 export { type CheckXmlResult, checkXml } from './report/check-xml.js';
 export {
   type DocumentReport,
+  type JudgedDocument,
+  judgeDocument,
   type ValidateDocumentOptions,
   validateDocument,
 } from './report/validate-document.js';

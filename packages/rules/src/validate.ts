@@ -19,10 +19,12 @@ import type {
   SourceLocations,
   ValidationResult,
 } from '@einv/core-model';
-import { CONTRACT_ALIASES } from './aliases.js';
+import { toValidationResult } from '@einv/core-model';
+import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import type { Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
+import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
 import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
@@ -44,7 +46,11 @@ export interface ValidateOptions {
   locations?: SourceLocations;
   /** What the reader saw in the XML (readCii/readUbl `source`): the rules judging XML nodes use it */
   source?: SourceFacts;
-  /** Also report contract aliases (BR-01 at invoice.number); default true */
+  /**
+   * Also report the contract findings (BR-01 at invoice.number, the BR-FR-09 "no SIRET" advisory;
+   * aliases.ts). Default: only for a JSON invoice (no `syntax`); an XML document is judged with
+   * official ids and meanings only (decision 0111).
+   */
   contractAliases?: boolean;
 }
 
@@ -94,6 +100,19 @@ function allowed(names: readonly string[] | undefined, name: string): boolean {
 function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
   const sets: ActiveSet[] = [];
   const names = options.ruleSets;
+  const profile = options.profile;
+  if (isBookingAid(profile)) {
+    // MINIMUM / BASIC-WL are booking aids: only their profile's official rules apply, neither the
+    // whole EN 16931 set nor BR-FR (decision 0112)
+    if (allowed(names, `FACTUR-X-${profile}`)) {
+      sets.push({
+        ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
+        rules: [...businessRulesOf(profile), ...facturxRulesFor(profile)],
+        edition: undefined,
+      });
+    }
+    return sets;
+  }
   if (allowed(names, 'EN16931')) {
     sets.push({
       ref: { name: 'EN16931', version: EN16931_VERSION },
@@ -109,7 +128,6 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
       edition,
     });
   }
-  const profile = options.profile;
   if (profile && allowed(names, `FACTUR-X-${profile}`)) {
     sets.push({
       ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
@@ -142,7 +160,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
   const syntax = opts.syntax === 'CII' || opts.syntax === 'UBL' ? opts.syntax : undefined;
   const locations =
     typeof opts.locations === 'object' && opts.locations !== null ? opts.locations : undefined;
-  const withAliases = opts.contractAliases !== false;
+  const withAliases = opts.contractAliases ?? syntax === undefined;
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
 
@@ -187,19 +205,6 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     const rule = current;
     if (!rule) return;
     const p = typeof path === 'string' && path !== '' ? path : 'invoice';
-    if (withAliases) {
-      for (const alias of CONTRACT_ALIASES) {
-        if (alias.officialRule === rule.id && alias.path === p) {
-          push({
-            rule: alias.id,
-            message: alias.message[lang],
-            path: p,
-            severity: currentSeverity,
-            bt: alias.bt,
-          });
-        }
-      }
-    }
     const finding: Finding = {
       rule: rule.id,
       message: (detail?.message ?? rule.message)[lang],
@@ -237,5 +242,16 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     }
   }
   current = undefined;
-  return { valid: errors.length === 0, errors, warnings, ruleSets: sets.map((s) => s.ref) };
+  const ruleSets = sets.map((s) => s.ref);
+  const notices = isBookingAid(opts.profile) ? { notices: [bookingAidNotice(opts.profile, lang)] } : {};
+  if (withAliases) {
+    const frenchRules = ruleSets.some((r) => r.name === 'BR-FR');
+    try {
+      const all = withContractFindings(subject, [...errors, ...warnings], { lang, frenchRules });
+      return { ...toValidationResult(all, ruleSets), ...notices };
+    } catch {
+      // a hostile getter on seller.siret: the official findings stand alone
+    }
+  }
+  return { valid: errors.length === 0, errors, warnings, ruleSets, ...notices };
 }

@@ -3,10 +3,9 @@
  * and maps the result to a response (DESIGN §3). All three need a bearer API key (decision 0091).
  */
 import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
-import { complete, PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
-import { detectAndRead, generate } from '@einv/facturx';
+import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
+import { generate, judgeDocument, judgeInvoice } from '@einv/facturx';
 import { bodyObject, decodeBase64, queryOption, sendProblem } from '@einv/http-kit';
-import { validate } from '@einv/rules';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
@@ -103,7 +102,8 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
     if (!opts || !invoice) return;
     const shape = shapeResult(invoice);
     if (shape) return void res.json(shape);
-    res.json(validate(complete(invoice as Invoice), { frenchEdition: opts.frenchEdition, lang: opts.lang }));
+    // the verdict generate would give: on the document written for the profile (decision 0111)
+    res.json(judgeInvoice(invoice as Invoice, opts).validation);
   });
 
   router.post('/parse', (req, res) => {
@@ -131,7 +131,18 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
         { field: 'xml' },
       );
     }
-    const read = detectAndRead(bytes);
+    // the validator's own path (validateDocument): official rule ids only, one cause when unreadable
+    const { report, read } = judgeDocument(bytes, {
+      lang: opts.lang,
+      frenchEdition: opts.frenchEdition,
+    });
+    const validation: ValidationResult = {
+      valid: report.valid,
+      errors: report.errors,
+      warnings: report.warnings,
+      ruleSets: report.ruleSets,
+      ...(report.notices ? { notices: report.notices } : {}),
+    };
     if (!read.format) {
       return sendProblem(
         res,
@@ -139,24 +150,11 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
         'unknown-format',
         'Not an invoice',
         'The content is neither CII, UBL nor a Factur-X/ZUGFeRD PDF with an embedded invoice.',
-        { field: 'xml', findings: read.diagnostics },
+        { field: 'xml', findings: report.errors, validation },
       );
     }
-    const syntax = read.format === 'UBL' ? 'UBL' : 'CII';
-    const rules = validate(read.invoice, {
-      syntax,
-      lang: opts.lang,
-      frenchEdition: opts.frenchEdition,
-      ...(read.profile ? { profile: read.profile } : {}),
-      locations: read.locations,
-      ...(read.source ? { source: read.source } : {}),
-    });
-    const validation = toValidationResult(
-      [...read.diagnostics, ...rules.errors, ...rules.warnings],
-      rules.ruleSets,
-    );
     res.json({
-      format: syntax,
+      format: read.syntax ?? 'CII',
       ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
       ...(read.profile ? { profile: read.profile } : {}),
       invoice: read.invoice,

@@ -96,7 +96,14 @@ export function validateRouter(maxBytes: number): Router {
           'unknown-format',
           'Unknown format',
           'The file is neither a CII or UBL invoice nor a PDF with an embedded invoice.',
-          { field: 'file', findings: report.errors },
+          // the report's own fields too, so a client shows the one cause the way it shows any report
+          {
+            field: 'file',
+            findings: report.errors,
+            valid: false,
+            errors: report.errors,
+            warnings: report.warnings,
+          },
         );
       }
       const named = (findings: Finding[]) => findings.map((f) => withTermName(f, lang));
