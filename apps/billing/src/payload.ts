@@ -1,7 +1,8 @@
 /**
  * Reads the provider's JSON:API webhook body into the few facts the plan logic needs. Routes on
- * `meta.event_name` from the signed body (the X-Event-Name header is not signed) and never trusts
- * `meta.custom_data` (it travels through the buyer's browser): the account is found by email.
+ * `meta.event_name` from the signed body (the X-Event-Name header is not signed). The custom data's
+ * `account_id` is our opaque public account id, set by the Upgrade link (decision 0094): it travels
+ * through the buyer's browser, so it can only name an account, which it cannot guess, never prove one.
  */
 export interface BillingEvent {
   name: string;
@@ -16,6 +17,12 @@ export interface BillingEvent {
   endsAt: string | undefined;
   /** The resource's updated_at: the ordering watermark */
   updatedAt: string | undefined;
+  /** `meta.custom_data.account_id`: the opaque public id of the account that opened the checkout */
+  customAccountId: string | undefined;
+  /** `pause.mode` of a subscription: void | free */
+  pauseMode: string | undefined;
+  /** `urls.customer_portal` of a subscription, when it is an https URL */
+  customerPortalUrl: string | undefined;
 }
 
 export type ParseOutcome = { ok: true; event: BillingEvent } | { ok: false; problem: string };
@@ -52,6 +59,9 @@ export function parseBillingEvent(raw: string): ParseOutcome {
   const isOrder = resourceType === 'orders';
   const isSubscription = resourceType === 'subscriptions';
   const email = str(a.user_email)?.trim().toLowerCase();
+  const custom = isObject(body.meta.custom_data) ? body.meta.custom_data : {};
+  const pause = isObject(a.pause) ? a.pause : {};
+  const urls = isObject(a.urls) ? a.urls : {};
   return {
     ok: true,
     event: {
@@ -65,6 +75,18 @@ export function parseBillingEvent(raw: string): ParseOutcome {
       status: str(a.status),
       endsAt: str(a.ends_at),
       updatedAt: str(a.updated_at),
+      customAccountId: str(custom.account_id),
+      pauseMode: str(pause.mode),
+      customerPortalUrl: httpsUrl(urls.customer_portal),
     },
   };
+}
+
+function httpsUrl(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length > 2000) return undefined;
+  try {
+    return new URL(v).protocol === 'https:' ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -7,10 +7,22 @@ import { migrateBilling } from './db/migrate.js';
 import { openSqlite } from './db/open.js';
 import type { BillingConfig } from './plans.js';
 import { DEFAULT_PLAN_LIMITS } from './plans.js';
+import type { AccountResolver } from './store.js';
 import { BillingStore } from './store.js';
 
 const config: BillingConfig = { variants: { SITE: [111111], MULTI: [222222] }, limits: DEFAULT_PLAN_LIMITS };
 const EMAIL = 'ada@example.com';
+/** Ada (1) and Bob (2) have verified accounts; no checkout carried custom data in these tests */
+const ACCOUNT_IDS = new Map([
+  [EMAIL, 1],
+  ['bob@example.com', 2],
+]);
+const verified: AccountResolver = {
+  byPublicId: () => undefined,
+  verifiedByEmail: (email) => ACCOUNT_IDS.get(email),
+};
+const planFor = (store: BillingStore, email: string, now: Date) =>
+  store.accountBilling(ACCOUNT_IDS.get(email.toLowerCase()) ?? 0, now).plan;
 
 /** A provider-shaped event, as the samples are, with the fields the store reads */
 function event(
@@ -44,20 +56,20 @@ describe('BillingStore plan transitions', () => {
   beforeEach(() => {
     const { db } = openSqlite(':memory:');
     migrateBilling(db);
-    store = new BillingStore(db, config);
+    store = new BillingStore(db, config, verified);
   });
 
   it('order_created for the SITE variant upgrades to SITE; for MULTI to MULTI', () => {
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
     expect(store.handleEvent(order(111111), { now }).status).toBe('applied');
-    expect(store.planFor(EMAIL, now)).toBe('SITE');
+    expect(planFor(store, EMAIL, now)).toBe('SITE');
     const other = event(
       'order_created',
       { variant: 222222, status: 'paid', updatedAt: '2025-01-16T00:00:00Z', email: 'bob@example.com' },
       { type: 'orders', id: '99' },
     );
     store.handleEvent(other, { now });
-    expect(store.planFor('BOB@example.com', now)).toBe('MULTI');
+    expect(planFor(store, 'BOB@example.com', now)).toBe('MULTI');
   });
 
   it('subscription_cancelled keeps the plan until ends_at, then FREE', () => {
@@ -71,9 +83,9 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(store.planFor(EMAIL, now)).toBe('SITE');
-    expect(store.paidUntil(EMAIL, now)).toBe('2025-02-15T10:00:05Z');
-    expect(store.planFor(EMAIL, new Date('2025-02-15T10:00:06Z'))).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('SITE');
+    expect(store.accountBilling(1, now).paidUntil).toBe('2025-02-15T10:00:05Z');
+    expect(planFor(store, EMAIL, new Date('2025-02-15T10:00:06Z'))).toBe('FREE');
   });
 
   it('subscription_expired downgrades to FREE at once', () => {
@@ -86,7 +98,7 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
   });
 
   it('subscription_updated moves SITE to MULTI and back, and a resume restores a cancelled plan', () => {
@@ -95,12 +107,12 @@ describe('BillingStore plan transitions', () => {
       event('subscription_updated', { variant: 222222, status: 'active', updatedAt: '2025-01-20T14:30:00Z' }),
       { now },
     );
-    expect(store.planFor(EMAIL, now)).toBe('MULTI');
+    expect(planFor(store, EMAIL, now)).toBe('MULTI');
     store.handleEvent(
       event('subscription_updated', { variant: 111111, status: 'active', updatedAt: '2025-01-21T00:00:00Z' }),
       { now },
     );
-    expect(store.planFor(EMAIL, now)).toBe('SITE');
+    expect(planFor(store, EMAIL, now)).toBe('SITE');
     store.handleEvent(
       event('subscription_cancelled', {
         variant: 111111,
@@ -110,12 +122,12 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
     store.handleEvent(
       event('subscription_updated', { variant: 111111, status: 'active', updatedAt: '2025-01-23T00:00:00Z' }),
       { now },
     );
-    expect(store.planFor(EMAIL, now)).toBe('SITE');
+    expect(planFor(store, EMAIL, now)).toBe('SITE');
   });
 
   it('a redelivered event changes nothing and is answered as a duplicate', () => {
@@ -141,7 +153,7 @@ describe('BillingStore plan transitions', () => {
       updatedAt: '2025-01-20T14:30:00Z',
     });
     expect(store.handleEvent(late, { now }).status).toBe('stale');
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
   });
 
   it('reversed delivery (expiry first, order last) ends in the same state as in order', () => {
@@ -154,7 +166,7 @@ describe('BillingStore plan transitions', () => {
       { now },
     );
     expect(store.handleEvent(order(111111), { now }).status).toBe('stale');
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
   });
 
   it('records events it does not act on and answers them', () => {
@@ -167,7 +179,7 @@ describe('BillingStore plan transitions', () => {
       },
     });
     expect(store.handleEvent(pay, { now }).status).toBe('recorded');
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
   });
 
   it.each([
@@ -181,7 +193,7 @@ describe('BillingStore plan transitions', () => {
 
   it('a variant we do not sell grants nothing', () => {
     store.handleEvent(order(999), { now });
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
   });
 });
 
@@ -199,23 +211,23 @@ describe('BillingStore durability', () => {
     migrateBilling(first.db);
     const body = order(222222);
     expect(() =>
-      new BillingStore(first.db, config).handleEvent(body, { now, failBeforeCommit: true }),
+      new BillingStore(first.db, config, verified).handleEvent(body, { now, failBeforeCommit: true }),
     ).toThrow(/simulated crash/);
     first.sqlite.close(); // the process dies: the open transaction is gone
 
     const second = openSqlite(file); // restart
     migrateBilling(second.db);
-    const store = new BillingStore(second.db, config);
+    const store = new BillingStore(second.db, config, verified);
     expect(store.events()).toHaveLength(0); // nothing half-applied
-    expect(store.planFor(EMAIL, now)).toBe('FREE');
+    expect(planFor(store, EMAIL, now)).toBe('FREE');
     expect(store.handleEvent(body, { now }).status).toBe('applied'); // the provider redelivers
     expect(store.handleEvent(body, { now }).status).toBe('duplicate');
-    expect(store.planFor(EMAIL, now)).toBe('MULTI');
+    expect(planFor(store, EMAIL, now)).toBe('MULTI');
     second.sqlite.close();
 
     const third = openSqlite(file);
     migrateBilling(third.db);
-    expect(new BillingStore(third.db, config).planFor(EMAIL, now)).toBe('MULTI'); // committed state survives
+    expect(planFor(new BillingStore(third.db, config, verified), EMAIL, now)).toBe('MULTI'); // committed state survives
     third.sqlite.close();
   });
 });
@@ -224,20 +236,20 @@ describeIfShared('BillingStore on the provider samples', () => {
   it('order → plan change → cancel → expire, read from the sample files', () => {
     const { db } = openSqlite(':memory:');
     migrateBilling(db);
-    const store = new BillingStore(db, config);
+    const store = new BillingStore(db, config, verified);
     const read = (f: string) => fs.readFileSync(sharedPath('billing/samples', f), 'utf8');
     const now = new Date('2025-02-10T00:00:00Z');
     store.handleEvent(read('order_created.json'), { now });
-    expect(store.planFor('ada@example.com', now)).toBe('SITE');
+    expect(planFor(store, 'ada@example.com', now)).toBe('SITE');
     store.handleEvent(read('subscription_updated_plan_change.json'), { now });
-    expect(store.planFor('ada@example.com', now)).toBe('MULTI');
+    expect(planFor(store, 'ada@example.com', now)).toBe('MULTI');
     store.handleEvent(read('subscription_payment_success.json'), { now });
     store.handleEvent(read('subscription_cancelled.json'), { now });
     // The cancellation (newer than the plan change) carries variant 111111: the provider's latest
     // state is SITE, kept until ends_at 2025-02-15.
-    expect(store.planFor('ada@example.com', now)).toBe('SITE');
+    expect(planFor(store, 'ada@example.com', now)).toBe('SITE');
     store.handleEvent(read('subscription_expired.json'), { now });
-    expect(store.planFor('ada@example.com', now)).toBe('FREE');
+    expect(planFor(store, 'ada@example.com', now)).toBe('FREE');
     expect(store.events().map((e) => e.outcome)).toEqual([
       'applied',
       'applied',

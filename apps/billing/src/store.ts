@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { billingEvents, entitlements } from './db/schema.js';
 import type { BillingEvent } from './payload.js';
@@ -9,19 +9,38 @@ import { bestPlan, planForVariant } from './plans.js';
 
 export type BillingDb = BetterSQLite3Database<Record<string, unknown>>;
 
-/** Events that move a plan; every other event is recorded and answered 200. */
-const PLAN_EVENTS = new Set([
+/** Events that change a purchase; every other event is recorded and answered 200. */
+const PURCHASE_EVENTS = new Set([
   'order_created',
   'order_refunded',
+  'subscription_created',
   'subscription_updated',
   'subscription_cancelled',
+  'subscription_resumed',
   'subscription_expired',
+  'subscription_paused',
+  'subscription_unpaused',
+  'subscription_payment_failed',
+  'subscription_payment_recovered',
 ]);
-/** Provider statuses that entitle the buyer to the plan of their variant */
-const ENTITLED_STATUSES = new Set(['paid', 'active', 'on_trial', 'past_due']);
+/** Provider statuses that entitle the buyer to the plan of their variant with no end date */
+const LIVE_STATUSES = new Set(['paid', 'active', 'on_trial', 'past_due']);
+
+/**
+ * What an event did: applied | pending (no account bound yet) | unmapped (its variant grants no
+ * plan) | stale (older than what we hold) | waiting (a payment event for a subscription not seen
+ * yet) | recorded (not an event that changes a purchase).
+ */
+export type Outcome = 'applied' | 'pending' | 'unmapped' | 'stale' | 'waiting' | 'recorded';
 
 export type HandleResult =
-  | { status: 'applied' | 'stale' | 'recorded' | 'duplicate'; eventKey: string }
+  | {
+      status: Outcome | 'duplicate';
+      eventKey: string;
+      eventName: string;
+      variantId?: number;
+      accountId?: number;
+    }
   | { status: 'invalid'; problem: string };
 
 export interface HandleOptions {
@@ -30,22 +49,51 @@ export interface HandleOptions {
   failBeforeCommit?: boolean;
 }
 
+/**
+ * How a purchase finds its account (decision 0094). Both run synchronously on the same connection,
+ * inside the event's transaction.
+ */
+export interface AccountResolver {
+  /** The account whose opaque public id the checkout carried in its custom data */
+  byPublicId(publicId: string): number | undefined;
+  /** The account with this email, only if that email is verified */
+  verifiedByEmail(email: string): number | undefined;
+}
+const NO_ACCOUNTS: AccountResolver = { byPublicId: () => undefined, verifiedByEmail: () => undefined };
+
+/** An account's billing as the portal shows it */
+export interface AccountBilling {
+  plan: Plan;
+  /** Shown only when the plan shown is ending: the latest end among the cancelled purchases granting it */
+  paidUntil?: string;
+  /** A purchase granting the plan is past due: access continues, the portal shows a banner */
+  pastDue: boolean;
+  /** A live purchase whose variant maps to no plan: "your purchase is being processed" */
+  processing: boolean;
+  /** The provider's customer portal of the latest subscription ("Manage subscription") */
+  manageUrl?: string;
+}
+
 export function eventKeyOf(e: BillingEvent): string {
   return createHash('sha256')
     .update([e.name, e.resourceType, e.resourceId, e.updatedAt ?? ''].join('|'))
     .digest('hex');
 }
 
+type Tx = Parameters<Parameters<BillingDb['transaction']>[0]>[0];
+type Row = typeof entitlements.$inferSelect;
+
 /**
- * Plan transitions from billing events, persisted with drizzle on better-sqlite3. One synchronous
- * transaction per event covers the event row and the entitlement change, so a crash leaves either
- * both or neither; the provider then redelivers (we only answer 200 after commit) and the unique
- * event key makes a redelivery of a committed event a no-op.
+ * Purchases and plans from billing events, persisted with drizzle on better-sqlite3. One synchronous
+ * transaction per event covers the event row and the purchase change, so a crash leaves either both
+ * or neither; the provider then redelivers (we only answer 200 after commit) and the unique event
+ * key makes a redelivery of a committed event a no-op.
  */
 export class BillingStore {
   constructor(
     private readonly db: BillingDb,
     private readonly config: BillingConfig,
+    private readonly resolver: AccountResolver = NO_ACCOUNTS,
   ) {}
 
   handleEvent(rawBody: string, options: HandleOptions): HandleResult {
@@ -59,8 +107,10 @@ export class BillingStore {
         .from(billingEvents)
         .where(eq(billingEvents.eventKey, eventKey))
         .get();
-      if (seen) return { status: 'duplicate' as const, eventKey };
-      const outcome = PLAN_EVENTS.has(event.name) ? applyToEntitlement(tx, event) : 'recorded';
+      if (seen) return { status: 'duplicate' as const, eventKey, eventName: event.name };
+      const result = PURCHASE_EVENTS.has(event.name)
+        ? this.apply(tx, event)
+        : { outcome: 'recorded' as const, row: undefined };
       tx.insert(billingEvents)
         .values({
           eventKey,
@@ -70,87 +120,204 @@ export class BillingStore {
           resourceId: event.resourceId,
           providerUpdatedAt: event.updatedAt ?? null,
           receivedAt: options.now.toISOString(),
-          outcome,
+          outcome: result.outcome,
+          subscriptionId: event.subscriptionId ?? null,
           payload: rawBody,
         })
         .run();
+      if (result.row?.subscriptionId && event.orderId) this.replayWaiting(tx, result.row.subscriptionId);
       if (options.failBeforeCommit) throw new Error('simulated crash before commit');
-      return { status: outcome, eventKey };
+      const variantId = result.row?.variantId ?? event.variantId;
+      const accountId = result.row?.accountId;
+      return {
+        status: result.outcome,
+        eventKey,
+        eventName: event.name,
+        ...(variantId != null ? { variantId } : {}),
+        ...(accountId != null ? { accountId } : {}),
+      };
     });
   }
 
-  /** The plan an email is entitled to at `now`: the best of its purchases, FREE without any. */
-  planFor(email: string, now: Date): Plan {
-    const rows = this.db
-      .select()
-      .from(entitlements)
-      .where(eq(entitlements.email, email.trim().toLowerCase()))
-      .all();
-    const plans: Plan[] = [];
-    for (const row of rows) {
-      const plan = planForVariant(this.config, row.variantId ?? undefined);
-      if (plan && isEntitled(row.status, row.endsAt, now)) plans.push(plan);
-    }
-    return bestPlan(plans);
+  /**
+   * Binds the purchases waiting for this email to the account once the email is verified (signup
+   * verification, password reset, email change). Purchases whose checkout named an account are not
+   * taken: they belong to the account they named.
+   */
+  bindPendingPurchases(accountId: number, email: string): number {
+    return this.db
+      .update(entitlements)
+      .set({ accountId, boundBy: 'verification' })
+      .where(
+        and(
+          isNull(entitlements.accountId),
+          isNull(entitlements.customAccountId),
+          eq(entitlements.email, email.trim().toLowerCase()),
+        ),
+      )
+      .run().changes;
   }
 
-  /** When a cancelled plan falls back to FREE, if it does (for the portal's display) */
-  paidUntil(email: string, now: Date): string | undefined {
+  /** The plan, paid-until, past-due, processing and manage link of an account at `now` */
+  accountBilling(accountId: number, now: Date): AccountBilling {
     const rows = this.db
       .select()
       .from(entitlements)
-      .where(and(eq(entitlements.email, email.trim().toLowerCase()), eq(entitlements.status, 'cancelled')))
+      .where(eq(entitlements.accountId, accountId))
+      .orderBy(asc(entitlements.providerUpdatedAt))
       .all();
-    return rows.map((r) => r.endsAt ?? '').find((endsAt) => endsAt && Date.parse(endsAt) > now.getTime());
+    const granting = rows.flatMap((row) => {
+      const plan = planForVariant(this.config, row.variantId ?? undefined);
+      return plan && grants(row, now) ? [{ row, plan }] : [];
+    });
+    const plan = bestPlan(granting.map((g) => g.plan));
+    const ofPlan = granting.filter((g) => g.plan === plan);
+    // "Paid until" only when the plan shown is ending: no live purchase grants it.
+    const ending = ofPlan.length > 0 && ofPlan.every((g) => g.row.status === 'cancelled');
+    const paidUntil = ending ? ofPlan.map((g) => g.row.endsAt ?? '').sort()[ofPlan.length - 1] : undefined;
+    const manageUrl = rows.filter((r) => r.customerPortalUrl).at(-1)?.customerPortalUrl ?? undefined;
+    return {
+      plan,
+      ...(paidUntil ? { paidUntil } : {}),
+      pastDue: ofPlan.some((g) => g.row.status === 'past_due'),
+      processing: rows.some(
+        (r) => planForVariant(this.config, r.variantId ?? undefined) === undefined && grants(r, now),
+      ),
+      ...(manageUrl ? { manageUrl } : {}),
+    };
   }
 
   events(): { eventName: string; outcome: string }[] {
     return this.db
       .select({ eventName: billingEvents.eventName, outcome: billingEvents.outcome })
       .from(billingEvents)
+      .orderBy(asc(billingEvents.id))
       .all();
+  }
+
+  /**
+   * Upserts the purchase an event is about, unless it already holds a newer provider state
+   * (updated_at watermark; equal is accepted because the provider sends several events per transition
+   * with one updated_at). A refund is final whatever the order of deliveries.
+   */
+  private apply(tx: Tx, event: BillingEvent): { outcome: Outcome; row: Row | undefined } {
+    if (!event.updatedAt) return { outcome: 'recorded', row: undefined };
+    const current = event.orderId
+      ? tx.select().from(entitlements).where(eq(entitlements.orderId, event.orderId)).get()
+      : event.subscriptionId
+        ? tx.select().from(entitlements).where(eq(entitlements.subscriptionId, event.subscriptionId)).get()
+        : undefined;
+    if (!current && !event.orderId) {
+      // A payment event carries only its subscription: it waits for that subscription's first event.
+      return { outcome: event.subscriptionId ? 'waiting' : 'recorded', row: undefined };
+    }
+    const email = event.email ?? current?.email;
+    const orderId = event.orderId ?? current?.orderId;
+    if (!email || !orderId) return { outcome: 'recorded', row: current };
+    const refunded = (current?.refunded ?? false) || event.name === 'order_refunded';
+    const stale =
+      current !== undefined && Date.parse(current.providerUpdatedAt) > Date.parse(event.updatedAt);
+    if (stale) {
+      if (refunded && !current.refunded) {
+        tx.update(entitlements).set({ refunded }).where(eq(entitlements.orderId, orderId)).run();
+        return { outcome: this.outcomeOf({ ...current, refunded }), row: { ...current, refunded } };
+      }
+      return { outcome: 'stale', row: current };
+    }
+    const status = statusAfter(event);
+    const values = {
+      email,
+      subscriptionId: event.subscriptionId ?? current?.subscriptionId ?? null,
+      variantId: event.variantId ?? current?.variantId ?? null,
+      status,
+      endsAt: status === 'cancelled' ? (event.endsAt ?? null) : null,
+      pauseMode: status === 'paused' ? (event.pauseMode ?? null) : null,
+      providerUpdatedAt: event.updatedAt,
+      refunded,
+      customerPortalUrl: event.customerPortalUrl ?? current?.customerPortalUrl ?? null,
+      ...this.binding(current, event, email),
+    };
+    if (current) tx.update(entitlements).set(values).where(eq(entitlements.orderId, orderId)).run();
+    else
+      tx.insert(entitlements)
+        .values({ orderId, ...values })
+        .run();
+    const row: Row = { orderId, ...values };
+    return { outcome: this.outcomeOf(row), row };
+  }
+
+  /** A bound purchase stays bound; otherwise custom data first, and only without it a verified email */
+  private binding(current: Row | undefined, event: BillingEvent, email: string) {
+    if (current?.accountId != null)
+      return {
+        accountId: current.accountId,
+        customAccountId: current.customAccountId,
+        boundBy: current.boundBy,
+      };
+    const custom = event.customAccountId ?? current?.customAccountId ?? undefined;
+    if (custom) {
+      const accountId = this.resolver.byPublicId(custom);
+      return {
+        accountId: accountId ?? null,
+        customAccountId: custom,
+        boundBy: accountId ? 'custom-data' : null,
+      };
+    }
+    const accountId = this.resolver.verifiedByEmail(email);
+    return { accountId: accountId ?? null, customAccountId: null, boundBy: accountId ? 'email' : null };
+  }
+
+  private outcomeOf(row: Row): Outcome {
+    if (planForVariant(this.config, row.variantId ?? undefined) === undefined) return 'unmapped';
+    return row.accountId == null ? 'pending' : 'applied';
+  }
+
+  /** Applies the payment events that arrived before their subscription, oldest first */
+  private replayWaiting(tx: Tx, subscriptionId: string): void {
+    const waiting = tx
+      .select({ id: billingEvents.id, payload: billingEvents.payload })
+      .from(billingEvents)
+      .where(and(eq(billingEvents.subscriptionId, subscriptionId), eq(billingEvents.outcome, 'waiting')))
+      .orderBy(asc(billingEvents.providerUpdatedAt))
+      .all();
+    for (const w of waiting) {
+      const parsed = parseBillingEvent(w.payload);
+      const outcome = parsed.ok ? this.apply(tx, parsed.event).outcome : 'recorded';
+      tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, w.id)).run();
+    }
   }
 }
 
-/** A cancelled subscription keeps its plan until `ends_at`; expired, unpaid, refunded, paused do not. */
-function isEntitled(status: string, endsAt: string | null, now: Date): boolean {
-  if (ENTITLED_STATUSES.has(status)) return true;
-  if (status === 'cancelled') return endsAt !== null && Date.parse(endsAt) > now.getTime();
+/**
+ * Whether a purchase grants its variant's plan at `now`: live statuses do; cancelled until ends_at;
+ * paused only in `free` pause mode; expired, unpaid, refunded and `void` pauses do not.
+ */
+function grants(row: Row, now: Date): boolean {
+  if (row.refunded) return false;
+  if (LIVE_STATUSES.has(row.status)) return true;
+  if (row.status === 'paused') return row.pauseMode === 'free';
+  if (row.status === 'cancelled') return row.endsAt !== null && Date.parse(row.endsAt) > now.getTime();
   return false;
 }
 
-type Tx = Parameters<Parameters<BillingDb['transaction']>[0]>[0];
-
-/**
- * Upserts the entitlement of the event's order unless the row already holds a newer provider state
- * (updated_at watermark; equal is accepted because the provider sends several events per transition
- * with one updated_at). Returns what happened, for the event log.
- */
-function applyToEntitlement(tx: Tx, event: BillingEvent): 'applied' | 'stale' | 'recorded' {
-  if (!event.orderId || !event.email || !event.updatedAt) return 'recorded';
-  const status = statusAfter(event);
-  const current = tx.select().from(entitlements).where(eq(entitlements.orderId, event.orderId)).get();
-  if (current && Date.parse(current.providerUpdatedAt) > Date.parse(event.updatedAt)) return 'stale';
-  const values = {
-    email: event.email,
-    subscriptionId: event.subscriptionId ?? current?.subscriptionId ?? null,
-    variantId: event.variantId ?? current?.variantId ?? null,
-    status,
-    endsAt: status === 'cancelled' ? (event.endsAt ?? null) : null,
-    providerUpdatedAt: event.updatedAt,
-  };
-  if (current) tx.update(entitlements).set(values).where(eq(entitlements.orderId, event.orderId)).run();
-  else
-    tx.insert(entitlements)
-      .values({ orderId: event.orderId, ...values })
-      .run();
-  return 'applied';
-}
-
-/** The status an event leaves the entitlement in; the event name wins over a missing status */
+/** The status an event leaves the purchase in; the event name wins over the resource's status */
 function statusAfter(event: BillingEvent): string {
-  if (event.name === 'subscription_expired') return 'expired';
-  if (event.name === 'subscription_cancelled') return 'cancelled';
-  if (event.name === 'order_created') return event.status === 'paid' ? 'paid' : (event.status ?? 'pending');
-  return event.status ?? 'active';
+  switch (event.name) {
+    case 'subscription_expired':
+      return 'expired';
+    case 'subscription_cancelled':
+      return 'cancelled';
+    case 'subscription_paused':
+      return 'paused';
+    case 'subscription_payment_failed':
+      return 'past_due';
+    case 'subscription_payment_recovered':
+      return 'active';
+    case 'order_refunded':
+      return 'refunded';
+    case 'order_created':
+      return event.status === 'paid' ? 'paid' : (event.status ?? 'pending');
+    default:
+      return event.status ?? 'active';
+  }
 }

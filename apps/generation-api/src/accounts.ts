@@ -1,31 +1,35 @@
 /**
- * Accounts, sessions, API keys and the monthly quota: the state behind the portal and the bearer
- * check. The plan itself comes from billing entitlements (by email), so a purchase made before the
- * account existed applies on signup, and a downgrade suspends the newest keys beyond the plan's
- * count without deleting anything.
+ * Accounts and sessions: signup with email verification, login, password reset and change, email
+ * change, deletion, and the monthly quota. The plan comes from the purchases bound to the account
+ * (apps/billing), and only once its email is verified; until then the account is on FREE terms.
  */
-import type { BillingDb, BillingStore, Plan, PlanLimits } from '@einv/billing';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { AccountBilling, BillingDb, BillingStore, Plan, PlanLimits } from '@einv/billing';
+import { PLANS } from '@einv/billing';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { AccountLinks } from './account-links.js';
+import { passwordProblem } from './auth/password-policy.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './auth/passwords.js';
-import { newApiKey, newSessionToken, prefixOf, sameHash, sha256 } from './auth/tokens.js';
+import { newSessionToken, sha256 } from './auth/tokens.js';
 import { accounts, apiKeys, sessions, usage } from './db/schema.js';
+import type { Mailer } from './mail/mailer.js';
+import { sendInBackground } from './mail/mailer.js';
+import type { Lang } from './mail/messages.js';
+import { composeMail } from './mail/messages.js';
 
 const SESSION_DAYS = 7;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LANGS: readonly Lang[] = ['fr', 'en'];
 
 export interface Account {
   id: number;
+  /** Opaque id given to the billing provider as checkout custom data */
+  publicId: string;
   email: string;
+  verified: boolean;
+  lang: Lang;
   suspended: boolean;
-}
-export type KeyStatus = 'active' | 'suspended' | 'revoked';
-export interface KeyView {
-  id: number;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  revokedAt: string | null;
-  status: KeyStatus;
 }
 export type Failure = { error: string; detail: string; field?: string };
 
@@ -37,52 +41,238 @@ export function nextMonthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 }
 
-export class AccountService {
-  constructor(
-    private readonly db: BillingDb,
-    private readonly billing: BillingStore,
-    private readonly limits: Record<Plan, PlanLimits>,
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
+type AccountRow = typeof accounts.$inferSelect;
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    publicId: row.publicId ?? '',
+    email: row.email,
+    verified: row.emailVerifiedAt !== null,
+    lang: LANGS.includes(row.lang as Lang) ? (row.lang as Lang) : 'fr',
+    suspended: row.suspended,
+  };
+}
 
-  async signup(emailRaw: unknown, password: unknown): Promise<Account | Failure> {
-    if (typeof emailRaw !== 'string' || !EMAIL.test(emailRaw.trim()) || emailRaw.length > 254) {
-      return {
-        error: 'invalid',
-        field: 'email',
-        detail: 'expected an email address such as ada@example.com',
-      };
-    }
-    if (typeof password !== 'string' || password.length < 10 || password.length > 200) {
-      return { error: 'invalid', field: 'password', detail: 'expected a password of 10 to 200 characters' };
-    }
-    const email = emailRaw.trim().toLowerCase();
-    const passwordHash = await hashPassword(password);
-    const existing = this.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, email))
-      .get();
-    if (existing)
-      return { error: 'taken', field: 'email', detail: 'an account already exists for this email' };
-    const row = this.db
-      .insert(accounts)
-      .values({ email, passwordHash, createdAt: this.clock().toISOString() })
-      .returning({ id: accounts.id })
-      .get();
-    return { id: row.id, email, suspended: false };
+const normalEmail = (raw: unknown): string | undefined =>
+  typeof raw === 'string' && raw.length <= 254 && EMAIL.test(raw.trim())
+    ? raw.trim().toLowerCase()
+    : undefined;
+const invalidEmail: Failure = {
+  error: 'invalid',
+  field: 'email',
+  detail: 'expected an email address such as ada@example.com',
+};
+const invalidLink: Failure = {
+  error: 'invalid-link',
+  field: 'token',
+  detail: 'this link is invalid, was already used, or has expired; ask for a new one',
+};
+const wrongPassword: Failure = {
+  error: 'wrong-password',
+  field: 'password',
+  detail: 'the password is wrong',
+};
+
+export interface AccountServiceOptions {
+  db: BillingDb;
+  billing: BillingStore;
+  limits: Record<Plan, PlanLimits>;
+  mailer: Mailer;
+  logger: Logger;
+  /** The service's public base address, for links in mails */
+  publicUrl: string;
+  /** Provider checkout URLs of the paid plans (BILLING_CHECKOUT_URL_SITE / _MULTI) */
+  checkoutUrls?: Partial<Record<Plan, string>>;
+  clock?: () => Date;
+}
+
+export class AccountService {
+  private readonly db: BillingDb;
+  private readonly billing: BillingStore;
+  readonly limits: Record<Plan, PlanLimits>;
+  private readonly links: AccountLinks;
+  readonly clock: () => Date;
+
+  constructor(private readonly options: AccountServiceOptions) {
+    this.db = options.db;
+    this.billing = options.billing;
+    this.limits = options.limits;
+    this.clock = options.clock ?? (() => new Date());
+    this.links = new AccountLinks(this.db, this.clock);
   }
 
-  async login(emailRaw: unknown, password: unknown): Promise<Account | undefined> {
-    if (typeof emailRaw !== 'string' || typeof password !== 'string') return undefined;
+  async signup(emailRaw: unknown, password: unknown, langRaw?: unknown): Promise<Account | Failure> {
+    const email = normalEmail(emailRaw);
+    if (!email) return invalidEmail;
+    const problem = passwordProblem(password);
+    if (problem) return { error: 'invalid', field: 'password', detail: problem };
+    const lang = LANGS.includes(langRaw as Lang) ? (langRaw as Lang) : 'fr';
+    const passwordHash = await hashPassword(password as string);
+    if (this.rowByEmail(email))
+      return {
+        error: 'taken',
+        field: 'email',
+        detail: 'an account already exists for this email; if it is yours, reset its password',
+      };
     const row = this.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.email, emailRaw.trim().toLowerCase()))
+      .insert(accounts)
+      .values({
+        email,
+        passwordHash,
+        publicId: `acc_${randomBytes(16).toString('hex')}`,
+        lang,
+        createdAt: this.clock().toISOString(),
+      })
+      .returning()
       .get();
-    // Verify against a dummy hash for unknown emails so timing does not reveal which emails exist.
+    const account = toAccount(row);
+    this.mailLink(account, 'verify-email', email);
+    return account;
+  }
+
+  /** The account for an email and password; an unknown email costs the same scrypt as a known one */
+  async login(emailRaw: unknown, password: unknown): Promise<Account | undefined> {
+    if (typeof password !== 'string' || password.length > 1000) return undefined;
+    const email = normalEmail(emailRaw);
+    const row = email ? this.rowByEmail(email) : undefined;
     const ok = await verifyPassword(password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    return row && ok ? { id: row.id, email: row.email, suspended: row.suspended } : undefined;
+    return row && ok ? toAccount(row) : undefined;
+  }
+
+  resendVerification(account: Account): void {
+    if (!account.verified) this.mailLink(account, 'verify-email', account.email);
+  }
+
+  /**
+   * Follows a verify-email or change-email link: marks the address verified (moving to it for a
+   * change) and binds the purchases waiting for it.
+   */
+  followVerifyLink(token: unknown): { email: string } | Failure {
+    const link = this.links.take(token, ['verify-email', 'change-email']);
+    const row = link && this.rowById(link.accountId);
+    if (!link || !row) return invalidLink;
+    const now = this.clock().toISOString();
+    if (link.purpose === 'verify-email') {
+      if (row.email !== link.email) return invalidLink; // the address changed since the mail
+      this.db
+        .update(accounts)
+        .set({ emailVerifiedAt: row.emailVerifiedAt ?? now })
+        .where(eq(accounts.id, row.id))
+        .run();
+    } else {
+      const other = this.rowByEmail(link.email);
+      if (other && other.id !== row.id)
+        return { error: 'taken', field: 'email', detail: 'another account now uses this email' };
+      this.db
+        .update(accounts)
+        .set({ email: link.email, pendingEmail: null, emailVerifiedAt: now })
+        .where(eq(accounts.id, row.id))
+        .run();
+    }
+    this.bindPending(row.id, link.email);
+    return { email: link.email };
+  }
+
+  /** Mails a reset link when the email has an account; answers the same either way */
+  requestPasswordReset(emailRaw: unknown): void {
+    const email = normalEmail(emailRaw);
+    const row = email ? this.rowByEmail(email) : undefined;
+    if (row) this.mailLink(toAccount(row), 'reset-password', row.email);
+  }
+
+  /**
+   * Sets a new password from a reset link and ends every session. The link proves the mailbox, so it
+   * also verifies the email; if the account had never been verified, its keys are revoked, since
+   * whoever made them had not proved the address (the hijack case of issue 13).
+   */
+  async resetPassword(token: unknown, password: unknown): Promise<{ email: string } | Failure> {
+    const problem = passwordProblem(password);
+    if (problem) return { error: 'invalid', field: 'password', detail: problem };
+    const passwordHash = await hashPassword(password as string);
+    const link = this.links.take(token, ['reset-password']);
+    const row = link && this.rowById(link.accountId);
+    if (!link || !row || row.email !== link.email) return invalidLink;
+    const now = this.clock().toISOString();
+    this.db.transaction((tx) => {
+      tx.update(accounts)
+        .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? now })
+        .where(eq(accounts.id, row.id))
+        .run();
+      if (!row.emailVerifiedAt)
+        tx.update(apiKeys)
+          .set({ revokedAt: now })
+          .where(and(eq(apiKeys.accountId, row.id), isNull(apiKeys.revokedAt)))
+          .run();
+      tx.delete(sessions).where(eq(sessions.accountId, row.id)).run();
+    });
+    this.bindPending(row.id, row.email);
+    return { email: row.email };
+  }
+
+  /** Changes the password (current one required) and ends every other session */
+  async changePassword(
+    account: Account,
+    currentSession: string | undefined,
+    current: unknown,
+    next: unknown,
+  ): Promise<true | Failure> {
+    if (!(await this.passwordMatches(account, current))) return wrongPassword;
+    const problem = passwordProblem(next);
+    if (problem) return { error: 'invalid', field: 'newPassword', detail: problem };
+    const passwordHash = await hashPassword(next as string);
+    const keep = currentSession ? sha256(currentSession) : '';
+    this.db.transaction((tx) => {
+      tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id)).run();
+      tx.delete(sessions)
+        .where(and(eq(sessions.accountId, account.id), ne(sessions.tokenHash, keep)))
+        .run();
+    });
+    return true;
+  }
+
+  /** Mails a link to the new address; the email changes (verified) only when it is followed */
+  async requestEmailChange(
+    account: Account,
+    newEmailRaw: unknown,
+    password: unknown,
+  ): Promise<true | Failure> {
+    if (!(await this.passwordMatches(account, password))) return wrongPassword;
+    const email = normalEmail(newEmailRaw);
+    if (!email) return invalidEmail;
+    if (email === account.email)
+      return { error: 'invalid', field: 'email', detail: 'this is already the email of the account' };
+    if (this.rowByEmail(email))
+      return { error: 'taken', field: 'email', detail: 'another account uses this email' };
+    this.db.update(accounts).set({ pendingEmail: email }).where(eq(accounts.id, account.id)).run();
+    this.mailLink(account, 'change-email', email);
+    return true;
+  }
+
+  /**
+   * Deletes an account, confirmed by its password: keys revoked, sessions and links ended, the email
+   * freed (replaced by a placeholder). Billing records stay, bound to the deleted account's id.
+   */
+  async deleteAccount(account: Account, password: unknown): Promise<true | Failure> {
+    if (!(await this.passwordMatches(account, password))) return wrongPassword;
+    const now = this.clock().toISOString();
+    this.links.voidAll(account.id);
+    this.db.transaction((tx) => {
+      tx.update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)))
+        .run();
+      tx.delete(sessions).where(eq(sessions.accountId, account.id)).run();
+      tx.update(accounts)
+        .set({
+          email: `deleted-${account.id}@deleted.invalid`,
+          passwordHash: 'deleted',
+          pendingEmail: null,
+          deletedAt: now,
+        })
+        .where(eq(accounts.id, account.id))
+        .run();
+    });
+    return true;
   }
 
   createSession(accountId: number): { token: string; maxAgeMs: number } {
@@ -96,18 +286,13 @@ export class AccountService {
   sessionAccount(token: string | undefined): Account | undefined {
     if (!token || token.length > 100) return undefined;
     const row = this.db
-      .select({
-        id: accounts.id,
-        email: accounts.email,
-        suspended: accounts.suspended,
-        expiresAt: sessions.expiresAt,
-      })
+      .select({ account: accounts, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .where(eq(sessions.tokenHash, sha256(token)))
+      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(accounts.deletedAt)))
       .get();
     if (!row || Date.parse(row.expiresAt) <= this.clock().getTime()) return undefined;
-    return { id: row.id, email: row.email, suspended: row.suspended };
+    return toAccount(row.account);
   }
 
   endSession(token: string | undefined): void {
@@ -118,100 +303,58 @@ export class AccountService {
         .run();
   }
 
+  /** Billing as it applies: an unverified account is on FREE terms whatever it bought */
+  billingOf(account: Account): AccountBilling {
+    if (!account.verified) return { plan: 'FREE', pastDue: false, processing: false };
+    return this.billing.accountBilling(account.id, this.clock());
+  }
+
   planOf(account: Account): Plan {
-    return this.billing.planFor(account.email, this.clock());
+    return this.billingOf(account).plan;
+  }
+
+  /** The provider checkout URL of a paid plan with the account's public id as custom data */
+  checkoutUrl(account: Account, plan: Plan): string | undefined {
+    const base = this.options.checkoutUrls?.[plan];
+    if (!base || !account.verified) return undefined;
+    const url = new URL(base);
+    url.searchParams.set('checkout[custom][account_id]', account.publicId);
+    url.searchParams.set('checkout[email]', account.email);
+    return url.toString();
   }
 
   me(account: Account) {
     const now = this.clock();
-    const plan = this.planOf(account);
-    const paidUntil = this.billing.paidUntil(account.email, now);
+    const billing = this.billingOf(account);
+    const pendingEmail = this.rowById(account.id)?.pendingEmail;
+    const upgrade = Object.fromEntries(
+      (['SITE', 'MULTI'] as const).flatMap((p) => {
+        const url = this.checkoutUrl(account, p);
+        return url ? [[p, url]] : [];
+      }),
+    );
     return {
       email: account.email,
-      plan,
-      ...(paidUntil ? { paidUntil } : {}),
+      emailVerified: account.verified,
+      ...(pendingEmail ? { pendingEmail } : {}),
+      lang: account.lang,
+      plan: billing.plan,
+      ...(billing.paidUntil ? { paidUntil: billing.paidUntil } : {}),
+      billing: {
+        pastDue: billing.pastDue,
+        processing: billing.processing,
+        ...(billing.manageUrl ? { manageUrl: billing.manageUrl } : {}),
+        upgrade,
+      },
       usage: { month: monthOf(now), generated: this.generatedThisMonth(account.id, now) },
-      limits: { ...this.limits[plan], quotaResetsAt: nextMonthStart(now) },
+      limits: { ...this.limits[billing.plan], quotaResetsAt: nextMonthStart(now) },
+      plans: this.plans(),
     };
   }
 
-  /** Keys oldest first; the first `maxKeys` live ones are active, the rest suspended by the plan */
-  listKeys(account: Account): KeyView[] {
-    const rows = this.db
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.accountId, account.id))
-      .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
-      .all();
-    const max = this.limits[this.planOf(account)].maxKeys;
-    let live = 0;
-    return rows.map((r) => {
-      const status: KeyStatus = r.revokedAt ? 'revoked' : live++ < max ? 'active' : 'suspended';
-      return {
-        id: r.id,
-        name: r.name,
-        prefix: r.prefix,
-        createdAt: r.createdAt,
-        revokedAt: r.revokedAt,
-        status,
-      };
-    });
-  }
-
-  createKey(
-    account: Account,
-    nameRaw: unknown,
-  ): { id: number; key: string; prefix: string; name: string } | Failure {
-    const name = typeof nameRaw === 'string' ? nameRaw.trim() : '';
-    if (!name || name.length > 100)
-      return { error: 'invalid', field: 'name', detail: 'expected a key name of 1 to 100 characters' };
-    const plan = this.planOf(account);
-    const live = this.listKeys(account).filter((k) => k.status !== 'revoked').length;
-    if (live >= this.limits[plan].maxKeys) {
-      return {
-        error: 'key-limit',
-        detail: `the ${plan} plan allows ${this.limits[plan].maxKeys} API key(s); revoke one or upgrade`,
-      };
-    }
-    const { key, prefix, hash } = newApiKey();
-    const row = this.db
-      .insert(apiKeys)
-      .values({ accountId: account.id, name, prefix, hash, createdAt: this.clock().toISOString() })
-      .returning({ id: apiKeys.id })
-      .get();
-    return { id: row.id, key, prefix, name };
-  }
-
-  revokeKey(account: Account, id: number): boolean {
-    const result = this.db
-      .update(apiKeys)
-      .set({ revokedAt: this.clock().toISOString() })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)))
-      .run();
-    return result.changes > 0;
-  }
-
-  /** The account behind a bearer key, if the key is live, within the plan's count, and the account not suspended */
-  authenticateKey(key: string | undefined): Account | undefined {
-    const prefix = key ? prefixOf(key) : undefined;
-    if (!key || !prefix) return undefined;
-    const row = this.db
-      .select({
-        keyId: apiKeys.id,
-        hash: apiKeys.hash,
-        revokedAt: apiKeys.revokedAt,
-        accountId: accounts.id,
-        email: accounts.email,
-        suspended: accounts.suspended,
-      })
-      .from(apiKeys)
-      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-      .where(eq(apiKeys.prefix, prefix))
-      .get();
-    if (!row || !sameHash(row.hash, sha256(key)) || row.revokedAt || row.suspended) return undefined;
-    const account = { id: row.accountId, email: row.email, suspended: row.suspended };
-    const view = this.listKeys(account).find((k) => k.id === row.keyId);
-    return view?.status === 'active' ? account : undefined;
+  /** The plans and their limits from configuration, for the pricing table */
+  plans() {
+    return PLANS.map((plan) => ({ plan, ...this.limits[plan] }));
   }
 
   generatedThisMonth(accountId: number, now: Date): number {
@@ -250,6 +393,65 @@ export class AccountService {
       .where(and(eq(usage.accountId, account.id), eq(usage.month, monthOf(this.clock()))))
       .run();
   }
+
+  private bindPending(accountId: number, email: string): void {
+    const bound = this.billing.bindPendingPurchases(accountId, email);
+    if (bound > 0) this.options.logger.info({ accountId, bound }, 'pending purchases bound on verification');
+  }
+
+  private mailLink(
+    account: Account,
+    purpose: 'verify-email' | 'change-email' | 'reset-password',
+    to: string,
+  ) {
+    const token = this.links.issue(account.id, purpose, to);
+    const message = composeMail(purpose, account.lang, this.options.publicUrl, token);
+    sendInBackground(this.options.mailer, this.options.logger, to, message);
+  }
+
+  private async passwordMatches(account: Account, password: unknown): Promise<boolean> {
+    const row = this.rowById(account.id);
+    if (!row || typeof password !== 'string' || password.length > 1000) return false;
+    return verifyPassword(password, row.passwordHash);
+  }
+
+  private rowByEmail(email: string): AccountRow | undefined {
+    return this.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.email, email), isNull(accounts.deletedAt)))
+      .get();
+  }
+
+  private rowById(id: number): AccountRow | undefined {
+    return this.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+      .get();
+  }
+}
+
+/** How billing events find accounts (decision 0094): by public id, or by a verified email */
+export function accountResolver(db: BillingDb) {
+  return {
+    byPublicId(publicId: string): number | undefined {
+      return db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.publicId, publicId), isNull(accounts.deletedAt)))
+        .get()?.id;
+    },
+    verifiedByEmail(email: string): number | undefined {
+      return db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(
+          and(eq(accounts.email, email), isNotNull(accounts.emailVerifiedAt), isNull(accounts.deletedAt)),
+        )
+        .get()?.id;
+    },
+  };
 }
 
 export function isFailure(value: unknown): value is Failure {

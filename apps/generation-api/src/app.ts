@@ -20,7 +20,9 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
+import { AuthAttempts } from './auth/auth-attempts.js';
 import type { GenerationConfig } from './config.js';
+import type { KeyService } from './keys.js';
 import { openApiDocument } from './openapi.js';
 import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
@@ -30,6 +32,7 @@ import { webhooksRouter } from './routes/webhooks.js';
 export interface AppDependencies {
   config: GenerationConfig;
   accounts: AccountService;
+  keys: KeyService;
   billing: BillingStore;
   logger: Logger;
   clock?: () => Date;
@@ -41,10 +44,12 @@ const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-
 export function createApp({
   config,
   accounts,
+  keys,
   billing,
   logger,
   clock = () => new Date(),
 }: AppDependencies): express.Express {
+  const attempts = new AuthAttempts(config.authThrottle);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -66,31 +71,75 @@ export function createApp({
   app.use(perMinuteLimiter(config.rateLimitPerMinute));
 
   const json = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
+  const portalUrl = `${config.publicUrl}/api/portal`;
+  /**
+   * Bearer API keys. Failures are limited per IP and per key's account with growing delays (429 while
+   * blocked) and logged at warn; a suspended key gets its own problem type saying why.
+   */
   const bearer = (req: Request, res: Response, next: NextFunction) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
-    const account = accounts.authenticateKey(match?.[1]);
-    if (!account) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="einv"');
+    const ip = req.ip ?? 'unknown';
+    const presented = match?.[1];
+    const prefixSubject = presented ? `key:${presented.slice(0, 17)}` : undefined;
+    const wait = attempts.waitMs(ip, prefixSubject);
+    if (wait > 0) {
+      req.log.warn({ ip, retryAfterMs: wait }, 'API key refused: too many failures');
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
+      return sendProblem(
+        res,
+        429,
+        'too-many-attempts',
+        'Too many failed attempts',
+        `Too many failed API-key authentications from here or for this key; try again in ${Math.ceil(wait / 1000)} s.`,
+        { retryAfterSeconds: Math.ceil(wait / 1000) },
+      );
+    }
+    const check = keys.authenticate(presented);
+    if (check.ok) {
+      res.locals.account = check.account;
+      return next();
+    }
+    const failures = attempts.failed(ip, prefixSubject);
+    req.log.warn({ ip, reason: check.reason, accountId: check.accountId, failures }, 'API key refused');
+    res.setHeader('WWW-Authenticate', 'Bearer realm="einv"');
+    if (check.reason === 'invalid')
       return sendProblem(
         res,
         401,
         'unauthorized',
         'Missing or invalid API key',
-        'Send `Authorization: Bearer <API key>`; create keys in the portal at /api/portal.',
+        `Send \`Authorization: Bearer <API key>\`; create keys in the portal at ${portalUrl}.`,
       );
-    }
-    res.locals.account = account;
-    next();
+    return sendProblem(
+      res,
+      401,
+      check.reason === 'suspended' ? 'key-suspended' : 'account-suspended',
+      check.reason === 'suspended' ? 'API key suspended' : 'Account suspended',
+      `${check.detail} Portal: ${portalUrl}.`,
+      { portal: portalUrl },
+    );
   };
 
   app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock));
-  app.use('/api/v1', bearer, requireJson, json, apiV1Router(accounts, clock));
+  app.use(
+    '/api/v1',
+    bearer,
+    requireJson,
+    json,
+    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`),
+  );
   app.use('/check-xml', requireJson, json, checkXmlRouter());
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',
     json,
-    portalRouter(accounts, fs.readFileSync(path.join(PUBLIC, 'portal.html'), 'utf8'), config.secureCookies),
+    portalRouter({
+      accounts,
+      keys,
+      attempts,
+      pageHtml: fs.readFileSync(path.join(PUBLIC, 'portal.html'), 'utf8'),
+      secureCookies: config.secureCookies,
+    }),
   );
   app.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
   app.use('/api/docs/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1h' }));

@@ -18,6 +18,23 @@ export interface GenerationConfig {
   /** Send cookies with the Secure flag (on behind HTTPS) */
   secureCookies: boolean;
   logLevel: string;
+  /** The service's public base address, for links in mails (PUBLIC_URL; default http://localhost:<port>) */
+  publicUrl: string;
+  /** SMTP server URL for nodemailer (SMTP_URL); empty: dev mode, mails are logged, not sent */
+  smtpUrl: string;
+  /** Sender of the portal's mails (SMTP_FROM) */
+  smtpFrom: string;
+  /** Provider checkout URLs of the paid plans (BILLING_CHECKOUT_URL_SITE / _MULTI) */
+  checkoutUrls: Partial<Record<Plan, string>>;
+  /** Growing delays after failed logins and API-key authentications */
+  authThrottle: {
+    accountFreeFailures: number;
+    ipFreeFailures: number;
+    baseDelayMs: number;
+    maxDelayMs: number;
+  };
+  /** Largest /api/v1/generate answer (base64 XML + PDF) in bytes; over it the answer is a 422 */
+  maxAnswerBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -37,6 +54,27 @@ function idsFrom(env: NodeJS.ProcessEnv, name: string, fallback: number[]): numb
   if (parts.some((p) => !/^\d+$/.test(p)))
     throw new ConfigError(`${name} must be comma-separated variant ids, got "${raw}"`);
   return parts.map(Number);
+}
+
+function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function smtpUrlFrom(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '';
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw))
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
+  return raw;
 }
 
 function trustProxyFrom(raw: string | undefined): boolean | number | string {
@@ -65,8 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
       monthlyGenerations: null,
     },
   };
+  const port = intFrom(env, 'PORT', 3000, 1);
+  const checkoutUrls: Partial<Record<Plan, string>> = {};
+  const site = urlFrom(env, 'BILLING_CHECKOUT_URL_SITE');
+  const multi = urlFrom(env, 'BILLING_CHECKOUT_URL_MULTI');
+  if (site) checkoutUrls.SITE = site;
+  if (multi) checkoutUrls.MULTI = multi;
   return {
-    port: intFrom(env, 'PORT', 3000, 1),
+    port,
     databaseUrl: env.DATABASE_URL || './data/einv.sqlite',
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET ?? '',
     billing: {
@@ -80,5 +124,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 100, 1),
     secureCookies: env.COOKIE_SECURE === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    publicUrl: urlFrom(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    smtpFrom: env.SMTP_FROM || 'einv <no-reply@localhost>',
+    checkoutUrls,
+    authThrottle: {
+      accountFreeFailures: intFrom(env, 'AUTH_FREE_FAILURES_PER_ACCOUNT', 5, 1),
+      ipFreeFailures: intFrom(env, 'AUTH_FREE_FAILURES_PER_IP', 20, 1),
+      baseDelayMs: intFrom(env, 'AUTH_DELAY_BASE_MS', 1000),
+      maxDelayMs: intFrom(env, 'AUTH_DELAY_MAX_MS', 900_000),
+    },
+    maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
   };
 }

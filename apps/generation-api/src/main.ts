@@ -2,12 +2,11 @@
  * Entry point: config from env (validated), SQLite (WAL) with migrations applied, listen, and a
  * graceful shutdown that stops accepting, lets requests finish, then closes the database.
  */
-import { BillingStore, migrateBilling, openSqlite } from '@einv/billing';
+import { migrateBilling, openSqlite } from '@einv/billing';
 import { pino } from 'pino';
-import { AccountService } from './accounts.js';
-import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateGeneration } from './db/migrate.js';
+import { createService } from './service.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -25,9 +24,9 @@ if (!config.billingWebhookSecret)
 const { sqlite, db } = openSqlite(config.databaseUrl);
 migrateBilling(db);
 migrateGeneration(db);
-const billing = new BillingStore(db, config.billing);
-const accounts = new AccountService(db, billing, config.billing.limits);
-const app = createApp({ config, accounts, billing, logger });
+if (!config.smtpUrl)
+  logger.info('SMTP_URL is not set: dev mode, mails are not sent and their links are logged at info');
+const { app } = createService(config, db, logger);
 
 const server = app.listen(config.port, () =>
   logger.info({ port: config.port, database: config.databaseUrl }, 'generation-api listening'),

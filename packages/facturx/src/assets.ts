@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type FontkitFont } from 'fontkit';
+import { LRUCache } from 'lru-cache';
 
 export interface FontBytes {
   regular: Uint8Array;
@@ -24,8 +25,17 @@ let bundled: LoadedFonts | undefined;
 /** Basic Latin, Latin-1, Latin Extended-A/B, general punctuation, currency symbols, letterlike (№ ™), arrows */
 const SIMPLE_TEXT = /^[\u0020-\u024F\u2000-\u206F\u20A0-\u20CF\u2100-\u214F\u2190-\u21FF]*$/;
 
-/** Glyph runs are the same for the same text in every document: shaping costs more than copying. */
-const LAYOUT_CACHE_LIMIT = 20_000;
+/**
+ * Glyph runs are the same for the same text in every document: shaping costs more than copying.
+ * The caches are process-wide and fed by caller text, so they are bounded in bytes, not entries:
+ * 20,000 entries of long distinct words once held hundreds of MB (issue 14). Sizes are estimates
+ * of the retained V8 objects (see runBytes); least recently used entries go first.
+ */
+export const LAYOUT_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+/** A run bigger than this (a very long line) is laid out each time rather than evicting many small ones */
+const LAYOUT_ENTRY_MAX_BYTES = 64 * 1024;
+/** Font subsets (encoded TTF bytes) keyed by glyph list */
+export const SUBSET_CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
 interface GlyphRun {
   glyphs: unknown[];
@@ -33,12 +43,25 @@ interface GlyphRun {
 }
 
 /**
+ * Retained bytes of a cached run, estimated: the key string (2 bytes per UTF-16 unit), per glyph a
+ * position object with four numbers (~96 bytes with its heap numbers) and an array slot (8), plus the
+ * run object itself. Glyph objects are fontkit's own per-font cache, bounded by the font's glyph count.
+ */
+export function runBytes(key: string, run: GlyphRun): number {
+  return 2 * key.length + 104 * run.positions.length + 256;
+}
+
+/**
  * The fontkit font with a process-wide cache in front of layout(). pdfkit scales the positions of
  * the run it gets in place, so every call returns fresh position objects (glyphs are shared: pdfkit
  * only reads them).
  */
-function withLayoutCache(font: FontkitFont): FontkitFont {
-  const cache = new Map<string, GlyphRun>();
+export function withLayoutCache(font: FontkitFont): FontkitFont {
+  const cache = new LRUCache<string, GlyphRun>({
+    maxSize: LAYOUT_CACHE_MAX_BYTES,
+    maxEntrySize: LAYOUT_ENTRY_MAX_BYTES,
+    sizeCalculation: (run, key) => runBytes(key, run),
+  });
   const cached: FontkitFont = Object.create(font);
   const runPrototype: object = Object.getPrototypeOf(font.layout('a'));
   /**
@@ -62,7 +85,6 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
     let run = cache.get(key);
     if (!run) {
       run = SIMPLE_TEXT.test(text) ? simpleLayout(text) : (font.layout(text, features) as GlyphRun);
-      if (cache.size >= LAYOUT_CACHE_LIMIT) cache.clear();
       const pristine: GlyphRun = Object.assign(Object.create(Object.getPrototypeOf(run)), run);
       pristine.positions = run.positions.map((p) => ({ ...p }));
       cache.set(key, pristine);
@@ -73,7 +95,10 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
     return copy;
   };
   // Subsetting re-encodes the glyph tables for every document; the bytes only depend on the glyph list.
-  const subsets = new Map<string, Uint8Array>();
+  const subsets = new LRUCache<string, Uint8Array>({
+    maxSize: SUBSET_CACHE_MAX_BYTES,
+    sizeCalculation: (bytes, key) => bytes.byteLength + 2 * key.length,
+  });
   cached.createSubset = () => {
     const subset = font.createSubset();
     const encode = subset.encode.bind(subset);
@@ -82,15 +107,23 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
       let bytes = subsets.get(key);
       if (!bytes) {
         bytes = encode();
-        if (subsets.size >= 256) subsets.clear();
         subsets.set(key, bytes);
       }
       return bytes;
     };
     return subset;
   };
+  cacheSizes.set(cached, () => cache.calculatedSize + subsets.calculatedSize);
   return cached;
 }
+
+const cacheSizes = new WeakMap<FontkitFont, () => number>();
+
+/** Bytes the layout and subset caches of these fonts hold (estimated as they are bounded) */
+export function fontCacheBytes(fonts: LoadedFonts): number {
+  return (cacheSizes.get(fonts.regular)?.() ?? 0) + (cacheSizes.get(fonts.bold)?.() ?? 0);
+}
+
 const custom = new WeakMap<FontBytes, LoadedFonts>();
 
 function readBundled(name: string): Uint8Array {

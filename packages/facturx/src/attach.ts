@@ -7,12 +7,14 @@
  */
 import { type Finding, isProfile, type Profile } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
-import { openPdf } from './extract.js';
+import { invoiceAttachments, openPdf, readXmp } from './extract.js';
 import { type Lang, pdfFinding } from './findings.js';
 import { guidelineIdOf, profileOfGuideline } from './guideline.js';
 import { embedWithPdfLib } from './pdfa/pdflib-embed.js';
 import { preflight } from './preflight/index.js';
 import { checkActions, checkFonts, checkOutputIntent } from './preflight/structure.js';
+import { listEmbeddedFiles } from './reader/attachments.js';
+import type { PdfFile } from './reader/document.js';
 import { toDate } from './render/render-pdf.js';
 
 export interface EmbedOptions {
@@ -21,6 +23,12 @@ export interface EmbedOptions {
   now: Date | string;
   filename?: string;
   lang?: Lang;
+  /**
+   * The PDF already carries an invoice XML (factur-x.xml, zugferd-invoice.xml, xrechnung.xml…):
+   * replace it (true) instead of refusing (default). One invoice per file: two would let every
+   * reader pick the old one.
+   */
+  replace?: boolean;
 }
 
 export interface EmbedResult {
@@ -56,7 +64,61 @@ function resolveProfile(
   return undefined;
 }
 
-/** Embeds the XML as factur-x.xml with the Factur-X XMP; adds an sRGB output intent if missing. */
+/** Names of the invoice XML files the PDF already carries (empty when it cannot be read: pdf-lib will say why) */
+function embeddedInvoiceNames(file: PdfFile | undefined): string[] {
+  if (!file) return [];
+  return invoiceAttachments(file, listEmbeddedFiles(file), readXmp(file)).map((f) => f.name);
+}
+
+/**
+ * One invoice per file: refuses (fatal FX-INVOICE-PRESENT) when the PDF already holds an invoice XML
+ * and `replace` is not set; with `replace`, says what is replaced. Returns the names to remove.
+ */
+function checkExistingInvoice(
+  existing: string[],
+  options: EmbedOptions,
+  lang: Lang,
+  findings: Finding[],
+): string[] | undefined {
+  if (existing.length === 0) return [];
+  const names = existing.join(', ');
+  const path = `pdf.attachments["${existing[0]}"]`;
+  if (!options.replace) {
+    findings.push(
+      pdfFinding(
+        'FX-INVOICE-PRESENT',
+        'fatal',
+        path,
+        {
+          en: `The PDF already carries an invoice XML (${names}). Adding another would put two invoices in one file, and readers would return the old one. Pass replace: true to replace it.`,
+          fr: `Le PDF contient déjà une facture XML (${names}). En ajouter une autre mettrait deux factures dans le même fichier, et les lecteurs rendraient l’ancienne. Passez replace: true pour la remplacer.`,
+        },
+        lang,
+        existing,
+      ),
+    );
+    return undefined;
+  }
+  findings.push(
+    pdfFinding(
+      'FX-INVOICE-REPLACED',
+      'information',
+      path,
+      {
+        en: `The invoice XML already embedded (${names}) was removed and replaced by the one given.`,
+        fr: `La facture XML déjà jointe (${names}) a été retirée et remplacée par celle fournie.`,
+      },
+      lang,
+      existing,
+    ),
+  );
+  return existing;
+}
+
+/**
+ * Embeds the XML as factur-x.xml with the Factur-X XMP; adds an sRGB output intent if missing.
+ * Refuses a PDF that already holds an invoice XML unless `replace` is set.
+ */
 export async function embed(
   pdf: Uint8Array,
   xml: string | Uint8Array,
@@ -64,6 +126,19 @@ export async function embed(
 ): Promise<EmbedResult> {
   const lang = options.lang ?? 'en';
   const findings: Finding[] = [];
+  const remove = checkExistingInvoice(embeddedInvoiceNames(openPdf(pdf, lang).file), options, lang, findings);
+  if (!remove) return { findings };
+  return embedChecked(pdf, xml, options, remove, findings);
+}
+
+async function embedChecked(
+  pdf: Uint8Array,
+  xml: string | Uint8Array,
+  options: EmbedOptions,
+  remove: string[],
+  findings: Finding[],
+): Promise<EmbedResult> {
+  const lang = options.lang ?? 'en';
   const bytes = xmlBytes(xml);
   const profile = resolveProfile(bytes, options.profile, lang, findings);
   if (!profile) return { findings };
@@ -72,6 +147,7 @@ export async function embed(
       profile,
       now: toDate(options.now),
       addOutputIntent: true,
+      remove,
       ...(options.filename ? { filename: options.filename } : {}),
     });
     return { pdf: out, findings };
@@ -101,6 +177,8 @@ export async function attach(
   const lang = options.lang ?? 'en';
   const { file, findings } = openPdf(pdf, lang);
   if (!file || findings.some((f) => f.severity === 'fatal')) return { findings };
+  const remove = checkExistingInvoice(embeddedInvoiceNames(file), options, lang, findings);
+  if (!remove) return { findings };
   const bytes = xmlBytes(xml);
   const parsed = parseXml(bytes);
   if (!parsed.ok) {
@@ -136,7 +214,7 @@ export async function attach(
       ),
     );
   }
-  const result = await embed(pdf, bytes, options);
+  const result = await embedChecked(pdf, bytes, options, remove, []);
   findings.push(...result.findings);
   if (!result.pdf) return { findings };
   const after = preflight(result.pdf, { lang });

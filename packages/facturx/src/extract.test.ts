@@ -84,6 +84,8 @@ describe('extract', () => {
     ]);
     const r = extract(pdf);
     expect(r.filename).toBe('my-invoice.xml');
+    expect(r.invoiceAttachments).toEqual(['my-invoice.xml']);
+    expect(r.findings).toEqual([]);
   });
 
   it('says which files were found when none is an invoice', () => {

@@ -31,6 +31,8 @@ export interface ExtractResult {
   xmp?: string;
   /** Every embedded file's name, for the caller's information */
   attachments: string[];
+  /** The names of every attachment that is an invoice XML; `filename` is the one returned */
+  invoiceAttachments: string[];
   findings: Finding[];
 }
 
@@ -88,7 +90,13 @@ export function openPdf(
     );
     return { findings };
   }
-  const file = new PdfFile(pdf, { ...DEFAULT_LIMITS, maxFileBytes: maxBytes });
+  // a decoded stream never exceeds the file limit: the caller's upload limit also bounds the work a
+  // small Flate-compressed file can ask for (a 144 kB file once inflated to 19 MB of XML, issue 14)
+  const file = new PdfFile(pdf, {
+    ...DEFAULT_LIMITS,
+    maxFileBytes: maxBytes,
+    maxStreamBytes: Math.min(DEFAULT_LIMITS.maxStreamBytes, maxBytes),
+  });
   if (file.headerOffset < 0) {
     findings.push(
       pdfFinding(
@@ -151,46 +159,80 @@ export function openPdf(
   return { file, findings };
 }
 
+function isXmlAttachment(f: EmbeddedFile): boolean {
+  return /\.xml$/i.test(f.name) || f.mimeType === 'text/xml' || f.mimeType === 'application/xml';
+}
+
+function hasInvoiceContent(file: PdfFile, f: EmbeddedFile): boolean {
+  if (!isXmlAttachment(f)) return false;
+  const s = file.deref(f.stream);
+  if (!(s instanceof PdfStream)) return false;
+  try {
+    return looksLikeInvoiceXml(file.decode(s));
+  } catch {
+    return false; // unreadable: not an invoice we could return
+  }
+}
+
+/**
+ * Every attachment that is an invoice XML, in the order a reader picks them: the XMP's
+ * fx:DocumentFileName first, then the well-known names, then any other XML whose root is an invoice.
+ * More than one means the file carries several invoices (attach() and extract() say so).
+ */
+export function invoiceAttachments(
+  file: PdfFile,
+  files: EmbeddedFile[],
+  xmp: string | undefined,
+): EmbeddedFile[] {
+  const out: EmbeddedFile[] = [];
+  const add = (f: EmbeddedFile | undefined) => {
+    if (f && f.stream !== undefined && !out.includes(f)) out.push(f);
+  };
+  const named = (n: string) => files.filter((f) => f.name.toLowerCase() === n.toLowerCase());
+  const declared = xmpDocumentFileName(xmp);
+  if (declared) for (const f of named(declared)) add(f);
+  for (const n of INVOICE_FILE_NAMES) for (const f of named(n)) add(f);
+  for (const f of files) if (!out.includes(f) && hasInvoiceContent(file, f)) add(f);
+  return out;
+}
+
 /** Picks the invoice among the attachments: XMP file name first, then well-known names, then content. */
 export function chooseInvoiceAttachment(
   file: PdfFile,
   files: EmbeddedFile[],
   xmp: string | undefined,
 ): EmbeddedFile | undefined {
-  const byName = (n: string) =>
-    files.find((f) => f.name.toLowerCase() === n.toLowerCase() && f.stream !== undefined);
-  const declared = xmpDocumentFileName(xmp);
-  if (declared) {
-    const f = byName(declared);
-    if (f) return f;
-  }
-  for (const n of INVOICE_FILE_NAMES) {
-    const f = byName(n);
-    if (f) return f;
-  }
-  for (const f of files) {
-    if (!/\.xml$/i.test(f.name) && f.mimeType !== 'text/xml' && f.mimeType !== 'application/xml') continue;
-    const s = file.deref(f.stream);
-    if (!(s instanceof PdfStream)) continue;
-    try {
-      if (looksLikeInvoiceXml(file.decode(s))) return f;
-    } catch {
-      // unreadable: not our invoice
-    }
-  }
-  return undefined;
+  return invoiceAttachments(file, files, xmp)[0];
 }
 
 export function extract(pdf: Uint8Array, options: ExtractOptions = {}): ExtractResult {
   const lang = options.lang ?? 'en';
   const { file, findings } = openPdf(pdf, lang, options.maxBytes);
-  const result: ExtractResult = { attachments: [], findings };
+  const result: ExtractResult = { attachments: [], invoiceAttachments: [], findings };
   if (!file || findings.some((f) => f.severity === 'fatal')) return result;
   const xmp = readXmp(file);
   if (xmp !== undefined) result.xmp = xmp;
   const files = listEmbeddedFiles(file);
   result.attachments = files.map((f) => f.name);
-  const chosen = chooseInvoiceAttachment(file, files, xmp);
+  const invoices = invoiceAttachments(file, files, xmp);
+  result.invoiceAttachments = invoices.map((f) => f.name);
+  const chosen = invoices[0];
+  if (chosen && invoices.length > 1) {
+    const names = result.invoiceAttachments.join(', ');
+    findings.push(
+      pdfFinding(
+        'FX-SEVERAL-INVOICES',
+        'warning',
+        'pdf.attachments',
+        {
+          en: `The PDF carries ${invoices.length} invoice XML files (${names}); ${chosen.name} was returned (named by the XMP or first by the usual names). Other readers may pick another one.`,
+          fr: `Le PDF contient ${invoices.length} factures XML (${names}) ; ${chosen.name} a été retenue (nommée par le XMP ou première selon les noms usuels). D’autres lecteurs peuvent en choisir une autre.`,
+        },
+        lang,
+        result.invoiceAttachments,
+      ),
+    );
+  }
   if (!chosen) {
     findings.push(
       pdfFinding(

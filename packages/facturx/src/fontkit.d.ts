@@ -5,6 +5,8 @@ declare module 'fontkit' {
     postscriptName: string;
     createSubset(): FontkitSubset;
     glyphsForString(text: string): { id: number; advanceWidth: number }[];
+    hasGlyphForCodePoint(codePoint: number): boolean;
+    unitsPerEm: number;
   }
   export interface FontkitSubset {
     /** glyph ids included so far, in subset order */

@@ -8,6 +8,7 @@ import type { Finding, Invoice, Profile, ValidationResult } from '@einv/core-mod
 import type { FrenchEdition } from '@einv/rules';
 import type { FontBytes } from './assets.js';
 import { judgeInvoice } from './judge-invoice.js';
+import { glyphFindings } from './render/glyph-findings.js';
 import type { Lang } from './render/labels.js';
 import { renderPdf } from './render/render-pdf.js';
 
@@ -55,10 +56,15 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
     lang,
     ...(options.frenchEdition ? { frenchEdition: options.frenchEdition } : {}),
   });
-  const { validation, completed, xml } = judged;
-  if (!validation.valid || xml === undefined || completed === undefined) {
-    return { validation, ...(xml !== undefined ? { xml } : {}) };
+  const { completed, xml } = judged;
+  if (!judged.validation.valid || xml === undefined || completed === undefined) {
+    return { validation: judged.validation, ...(xml !== undefined ? { xml } : {}) };
   }
+  const validation: ValidationResult = {
+    ...judged.validation,
+    // characters the PDF shows as a substitute (the XML keeps them): which field, which text
+    warnings: [...judged.validation.warnings, ...glyphFindings(completed, { ...options, lang })],
+  };
   try {
     const pdf = renderPdf(
       completed,

@@ -15,7 +15,22 @@ export {
 // The model and its arithmetic
 export * from '@einv/core-model';
 // Rules
-export { type FrenchEdition, getRule, ruleCatalogue, type ValidateOptions, validate } from '@einv/rules';
+export {
+  type Address0225,
+  type Address0225Form,
+  buildAddress0225,
+  type FrenchEdition,
+  frenchVatKey,
+  frenchVatNumber,
+  getRule,
+  isValidSiren,
+  isValidSiret,
+  parseAddress0225,
+  parseFrenchVat,
+  ruleCatalogue,
+  type ValidateOptions,
+  validate,
+} from '@einv/rules';
 export { checkUbl, type ReadUblResult, readUbl, type WriteUblResult, writeUbl } from '@einv/ubl';
 export type { FontBytes } from './assets.js';
 export { attach, type EmbedOptions, type EmbedResult, embed } from './attach.js';
@@ -31,6 +46,7 @@ export { type ExtractOptions, type ExtractResult, extract, INVOICE_FILE_NAMES } 
 export { type GenerateOptions, type GenerateResult, generate } from './generate.js';
 export { type JudgedInvoice, type JudgeInvoiceOptions, judgeInvoice } from './judge-invoice.js';
 export { type PreflightOptions, preflight } from './preflight/index.js';
+export { glyphFindings } from './render/glyph-findings.js';
 export { type RenderOptions, renderPdf } from './render/render-pdf.js';
 // What the services answer: structure check of any invoice XML, and the full report on a file
 export { type CheckXmlResult, checkXml } from './report/check-xml.js';

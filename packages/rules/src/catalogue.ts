@@ -2,12 +2,18 @@
  * The rule catalogue: every rule einv knows, in one list, for validate(), the validator's
  * /v1/rules/{code} route and docs/rules.md. Ids are unique across rule sets.
  */
+import { advisoryRules } from './advisory/rules.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import type { RuleDefinition } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 
-export const ruleCatalogue: readonly RuleDefinition[] = [...en16931Rules, ...brFrRules, ...facturxRules];
+export const ruleCatalogue: readonly RuleDefinition[] = [
+  ...en16931Rules,
+  ...brFrRules,
+  ...facturxRules,
+  ...advisoryRules,
+];
 
 let byId: Map<string, RuleDefinition> | undefined;
 

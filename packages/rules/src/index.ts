@@ -1,3 +1,4 @@
+export * from './advisory/index.js';
 export {
   CONTRACT_ALIASES,
   type ContractAlias,
@@ -15,7 +16,7 @@ export {
   TYPE_CODE_BLIND_RULES,
 } from './facturx-profiles/booking-aid.js';
 export { PROFILE_BUSINESS_RULES } from './facturx-profiles/generated-profile-rules.js';
-export { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
+export { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
 export {
   type FrenchEdition,
   NOT_AN_INVOICE,

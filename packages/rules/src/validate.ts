@@ -20,6 +20,7 @@ import type {
   ValidationResult,
 } from '@einv/core-model';
 import { toValidationResult } from '@einv/core-model';
+import { advisoryRules } from './advisory/rules.js';
 import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import type { Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
@@ -27,13 +28,13 @@ import { rules as en16931Rules } from './en16931/index.js';
 import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
-import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
+import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
 import { sourceContext } from './source-context.js';
 
 export type FrenchEdition = 'transition' | 'standard' | 'off';
 
 export interface ValidateOptions {
-  /** Names of the rule sets allowed to run (EN16931, BR-FR, FACTUR-X); default: every applicable one */
+  /** Names of the rule sets allowed to run (EN16931, BR-FR, FACTUR-X, EINV-ADVISORY); default: every applicable one */
   ruleSets?: readonly string[];
   /** Edition of the French rules; default `transition`; `off` disables BR-FR */
   frenchEdition?: FrenchEdition;
@@ -86,10 +87,11 @@ function facturxRulesFor(profile: Profile): readonly RuleDefinition[] {
   return cached;
 }
 
-function sellerIsFrench(invoice: Invoice): boolean {
-  const country = invoice.seller?.address?.country;
+function isFrench(party: Invoice['seller']): boolean {
+  const country = party?.address?.country;
   return typeof country === 'string' && country.trim().toUpperCase() === 'FR';
 }
+const sellerIsFrench = (invoice: Invoice) => isFrench(invoice.seller);
 
 function allowed(names: readonly string[] | undefined, name: string): boolean {
   if (!names) return true;
@@ -132,6 +134,15 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
     sets.push({
       ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
       rules: facturxRulesFor(profile),
+      edition: undefined,
+    });
+  }
+  // einv's own checks of French identifiers and bank details: warnings only, never a verdict (decision 0074)
+  const frenchParty = sellerIsFrench(invoice) || isFrench(invoice.buyer);
+  if (edition !== 'off' && allowed(names, 'EINV-ADVISORY') && frenchParty) {
+    sets.push({
+      ref: { name: 'EINV-ADVISORY', version: ADVISORY_VERSION },
+      rules: advisoryRules,
       edition: undefined,
     });
   }
@@ -209,7 +220,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
       rule: rule.id,
       message: (detail?.message ?? rule.message)[lang],
       path: p,
-      // A rule may lower one finding's severity (the contract's BR-FR-09 advisory is always a warning)
+      // A rule may set one finding's severity (detail.severity) instead of the rule's own
       severity: detail?.severity ?? currentSeverity,
     };
     const bt = detail?.bt ?? rule.terms[0];

@@ -17,19 +17,30 @@ export const billingEvents = sqliteTable(
     resourceId: text('resource_id').notNull(),
     providerUpdatedAt: text('provider_updated_at'),
     receivedAt: text('received_at').notNull(),
-    /** applied | stale (older than what we hold) | recorded (event we do not act on) */
+    /**
+     * applied | pending (applied to a purchase no account is bound to yet) | unmapped (its variant
+     * grants no plan) | stale (older than what we hold) | waiting (a payment event whose subscription
+     * we have not seen yet; replayed when it arrives) | recorded (an event we do not act on)
+     */
     outcome: text('outcome').notNull(),
+    /** The subscription a payment event belongs to, to replay `waiting` events when it arrives */
+    subscriptionId: text('subscription_id'),
     payload: text('payload').notNull(),
   },
-  (t) => [index('billing_events_email').on(t.email)],
+  (t) => [
+    index('billing_events_email').on(t.email),
+    index('billing_events_waiting').on(t.subscriptionId, t.outcome),
+  ],
 );
 
 /**
- * What one purchase entitles an email to, keyed by the provider's order id (subscriptions carry
- * their order_id, so order_created and later subscription_* events land on the same row).
- * `providerUpdatedAt` is the ordering watermark: an event older than it changes nothing.
- * Entitlements are keyed by email, not by our account id, so an event for an email that has no
- * account yet simply waits here and applies when that account signs up.
+ * One purchase, keyed by the provider's order id (subscriptions carry their order_id, so
+ * order_created and later subscription_* events land on the same row). `providerUpdatedAt` is the
+ * ordering watermark: an event older than it changes nothing. A purchase grants a plan only to the
+ * account it is bound to (`accountId`, decision 0094): by the checkout's custom data first, else by
+ * the buyer's email to a verified account; until then it is pending and binds when that email is
+ * verified. The account id is not a foreign key: accounts live in another app's tables, and billing
+ * records outlive a deleted account.
  */
 export const entitlements = sqliteTable(
   'billing_entitlements',
@@ -43,6 +54,22 @@ export const entitlements = sqliteTable(
     /** end of the paid period of a cancelled subscription (ISO) */
     endsAt: text('ends_at'),
     providerUpdatedAt: text('provider_updated_at').notNull(),
+    /** The account the purchase is bound to; null while pending */
+    accountId: integer('account_id'),
+    /** `meta.custom_data.account_id` as the checkout set it (an opaque public id), when present */
+    customAccountId: text('custom_account_id'),
+    /** How it was bound: custom-data | email | verification */
+    boundBy: text('bound_by'),
+    /** `pause.mode` of a paused subscription: void (no service) or free (service continues) */
+    pauseMode: text('pause_mode'),
+    /** An order_refunded arrived: final, whatever the order of later deliveries */
+    refunded: integer('refunded', { mode: 'boolean' }).notNull().default(false),
+    /** The provider's `urls.customer_portal` of the subscription ("Manage subscription") */
+    customerPortalUrl: text('customer_portal_url'),
   },
-  (t) => [index('billing_entitlements_email').on(t.email)],
+  (t) => [
+    index('billing_entitlements_email').on(t.email),
+    index('billing_entitlements_account').on(t.accountId),
+    index('billing_entitlements_subscription').on(t.subscriptionId),
+  ],
 );

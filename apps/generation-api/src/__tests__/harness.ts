@@ -1,44 +1,68 @@
 /** Builds the real generation app on an in-memory SQLite database, for contract tests over HTTP. */
-import { BillingStore, migrateBilling, openSqlite } from '@einv/billing';
+import { migrateBilling, openSqlite } from '@einv/billing';
+import type { Logger } from 'pino';
 import { pino } from 'pino';
 import request from 'supertest';
 import { loadFixture } from '../../../../fixtures/load.js';
-import { AccountService } from '../accounts.js';
-import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { migrateGeneration } from '../db/migrate.js';
+import { createService } from '../service.js';
+import type { Mailbox } from './mailbox.js';
+import { linkToken } from './mailbox.js';
 
 export const WEBHOOK_SECRET = 'test_webhook_secret';
+export const PASSWORD = 'correct horse battery';
 
 export function buildApp(
   env: Record<string, string> = {},
   clock: () => Date = () => new Date('2026-11-22T10:00:00Z'),
+  logger: Logger = pino({ level: 'silent' }),
 ) {
   const config = loadConfig({
     BILLING_WEBHOOK_SECRET: WEBHOOK_SECRET,
     BILLING_SITE_VARIANT_IDS: '111111',
     BILLING_MULTI_VARIANT_IDS: '222222',
     RATE_LIMIT_PER_MINUTE: '10000',
+    PUBLIC_URL: 'http://portal.test',
     ...env,
   });
   const { sqlite, db } = openSqlite(':memory:');
   migrateBilling(db);
   migrateGeneration(db);
-  const billing = new BillingStore(db, config.billing);
-  const accounts = new AccountService(db, billing, config.billing.limits, clock);
-  const app = createApp({ config, accounts, billing, logger: pino({ level: 'silent' }), clock });
-  return { app, accounts, billing, sqlite, config };
+  const service = createService(config, db, logger, clock);
+  return { ...service, sqlite, config };
 }
 
 /** Signs up through the portal and returns an agent holding the session cookie */
 export async function signedIn(
   app: ReturnType<typeof buildApp>['app'],
   email = 'ada@example.com',
-  password = 'correct horse battery',
+  password = PASSWORD,
 ) {
   const agent = request.agent(app);
   const res = await agent.post('/api/portal/signup').send({ email, password });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  return agent;
+}
+
+/** Follows a verification link from a received mail the way the portal page does */
+export async function followVerifyLink(app: ReturnType<typeof buildApp>['app'], link: string) {
+  const { action, token } = linkToken(link);
+  if (action !== 'verify') throw new Error(`not a verification link: ${link}`);
+  return request(app).post('/api/portal/verify-email').send({ token });
+}
+
+/** Signs up and verifies the email through the mail the service sent */
+export async function verifiedSignIn(
+  app: ReturnType<typeof buildApp>['app'],
+  mailbox: Mailbox,
+  email = 'ada@example.com',
+  password = PASSWORD,
+) {
+  const agent = await signedIn(app, email, password);
+  const mail = await mailbox.next(email, /confirm/i);
+  const res = await followVerifyLink(app, mail.link);
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${res.text}`);
   return agent;
 }
 
@@ -58,3 +82,12 @@ export function validInvoice() {
     lines: invoice.lines ?? [],
   };
 }
+
+/** A pino logger whose lines (parsed) land in an array, for assertions on levels and contents */
+export function capturedLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
+
+export const LEVEL = { info: 30, warn: 40, error: 50 } as const;

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildApp, newKey, signedIn, WEBHOOK_SECRET } from './harness.js';
+import { buildApp, newKey, signedIn, verifiedSignIn, WEBHOOK_SECRET } from './harness.js';
+import type { Mailbox } from './mailbox.js';
+import { startMailbox } from './mailbox.js';
 
 const sign = (body: string) => createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
 function orderEvent(email: string, variant: number, updatedAt: string, id = '1001') {
@@ -150,6 +152,12 @@ describe('portal', () => {
 });
 
 describe('billing webhook route', () => {
+  let mailbox: Mailbox;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+  });
+  afterAll(() => mailbox.close());
+
   it('answers 401 with the text Unauthorized on a missing or wrong signature', async () => {
     const { app } = buildApp();
     const body = orderEvent('ada@example.com', 111111, '2026-11-01T00:00:00Z');
@@ -161,8 +169,8 @@ describe('billing webhook route', () => {
     }
   });
 
-  it('an order for an email without an account is kept and applied at signup; duplicates change nothing', async () => {
-    const { app } = buildApp();
+  it('an order for an email without an account waits, pending, and applies when that email is verified; duplicates change nothing', async () => {
+    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
     const body = orderEvent('late@example.com', 222222, '2026-11-01T00:00:00Z');
     const first = await request(app)
       .post('/api/webhooks/billing')
@@ -177,13 +185,18 @@ describe('billing webhook route', () => {
       .send(body);
     expect(again.status).toBe(200);
     expect(again.body.outcome).toBe('duplicate');
+    expect(first.body.outcome).toBe('pending');
     const agent = await signedIn(app, 'late@example.com');
+    expect((await agent.get('/api/portal/me')).body.plan).toBe('FREE'); // not before the email is verified
+    const mail = await mailbox.next('late@example.com', /confirm/i);
+    const token = new URL(mail.link).hash.replace('#verify=', '');
+    expect((await agent.post('/api/portal/verify-email').send({ token })).status).toBe(200);
     expect((await agent.get('/api/portal/me')).body.plan).toBe('MULTI');
   });
 
-  it('a downgrade suspends keys beyond the plan (oldest kept, nothing deleted); an upgrade restores them', async () => {
-    const { app } = buildApp();
-    const agent = await signedIn(app);
+  it('a downgrade suspends keys beyond the plan (oldest kept, nothing deleted); after an upgrade the user reactivates them', async () => {
+    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const agent = await verifiedSignIn(app, mailbox);
     const post = (body: string) =>
       request(app)
         .post('/api/webhooks/billing')
@@ -212,6 +225,10 @@ describe('billing webhook route', () => {
     await post(
       subscriptionEvent('subscription_updated', 'ada@example.com', 222222, 'active', '2026-11-12T00:00:00Z'),
     );
+    const after = (await agent.get('/api/portal/keys')).body.keys;
+    expect(after.map((k: { status: string }) => k.status)).toEqual(['active', 'suspended', 'suspended']);
+    for (const k of after.slice(1))
+      expect((await agent.post(`/api/portal/keys/${k.id}/activate`).send({})).status).toBe(204);
     const restored = (await agent.get('/api/portal/keys')).body.keys.map((k: { status: string }) => k.status);
     expect(restored).toEqual(['active', 'active', 'active']);
   });

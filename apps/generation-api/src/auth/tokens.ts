@@ -30,3 +30,18 @@ export function newSessionToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: sha256(token) };
 }
+
+/**
+ * A mailed link's token: `<row id>.<secret>`. The id finds the row; the secret's SHA-256 is what is
+ * stored, compared with sameHash (constant time).
+ */
+export function newLinkSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: sha256(secret) };
+}
+
+export function splitLinkToken(token: unknown): { id: number; secret: string } | undefined {
+  if (typeof token !== 'string' || token.length > 200) return undefined;
+  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  return match ? { id: Number(match[1]), secret: match[2]! } : undefined;
+}

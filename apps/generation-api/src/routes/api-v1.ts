@@ -5,7 +5,7 @@
 import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
 import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
 import { generate, judgeDocument, judgeInvoice } from '@einv/facturx';
-import { bodyObject, decodeBase64, queryOption, sendProblem } from '@einv/http-kit';
+import { bodyObject, decodeBase64, queryOption, refuseOverLimit, sendProblem } from '@einv/http-kit';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
@@ -45,6 +45,7 @@ function invoiceOf(req: Request, res: Response): unknown {
     );
     return undefined;
   }
+  if (refuseOverLimit(res, invoice, 'invoice')) return undefined;
   return invoice;
 }
 
@@ -56,7 +57,15 @@ function shapeResult(invoice: unknown): ValidationResult | undefined {
     : undefined;
 }
 
-export function apiV1Router(accounts: AccountService, clock: () => Date): Router {
+/** Length of the base64 text of `bytes` bytes */
+const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+export function apiV1Router(
+  accounts: AccountService,
+  clock: () => Date,
+  maxAnswerBytes: number,
+  upgradeUrl: string,
+): Router {
   const router = Router();
 
   router.post('/generate', (req, res) => {
@@ -73,8 +82,8 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
         402,
         'quota-exceeded',
         'Monthly quota reached',
-        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation.`,
-        { quota: reserved.quota, resetsAt: reserved.resetsAt },
+        `The FREE plan includes ${reserved.quota} generated invoices per month; the quota resets at ${reserved.resetsAt}. Upgrade to SITE or MULTI for unlimited generation: ${upgradeUrl}`,
+        { quota: reserved.quota, resetsAt: reserved.resetsAt, upgradeUrl },
       );
     }
     let released = false;
@@ -84,6 +93,20 @@ export function apiV1Router(accounts: AccountService, clock: () => Date): Router
         released = true;
         accounts.releaseGeneration(account);
         return invalid(res, result.validation);
+      }
+      const answerBytes =
+        base64Length(Buffer.byteLength(result.xml, 'utf8')) + base64Length(result.pdf.byteLength);
+      if (answerBytes > maxAnswerBytes) {
+        released = true;
+        accounts.releaseGeneration(account);
+        return sendProblem(
+          res,
+          422,
+          'answer-too-large',
+          'Answer too large',
+          `The generated XML and PDF would take ${answerBytes} bytes of base64; answers are limited to ${maxAnswerBytes} bytes. Send fewer or shorter lines.`,
+          { field: 'invoice', limit: maxAnswerBytes },
+        );
       }
       res.json({
         xml: Buffer.from(result.xml, 'utf8').toString('base64'),

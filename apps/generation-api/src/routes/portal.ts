@@ -1,29 +1,74 @@
 /**
  * /api/portal: the page and its JSON API (session cookie, HttpOnly, SameSite=Strict). Mutations
  * must be same-origin JSON, so a foreign page can neither post a form nor read an answer.
+ * Mailed links carry their token in the URL fragment; the page posts it to verify-email or
+ * password-reset.
  */
 
+import { createHash } from 'node:crypto';
 import { bodyObject, requireJson, sameOriginOnly, sendProblem } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
-import type { Account, AccountService } from '../accounts.js';
+import type { Account, AccountService, Failure } from '../accounts.js';
 import { isFailure } from '../accounts.js';
+import type { AuthAttempts } from '../auth/auth-attempts.js';
+import type { KeyService } from '../keys.js';
 
 export const SESSION_COOKIE = 'einv_session';
 
-function cookieValue(req: Request, name: string): string | undefined {
+export function cookieValue(req: Request, name: string): string | undefined {
   const header = req.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
 
-export function portalRouter(accounts: AccountService, pageHtml: string, secureCookies: boolean): Router {
+/** Failures of the account and key services as problem answers */
+const FAILURE_STATUS: Record<string, [number, string]> = {
+  taken: [409, 'email-taken'],
+  'invalid-link': [400, 'invalid-link'],
+  'wrong-password': [403, 'wrong-password'],
+  'key-limit': [403, 'key-limit'],
+  'key-not-found': [404, 'key-not-found'],
+};
+function sendFailure(res: Response, failure: Failure, invalidSlug: string, title: string): void {
+  const [status, slug] = FAILURE_STATUS[failure.error] ?? [400, invalidSlug];
+  sendProblem(res, status, slug, title, failure.detail, failure.field ? { field: failure.field } : {});
+}
+
+/** A short, non-reversible tag of an email for warn logs (the address itself stays out of logs) */
+const emailTag = (email: unknown) =>
+  typeof email === 'string'
+    ? createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 12)
+    : undefined;
+
+export interface PortalDependencies {
+  accounts: AccountService;
+  keys: KeyService;
+  attempts: AuthAttempts;
+  pageHtml: string;
+  secureCookies: boolean;
+}
+
+export function portalRouter({
+  accounts,
+  keys,
+  attempts,
+  pageHtml,
+  secureCookies,
+}: PortalDependencies): Router {
   const router = Router();
-  const setSession = (res: Response, token: string, maxAgeMs: number) =>
+  const setSession = (res: Response, accountId: number) => {
+    const { token, maxAgeMs } = accounts.createSession(accountId);
     res.cookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
@@ -31,6 +76,8 @@ export function portalRouter(accounts: AccountService, pageHtml: string, secureC
       path: '/api/portal',
       maxAge: maxAgeMs,
     });
+  };
+  const clearSession = (res: Response) => res.clearCookie(SESSION_COOKIE, { path: '/api/portal' });
 
   const requireSession = (req: Request, res: Response, next: NextFunction) => {
     const account = accounts.sessionAccount(cookieValue(req, SESSION_COOKIE));
@@ -39,95 +86,182 @@ export function portalRouter(accounts: AccountService, pageHtml: string, secureC
     res.locals.account = account;
     next();
   };
+  const me = (res: Response) => res.locals.account as Account;
+  const keyId = (req: Request, res: Response): number | undefined => {
+    const id = Number(req.params.id);
+    if (Number.isInteger(id) && id > 0) return id;
+    sendProblem(res, 400, 'invalid-key-id', 'Invalid key id', 'Expected a positive integer key id.', {
+      field: 'id',
+    });
+    return undefined;
+  };
+  const mutation = [sameOriginOnly, requireJson];
 
   router.get('/', (_req, res) => {
     res.type('html').send(pageHtml);
   });
 
-  router.post('/signup', sameOriginOnly, requireJson, async (req, res) => {
+  router.get('/plans', (_req, res) => {
+    res.json({ plans: accounts.plans() });
+  });
+
+  router.post('/signup', ...mutation, async (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
-    const result = await accounts.signup(body.email, body.password);
-    if (isFailure(result)) {
-      const status = result.error === 'taken' ? 409 : 400;
-      return sendProblem(
-        res,
-        status,
-        result.error === 'taken' ? 'email-taken' : 'invalid-signup',
-        'Cannot sign up',
-        result.detail,
-        result.field ? { field: result.field } : {},
-      );
-    }
-    const session = accounts.createSession(result.id);
-    setSession(res, session.token, session.maxAgeMs);
+    const result = await accounts.signup(body.email, body.password, body.lang);
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-signup', 'Cannot sign up');
+    setSession(res, result.id);
     res.status(201).json(accounts.me(result));
   });
 
-  router.post('/login', sameOriginOnly, requireJson, async (req, res) => {
+  router.post('/login', ...mutation, async (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
+    const ip = req.ip ?? 'unknown';
+    const subject = typeof body.email === 'string' ? `login:${body.email.trim().toLowerCase()}` : undefined;
+    const wait = attempts.waitMs(ip, subject);
+    if (wait > 0) {
+      req.log.warn(
+        { ip, email: emailTag(body.email), retryAfterMs: wait },
+        'login refused: too many failures',
+      );
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
+      return sendProblem(
+        res,
+        429,
+        'too-many-attempts',
+        'Too many failed attempts',
+        `Too many failed sign-ins from here or for this email; try again in ${Math.ceil(wait / 1000)} s.`,
+        { retryAfterSeconds: Math.ceil(wait / 1000) },
+      );
+    }
     const account = await accounts.login(body.email, body.password);
-    if (!account)
+    if (!account) {
+      const failures = attempts.failed(ip, subject);
+      req.log.warn({ ip, email: emailTag(body.email), failures }, 'login failed');
       return sendProblem(
         res,
         401,
         'bad-credentials',
         'Wrong email or password',
-        'Check the email and password, or sign up.',
+        'Check the email and password, or reset the password.',
       );
-    const session = accounts.createSession(account.id);
-    setSession(res, session.token, session.maxAgeMs);
+    }
+    if (subject) attempts.succeeded(subject);
+    setSession(res, account.id);
     res.json(accounts.me(account));
   });
 
   router.post('/logout', sameOriginOnly, (req, res) => {
     accounts.endSession(cookieValue(req, SESSION_COOKIE));
-    res.clearCookie(SESSION_COOKIE, { path: '/api/portal' });
+    clearSession(res);
+    res.status(204).end();
+  });
+
+  router.post('/verify-email', ...mutation, (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    const result = accounts.followVerifyLink(body.token);
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-link', 'Cannot verify the email');
+    res.json({ email: result.email, emailVerified: true });
+  });
+
+  router.post('/verify-email/resend', sameOriginOnly, requireSession, (_req, res) => {
+    accounts.resendVerification(me(res));
+    res.status(202).json({ sent: !me(res).verified });
+  });
+
+  router.post('/password-reset/request', ...mutation, (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    accounts.requestPasswordReset(body.email);
+    // The same answer whether or not the email has an account
+    res.status(202).json({ detail: 'If this email has an account, a reset link is on its way.' });
+  });
+
+  router.post('/password-reset', ...mutation, async (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    const result = await accounts.resetPassword(body.token, body.password);
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-password', 'Cannot reset the password');
+    attempts.succeeded(`login:${result.email}`);
+    clearSession(res);
+    res.json({ email: result.email });
+  });
+
+  router.post('/password', ...mutation, requireSession, async (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    const result = await accounts.changePassword(
+      me(res),
+      cookieValue(req, SESSION_COOKIE),
+      body.currentPassword,
+      body.newPassword,
+    );
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-password', 'Cannot change the password');
+    res.status(204).end();
+  });
+
+  router.post('/email', ...mutation, requireSession, async (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    const result = await accounts.requestEmailChange(me(res), body.email, body.password);
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-email', 'Cannot change the email');
+    res.status(202).json({ pendingEmail: String(body.email).trim().toLowerCase() });
+  });
+
+  router.delete('/account', ...mutation, requireSession, async (req, res) => {
+    const body = bodyObject(req, res);
+    if (!body) return;
+    const result = await accounts.deleteAccount(me(res), body.password);
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-password', 'Cannot delete the account');
+    clearSession(res);
     res.status(204).end();
   });
 
   router.get('/me', requireSession, (_req, res) => {
-    res.json(accounts.me(res.locals.account as Account));
+    res.json(accounts.me(me(res)));
   });
 
   router.get('/keys', requireSession, (_req, res) => {
-    res.json({ keys: accounts.listKeys(res.locals.account as Account) });
+    res.json({ keys: keys.list(me(res)) });
   });
 
-  router.post('/keys', sameOriginOnly, requireJson, requireSession, (req, res) => {
+  router.post('/keys', ...mutation, requireSession, (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
-    const created = accounts.createKey(res.locals.account as Account, body.name);
-    if (isFailure(created)) {
-      const status = created.error === 'key-limit' ? 403 : 400;
-      return sendProblem(
-        res,
-        status,
-        created.error === 'key-limit' ? 'key-limit' : 'invalid-key-name',
-        'Cannot create key',
-        created.detail,
-        created.field ? { field: created.field } : {},
-      );
-    }
+    const created = keys.create(me(res), body.name);
+    if (isFailure(created)) return sendFailure(res, created, 'invalid-key-name', 'Cannot create key');
     res.status(201).json(created);
   });
 
   router.delete('/keys/:id', sameOriginOnly, requireSession, (req, res) => {
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id <= 0)
-      return sendProblem(
-        res,
-        400,
-        'invalid-key-id',
-        'Invalid key id',
-        'Expected a positive integer key id.',
-        { field: 'id' },
-      );
-    if (!accounts.revokeKey(res.locals.account as Account, id))
+    const id = keyId(req, res);
+    if (id === undefined) return;
+    if (!keys.revoke(me(res), id))
       return sendProblem(res, 404, 'key-not-found', 'Key not found', `No live key ${id} on this account.`, {
         field: 'id',
       });
+    res.status(204).end();
+  });
+
+  router.post('/keys/:id/suspend', sameOriginOnly, requireSession, (req, res) => {
+    const id = keyId(req, res);
+    if (id === undefined) return;
+    if (!keys.suspend(me(res), id))
+      return sendProblem(res, 404, 'key-not-found', 'Key not found', `No active key ${id} on this account.`, {
+        field: 'id',
+      });
+    res.status(204).end();
+  });
+
+  router.post('/keys/:id/activate', ...mutation, requireSession, (req, res) => {
+    const id = keyId(req, res);
+    const body = id === undefined ? undefined : bodyObject(req, res);
+    if (id === undefined || !body) return;
+    const replacing = body.replacing === undefined ? undefined : Number(body.replacing);
+    const result = keys.activate(me(res), id, replacing);
+    if (isFailure(result)) return sendFailure(res, result, 'invalid-key-id', 'Cannot activate the key');
     res.status(204).end();
   });
 

@@ -86,6 +86,7 @@ export function validateRouter(maxBytes: number): Router {
       if (!file) return;
       const report = validateDocument(file.bytes, {
         lang,
+        maxPdfBytes: maxBytes,
         frenchEdition,
         ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
       });

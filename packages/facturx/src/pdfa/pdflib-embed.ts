@@ -8,7 +8,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Profile } from '@einv/core-model';
 import { md5 } from '@noble/hashes/legacy';
-import { AFRelationship, type PDFArray, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
+import {
+  AFRelationship,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFObject,
+  PDFRef,
+  PDFString,
+} from 'pdf-lib';
 import { afRelationshipFor } from '../guideline.js';
 import { PRODUCER } from './pdfkit-document.js';
 import { facturxXmpFor, xmpPacket } from './xmp.js';
@@ -31,12 +41,82 @@ export interface PdfLibEmbedOptions {
   filename?: string;
   /** Add an sRGB output intent when the catalog has no OutputIntents */
   addOutputIntent?: boolean;
+  /** Names of embedded files to remove first (the invoice XML being replaced), case-insensitive */
+  remove?: string[];
 }
 
 function toHex(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += b.toString(16).padStart(2, '0');
   return s;
+}
+
+function textValue(o: PDFObject | undefined): string | undefined {
+  return o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : undefined;
+}
+
+/**
+ * Removes the named files: their pairs in the /EmbeddedFiles name tree (with /Kids), their entries in
+ * the catalog /AF, and the file specification and stream objects themselves (pdf-lib writes every
+ * object it holds, referenced or not: an unlinked stream would still carry the old invoice).
+ */
+function removeEmbeddedFiles(doc: PDFDocument, names: string[]): void {
+  const wanted = new Set(names.map((n) => n.toLowerCase()));
+  const ctx = doc.context;
+  const doomed = new Set<PDFRef>();
+  const specName = (spec: PDFObject | undefined, key?: string): string | undefined => {
+    const d = spec instanceof PDFRef ? ctx.lookup(spec) : spec;
+    if (!(d instanceof PDFDict)) return key;
+    return textValue(d.lookup(PDFName.of('UF'))) ?? textValue(d.lookup(PDFName.of('F'))) ?? key;
+  };
+  const isDoomed = (spec: PDFObject | undefined, key?: string): boolean => {
+    const name = specName(spec, key);
+    if (name === undefined || !wanted.has(name.toLowerCase())) return false;
+    if (spec instanceof PDFRef) doomed.add(spec);
+    return true;
+  };
+  const names0 = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
+  const stack: { node: PDFObject | undefined; depth: number }[] = [
+    { node: names0?.get(PDFName.of('EmbeddedFiles')), depth: 0 },
+  ];
+  const seen = new Set<PDFObject>();
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    const d = node instanceof PDFRef ? ctx.lookup(node) : node;
+    if (!(d instanceof PDFDict) || seen.has(d) || depth > 32) continue;
+    seen.add(d);
+    const pairs = d.lookupMaybe(PDFName.of('Names'), PDFArray);
+    if (pairs) {
+      const kept: PDFObject[] = [];
+      for (let i = 0; i + 1 < pairs.size(); i += 2) {
+        const key = textValue(pairs.lookup(i));
+        if (!isDoomed(pairs.get(i + 1), key)) kept.push(pairs.get(i), pairs.get(i + 1));
+      }
+      d.set(PDFName.of('Names'), ctx.obj(kept));
+      // a leaf's /Limits must stay the range of the keys it still holds
+      if (d.has(PDFName.of('Limits'))) {
+        if (kept.length === 0) d.delete(PDFName.of('Limits'));
+        else d.set(PDFName.of('Limits'), ctx.obj([kept[0]!, kept[kept.length - 2]!]));
+      }
+    }
+    const kids = d.lookupMaybe(PDFName.of('Kids'), PDFArray);
+    if (kids) for (let i = 0; i < kids.size(); i++) stack.push({ node: kids.get(i), depth: depth + 1 });
+  }
+  const af = doc.catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
+  if (af) {
+    const kept: PDFObject[] = [];
+    for (let i = 0; i < af.size(); i++) if (!isDoomed(af.get(i))) kept.push(af.get(i));
+    doc.catalog.set(PDFName.of('AF'), ctx.obj(kept));
+  }
+  for (const ref of doomed) {
+    const spec = ctx.lookup(ref);
+    const ef = spec instanceof PDFDict ? spec.lookupMaybe(PDFName.of('EF'), PDFDict) : undefined;
+    for (const k of ['F', 'UF']) {
+      const stream = ef?.get(PDFName.of(k));
+      if (stream instanceof PDFRef) ctx.delete(stream);
+    }
+    ctx.delete(ref);
+  }
 }
 
 export async function embedWithPdfLib(
@@ -46,6 +126,7 @@ export async function embedWithPdfLib(
 ): Promise<Uint8Array> {
   const filename = options.filename ?? 'factur-x.xml';
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  if (options.remove && options.remove.length > 0) removeEmbeddedFiles(doc, options.remove);
   const rel =
     afRelationshipFor(options.profile) === 'Data' ? AFRelationship.Data : AFRelationship.Alternative;
   await doc.attach(xml, filename, {

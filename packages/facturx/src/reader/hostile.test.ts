@@ -124,6 +124,25 @@ describe('large files', () => {
     expect(r.xml).toBeUndefined();
     expect(r.findings.find((f) => f.rule === 'FX-ATTACHMENT-UNREADABLE')?.message).toMatch(/larger than/);
   });
+
+  it('the inflated embedded invoice is capped at the caller’s file limit, not the reader’s 64 MiB', () => {
+    // 3 MB of XML comment deflates to a few kB: under a 1 MB upload limit it must not be inflated
+    const xml = `<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:x"><!--${'x'.repeat(3 * 1024 * 1024)}--></rsm:CrossIndustryInvoice>`;
+    const pdf = buildPdf([
+      CATALOG_WITH_ATTACHMENT(3),
+      '<< /Type /Pages /Kids [] /Count 0 >>',
+      '<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /EF << /F 4 0 R >> >>',
+      streamObject('/Type /EmbeddedFile /Filter /FlateDecode', deflateSync(enc.encode(xml))),
+    ]);
+    expect(pdf.length).toBeLessThan(64 * 1024);
+    const capped = extract(pdf, { maxBytes: 1024 * 1024 });
+    expect(capped.xml).toBeUndefined();
+    expect(capped.findings.find((f) => f.rule === 'FX-ATTACHMENT-UNREADABLE')?.message).toMatch(
+      /larger than 1048576 bytes/,
+    );
+    // the same file under the default limit is read: the cap follows the caller's limit
+    expect(extract(pdf).xml?.length).toBe(xml.length);
+  });
 });
 
 describe('10,000 pages', () => {

@@ -130,11 +130,23 @@ function textOperators(font: PdfkitFont, size: number, text: string, x0: number,
   return out;
 }
 
+/** The current font's ascender (1000 units per em), to share one baseline across fonts */
+export function currentAscender(doc: PDFKit.PDFDocument): number | undefined {
+  return internals(doc)?._font?.ascender;
+}
+
 /**
  * Draws one line (no line break inside) with its top-left corner at (x, y), in the current font,
  * size and fill colour: the bytes pdfkit's `text(line, x, y, { lineBreak: false })` writes.
+ * `ascender` (1000 units per em) places the baseline when several fonts share a line.
  */
-export function drawLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
+export function drawLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  ascender?: number,
+): void {
   const d = internals(doc);
   if (!d?._font || text.length === 0 || text.includes('\n')) {
     doc.text(text, x, y, { lineBreak: false });
@@ -143,7 +155,7 @@ export function drawLine(doc: PDFKit.PDFDocument, text: string, x: number, y: nu
   const font = d._font;
   const size = d._fontSize;
   const pageHeight = d.page.height;
-  const baseline = pageHeight - y - (font.ascender / 1000) * size;
+  const baseline = pageHeight - y - ((ascender ?? font.ascender) / 1000) * size;
   const fonts: Record<string, unknown> = d.page.fonts;
   if (fonts[font.id] == null) fonts[font.id] = font.ref();
   const cache = cacheOf(doc).runs;

@@ -79,6 +79,7 @@ export const LABELS = {
     of: 'sur',
     debitOption: 'Option pour le paiement de la taxe d’après les débits',
     reverseCharge: 'Autoliquidation',
+    operationCategory: 'Catégorie de l’opération',
     selfBilledMention: 'Autofacturation',
     itemId: 'Réf.',
     embeddedData: 'Données structurées Factur-X',
@@ -171,6 +172,7 @@ export const LABELS = {
     of: 'of',
     debitOption: 'VAT payable on debits (option pour le paiement de la taxe d’après les débits)',
     reverseCharge: 'Reverse charge',
+    operationCategory: 'Operation category',
     selfBilledMention: 'Self-billing',
     itemId: 'Ref.',
     embeddedData: 'Factur-X structured data',
@@ -263,10 +265,10 @@ const PAYMENT_MEANS: Record<string, { fr: string; en: string }> = {
   ZZZ: { fr: 'Autre', en: 'Other' },
 };
 
+/** The payment means in words (the UNTDID 4461 code is the XML's business; an unknown code is printed as is) */
 export function paymentMeansLabel(code: string | undefined, lang: Lang): string | undefined {
   if (!code) return undefined;
-  const label = PAYMENT_MEANS[code]?.[lang];
-  return label ? `${label} (${code})` : code;
+  return PAYMENT_MEANS[code]?.[lang] ?? code;
 }
 
 const VAT_CATEGORIES: Record<string, { fr: string; en: string }> = {
@@ -282,9 +284,45 @@ const VAT_CATEGORIES: Record<string, { fr: string; en: string }> = {
   B: { fr: 'Transfert (Italie)', en: 'Transferred (Italy)' },
 };
 
-export function vatCategoryLabel(code: string | undefined, lang: Lang): string {
+/**
+ * French VAT rates by name (CGI art. 278 to 281 nonies): a 5.5 % line is not "Taux normal". Other
+ * standard-category rates (overseas departments, Corsica, other countries) are said to be taxable,
+ * without a name that could be wrong.
+ */
+const FRENCH_RATES: Record<string, { fr: string; en: string }> = {
+  '20': { fr: 'Taux normal', en: 'Standard rate' },
+  '10': { fr: 'Taux intermédiaire', en: 'Intermediate rate' },
+  '5.5': { fr: 'Taux réduit', en: 'Reduced rate' },
+  '2.1': { fr: 'Taux particulier', en: 'Super-reduced rate' },
+};
+const TAXABLE = { fr: 'Soumis à la TVA', en: 'Taxable' };
+
+/** The VAT category in words; category S is named by its rate (French rates only) */
+export function vatCategoryLabel(
+  code: string | undefined,
+  lang: Lang,
+  rate?: number,
+  sellerCountry?: string,
+): string {
   if (!code) return '';
+  if (code === 'S') {
+    const french = sellerCountry === undefined || sellerCountry === 'FR';
+    const named = french && rate !== undefined ? FRENCH_RATES[String(Number(rate))] : undefined;
+    return (named ?? TAXABLE)[lang];
+  }
   return VAT_CATEGORIES[code]?.[lang] ?? code;
+}
+
+const OPERATION_CATEGORIES: Record<string, { fr: string; en: string }> = {
+  B: { fr: 'Livraison de biens', en: 'Supply of goods' },
+  S: { fr: 'Prestation de services', en: 'Supply of services' },
+  M: { fr: 'Mixte (livraison de biens et prestation de services)', en: 'Mixed (goods and services)' },
+};
+
+/** The operation category the reform requires on the invoice: first letter of a French BT-23 (B1, S4, M8…) */
+export function operationCategoryLabel(businessProcessType: unknown, lang: Lang): string | undefined {
+  if (typeof businessProcessType !== 'string' || !/^[BSM]\d$/.test(businessProcessType)) return undefined;
+  return OPERATION_CATEGORIES[businessProcessType[0]!]?.[lang];
 }
 
 /** UNTDID 4451 subject codes used on French invoices */

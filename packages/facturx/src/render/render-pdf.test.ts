@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Invoice } from '@einv/core-model';
+import { complete } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { loadFixture } from '../../../../fixtures/load.js';
@@ -109,7 +110,7 @@ describe('renderPdf', () => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const [i, page] of pages.entries()) {
       if (page.includes('Article')) expect(page).toMatch(/Désignation/);
-      expect(page).toContain(`Page ${i + 1} sur ${pages.length}`);
+      expect(page).toContain(`Facture F2026-0001 — page ${i + 1}/${pages.length}`);
     }
     expect(pages.join('\n')).toContain('Article 120');
   });
@@ -160,6 +161,50 @@ describe('renderPdf', () => {
       expect(text).toContain('releve.pdf');
       expect(text).toMatch(/Prix brut 100,00 \(remise sur prix 20,00\) pour 10/);
       expect(text).toContain('Réf. acheteur ACH-9');
+    },
+  );
+
+  (hasPdfToText ? it : it.skip)(
+    'names French VAT rates by rate, payment means in words, the operation category',
+    () => {
+      // complete() computes the VAT breakdown: one row per French rate (20, 10, 5.5, 2.1 %)
+      const multi = complete(loadFixture('fr-multi-rate').invoice);
+      for (const lang of ['fr', 'en'] as const) {
+        const text = pagesText(renderPdf({ ...multi, businessProcessType: 'S1' }, { now: NOW, lang }))
+          .join('\n')
+          .replace(/\s+/g, ' ');
+        const names =
+          lang === 'fr'
+            ? [
+                'S – Taux normal 20 %',
+                'S – Taux intermédiaire 10 %',
+                'S – Taux réduit 5,5 %',
+                'S – Taux particulier 2,1 %',
+              ]
+            : [
+                'S – Standard rate 20 %',
+                'S – Intermediate rate 10 %',
+                'S – Reduced rate 5.5 %',
+                'S – Super-reduced rate 2.1 %',
+              ];
+        for (const name of names) expect(text).toContain(name);
+        // payment means 58 in words, without the raw code
+        expect(text).toContain(
+          lang === 'fr' ? 'Moyen de paiement : Virement SEPA' : 'Payment means: SEPA credit transfer',
+        );
+        expect(text).not.toMatch(/\(58\)/);
+        expect(text).toContain(
+          lang === 'fr'
+            ? 'Catégorie de l’opération : Prestation de services'
+            : 'Operation category: Supply of services',
+        );
+      }
+      const goods = pagesText(renderPdf({ ...multi, businessProcessType: 'B4' }, { now: NOW })).join(' ');
+      expect(goods).toContain('Livraison de biens');
+      const none = pagesText(
+        renderPdf({ ...multi, businessProcessType: 'urn:fdc:peppol.eu' }, { now: NOW }),
+      ).join(' ');
+      expect(none).not.toContain('Catégorie de l’opération');
     },
   );
 

@@ -4,11 +4,12 @@
  */
 import type { Invoice, Profile } from '@einv/core-model';
 import { XMP_CONFORMANCE_LEVELS } from '@einv/core-model';
-import type { FontBytes } from '../assets.js';
+import { type FontBytes, loadFonts } from '../assets.js';
 import { afRelationshipFor } from '../guideline.js';
 import { createPdfaDocument, type PdfkitAttachment } from '../pdfa/pdfkit-document.js';
 import { facturxXmpFor } from '../pdfa/xmp.js';
 import { type Canvas, newPage, PAGE } from './canvas.js';
+import { fontChainFor } from './font-chain.js';
 import { drawHeader } from './header.js';
 import { documentTitle, LABELS, type Lang } from './labels.js';
 import { drawLinesTable } from './lines-table.js';
@@ -76,6 +77,7 @@ export function renderPdf(input: Invoice, options: RenderOptions, embedding?: Fa
     lang,
     l,
     fonts: { regular: pdfa.fontRegular, bold: pdfa.fontBold },
+    chain: fontChainFor(loadFonts(options.fonts), { regular: pdfa.fontRegular, bold: pdfa.fontBold }),
     y: PAGE.margin,
     left: PAGE.margin,
     right: PAGE.width - PAGE.margin,

@@ -11,7 +11,14 @@ import {
   write,
 } from './canvas.js';
 import { amount, iban, money, percent } from './format.js';
-import { LEGAL_NOTE_SUBJECTS, noteSubjectLabel, paymentMeansLabel, vatCategoryLabel } from './labels.js';
+import {
+  documentTitle,
+  LEGAL_NOTE_SUBJECTS,
+  noteSubjectLabel,
+  operationCategoryLabel,
+  paymentMeansLabel,
+  vatCategoryLabel,
+} from './labels.js';
 
 export function drawAllowancesCharges(c: Canvas): void {
   const { invoice: inv, l, lang } = c;
@@ -108,7 +115,7 @@ export function drawVatAndTotals(c: Canvas): void {
     for (const b of vat) {
       ensureSpace(c, vatRowH(b));
       const cells = [
-        `${b.category ?? ''} – ${vatCategoryLabel(b.category, lang)}`,
+        `${b.category ?? ''} – ${vatCategoryLabel(b.category, lang, b.rate, c.invoice.seller?.address?.country)}`,
         b.rate !== undefined ? percent(b.rate, lang) : '',
         amount(b.taxableAmount, lang),
         amount(b.taxAmount, lang),
@@ -205,6 +212,8 @@ export function drawMentions(c: Canvas): void {
   const { invoice: inv, l, lang } = c;
   const legal: string[] = [];
   const other: string[] = [];
+  const operation = operationCategoryLabel(inv.businessProcessType, lang);
+  if (operation) legal.push(`${l.operationCategory}${l.colon}${operation}`);
   for (const n of inv.notes ?? []) {
     // Legal notes (PMD, PMT, AAB, REG…) are sentences that speak for themselves; others get their subject
     if (n.subjectCode && LEGAL_NOTE_SUBJECTS.has(n.subjectCode)) legal.push(n.text);
@@ -253,13 +262,17 @@ export function drawFooters(c: Canvas, profileLabel: string | undefined): void {
   const legal = [s.name, s.legalInformation, s.vatNumber ? `${l.vat} ${s.vatNumber}` : '']
     .filter(Boolean)
     .join(' · ');
+  const number = typeof inv.number === 'string' || typeof inv.number === 'number' ? String(inv.number) : '';
+  const kind = documentTitle(inv.typeCode, l).toLowerCase();
+  const title = `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${number}`.trim();
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const y = c.bottom + 12;
     hline(c, y - 5);
-    write(c, legal, c.left, y, c.width - 110, { size: 6.5, color: COLORS.muted, maxHeight: 18 });
-    const right = `${l.page} ${i + 1} ${l.of} ${range.count}${profileLabel ? ` · Factur-X ${profileLabel}` : ''}`;
-    write(c, right, c.right - 150, y, 150, { size: 6.5, color: COLORS.muted, align: 'right' });
+    write(c, legal, c.left, y, c.width - 250, { size: 6.5, color: COLORS.muted, maxHeight: 18 });
+    // every page says which invoice it belongs to and where it stands: "Facture F-1 — page 3/15"
+    const right = `${title} — ${l.page.toLowerCase()} ${i + 1}/${range.count}${profileLabel ? ` · Factur-X ${profileLabel}` : ''}`;
+    write(c, right, c.right - 240, y, 240, { size: 6.5, color: COLORS.muted, align: 'right', maxHeight: 18 });
   }
 }

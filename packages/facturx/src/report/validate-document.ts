@@ -23,6 +23,8 @@ export interface ValidateDocumentOptions {
   frenchEdition?: 'transition' | 'standard' | 'off';
   /** Check and validate against this profile instead of the one the document declares */
   profile?: Profile;
+  /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
+  maxPdfBytes?: number;
 }
 
 export interface DocumentReport {
@@ -61,7 +63,12 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
 export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): JudgedDocument {
   const lang = options.lang ?? 'en';
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
-  const read = detectReadAndCheck(bytes, { lang }, options.profile ? { profile: options.profile } : {});
+  const limit = options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {};
+  const read = detectReadAndCheck(
+    bytes,
+    { lang, ...limit },
+    options.profile ? { profile: options.profile } : {},
+  );
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
     ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
@@ -96,7 +103,10 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   });
   const pdfFindings =
     read.format === 'FACTURX-PDF'
-      ? dedupe([...(read.pdf?.findings ?? []), ...preflight(bytes, { lang })])
+      ? dedupe([
+          ...(read.pdf?.findings ?? []),
+          ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
+        ])
       : [];
   const all = dedupe([
     ...(structure ? [...structure.errors, ...structure.warnings] : []),

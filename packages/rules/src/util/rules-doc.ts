@@ -6,7 +6,7 @@
 import { CONTRACT_ALIASES } from '../aliases.js';
 import { ruleCatalogue } from '../catalogue.js';
 import type { RuleDefinition } from '../define.js';
-import { BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from '../ruleset-versions.js';
+import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from '../ruleset-versions.js';
 
 function severityText(rule: RuleDefinition): string {
   if (rule.editionSeverity) {
@@ -21,6 +21,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 const SET_TITLES: Record<string, string> = {
   EN16931: `EN 16931 (CEN/TC 434 validation artefacts ${EN16931_VERSION})`,
+  'EINV-ADVISORY': `einv advisory checks (version ${ADVISORY_VERSION}): always warnings, run when the seller or buyer is French and the French rules are not off (decision 0074)`,
   'BR-FR': `BR-FR (XP Z12-012, FNFE-MPE schematron ${BR_FR_VERSIONS.standard} standard / ${BR_FR_VERSIONS.transition} transition)`,
 };
 

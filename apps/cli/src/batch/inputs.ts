@@ -1,0 +1,51 @@
+/**
+ * Expands the operands of `einv validate` into files: a directory means every *.xml and *.pdf under
+ * it (any case, recursively), a glob is matched with tinyglobby, anything else is taken as a file
+ * (so a missing file is reported by name when it is read, not silently dropped).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+
+const INVOICE_FILES = ['**/*.[xX][mM][lL]', '**/*.[pP][dD][fF]'];
+
+export interface ExpandedInputs {
+  files: string[];
+  /** Operands that gave no file (an empty directory, a glob matching nothing): exit 2, named on stderr */
+  empty: string[];
+}
+
+export async function expandInputs(operands: readonly string[]): Promise<ExpandedInputs> {
+  const empty: string[] = [];
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const add = (f: string) => {
+    const key = path.resolve(f);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.push(f);
+  };
+  for (const operand of operands) {
+    const stat = statOrUndefined(operand);
+    if (stat?.isDirectory()) {
+      const found = await glob(INVOICE_FILES, { cwd: operand, onlyFiles: true, dot: false });
+      if (found.length === 0) empty.push(`${operand}: no .xml or .pdf file in this directory`);
+      for (const f of found.sort()) add(path.join(operand, f));
+    } else if (!stat && isDynamicPattern(operand)) {
+      const found = await glob(operand, { onlyFiles: true, dot: false });
+      if (found.length === 0) empty.push(`${operand}: no file matches this pattern`);
+      for (const f of found.sort()) add(f);
+    } else {
+      add(operand);
+    }
+  }
+  return { files, empty };
+}
+
+function statOrUndefined(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return undefined;
+  }
+}
