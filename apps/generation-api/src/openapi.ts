@@ -90,6 +90,16 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
+          notices: {
+            description:
+              'Said of the document as a whole: FX-BOOKING-AID for a MINIMUM or BASIC-WL document (a booking aid, not an invoice under EN 16931 nor the French reform)',
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string' }, message: { type: 'string' } },
+            },
+          },
         },
       },
       Party: {

@@ -73,12 +73,31 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
-          errors: { type: 'array', items: ref('Finding') },
+          errors: {
+            description:
+              'Every fatal finding, the PDF checks included: valid is false exactly when this is not empty',
+            type: 'array',
+            items: ref('Finding'),
+          },
           warnings: { type: 'array', items: ref('Finding') },
+          notices: {
+            description:
+              'Said of the document as a whole: FX-BOOKING-AID for a MINIMUM or BASIC-WL document (a booking aid, not an invoice under EN 16931 nor the French reform)',
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string' }, message: { type: 'string' } },
+            },
+          },
           pdf: {
             type: 'object',
             properties: {
-              findings: { type: 'array', items: ref('Finding') },
+              findings: {
+                description: 'The findings about the PDF container (also in errors / warnings)',
+                type: 'array',
+                items: ref('Finding'),
+              },
               embedded: {
                 type: 'object',
                 properties: { filename: { type: 'string' }, size: { type: 'integer' } },
