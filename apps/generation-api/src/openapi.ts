@@ -1,4 +1,5 @@
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
+import { NOTICES_SCHEMA } from '@einv/http-kit';
 
 const problem = (description: string) => ({
   description,
@@ -90,16 +91,7 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
-          notices: {
-            description:
-              'Said of the document as a whole: FX-BOOKING-AID for a MINIMUM or BASIC-WL document (a booking aid, not an invoice under EN 16931 nor the French reform)',
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: { code: { type: 'string' }, message: { type: 'string' } },
-            },
-          },
+          notices: NOTICES_SCHEMA,
         },
       },
       Party: {

@@ -1,4 +1,6 @@
 /** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
+import { NOTICES_SCHEMA } from '@einv/http-kit';
+
 const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -80,16 +82,7 @@ export const openApiDocument = {
             items: ref('Finding'),
           },
           warnings: { type: 'array', items: ref('Finding') },
-          notices: {
-            description:
-              'Said of the document as a whole: FX-BOOKING-AID for a MINIMUM or BASIC-WL document (a booking aid, not an invoice under EN 16931 nor the French reform)',
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: { code: { type: 'string' }, message: { type: 'string' } },
-            },
-          },
+          notices: NOTICES_SCHEMA,
           pdf: {
             type: 'object',
             properties: {
