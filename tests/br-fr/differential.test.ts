@@ -91,10 +91,6 @@ function officialFired(
   return out;
 }
 
-/** Our findings that are not an official BR-FR verdict: the contract advisory "seller has no SIRET" */
-const isContractAdvisory = (invoice: Invoice, f: { rule: string; path: string }) =>
-  f.rule === 'BR-FR-09' && f.path === 'invoice.seller.siret' && (invoice.seller?.siret ?? '').trim() === '';
-
 function oursFired(
   read: Read,
   syntax: XmlSyntax,
@@ -109,7 +105,6 @@ function oursFired(
     ...(read.locations ? { locations: read.locations } : {}),
   };
   for (const f of runRules(rules, invoice, options)) {
-    if (isContractAdvisory(invoice, f)) continue;
     const set = out.get(f.rule) ?? new Set<Severity>();
     set.add(f.severity);
     out.set(f.rule, set);
