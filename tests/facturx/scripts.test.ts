@@ -95,3 +95,37 @@ describeIfTools(
     });
   },
 );
+
+/** 300 lines whose descriptions hold the script, rendered in French and English alternately */
+const long = SAMPLES.map((sample, k) => {
+  const lang = k % 2 === 0 ? ('fr' as const) : ('en' as const);
+  const invoice = invoiceWith(sample.text);
+  const first = invoice.lines![0]!;
+  invoice.lines = Array.from({ length: 300 }, (_, i) => ({
+    ...first,
+    id: String(i + 1),
+    description: `${i + 1} ${sample.text}`,
+  }));
+  const r = generate(invoice, { now: NOW, profile: 'EN16931', lang });
+  const file = path.join(dir, `long-${k}.pdf`);
+  if (r.pdf) fs.writeFileSync(file, r.pdf);
+  return { sample, lang, r, file };
+});
+
+describeIfTools(['pdftotext'], '300-line invoices in every script', () => {
+  it.each(long.map((f) => [`${f.sample.name} (${f.lang})`, f] as const))(
+    '%s: preflight clean, number and "page n/N" on every page',
+    (_n, f) => {
+      expect(f.r.pdf).toBeDefined();
+      expect(preflight(f.r.pdf!)).toEqual([]);
+      const pages = run('pdftotext', ['-layout', f.file, '-'])
+        .stdout.split('\f')
+        .filter((p) => p.trim() !== '');
+      expect(pages.length).toBeGreaterThanOrEqual(5);
+      const title = f.lang === 'fr' ? 'Facture F2026-0001' : 'Invoice F2026-0001';
+      pages.forEach((page, i) => {
+        expect(page).toContain(`${title} — page ${i + 1}/${pages.length}`);
+      });
+    },
+  );
+});

@@ -17,6 +17,7 @@ export const TOOLS = {
   pdffonts: hasTool('pdffonts'),
   pdfdetach: hasTool('pdfdetach'),
   pdftoppm: hasTool('pdftoppm'),
+  pdftotext: hasTool('pdftotext'),
 };
 
 /** describe when every listed tool is installed; otherwise skip and say which is missing */

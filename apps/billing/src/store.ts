@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { billingEvents, entitlements } from './db/schema.js';
 import type { BillingEvent } from './payload.js';
@@ -108,10 +108,12 @@ export class BillingStore {
         .where(eq(billingEvents.eventKey, eventKey))
         .get();
       if (seen) return { status: 'duplicate' as const, eventKey, eventName: event.name };
-      const result = PURCHASE_EVENTS.has(event.name)
-        ? this.apply(tx, event)
-        : { outcome: 'recorded' as const, row: undefined };
-      tx.insert(billingEvents)
+      const acts = PURCHASE_EVENTS.has(event.name) && event.updatedAt !== undefined;
+      const orderId = acts
+        ? (event.orderId ?? this.orderOfSubscription(tx, event.subscriptionId))
+        : undefined;
+      const inserted = tx
+        .insert(billingEvents)
         .values({
           eventKey,
           eventName: event.name,
@@ -120,17 +122,33 @@ export class BillingStore {
           resourceId: event.resourceId,
           providerUpdatedAt: event.updatedAt ?? null,
           receivedAt: options.now.toISOString(),
-          outcome: result.outcome,
+          outcome: 'recorded',
+          orderId: orderId ?? null,
           subscriptionId: event.subscriptionId ?? null,
           payload: rawBody,
         })
-        .run();
-      if (result.row?.subscriptionId && event.orderId) this.replayWaiting(tx, result.row.subscriptionId);
+        .returning({ id: billingEvents.id })
+        .get();
+      let outcome: Outcome = 'recorded';
+      let row: Row | undefined;
+      if (acts && !orderId && event.subscriptionId) outcome = 'waiting';
+      if (orderId) {
+        // Stale: older than the state already held (it is folded in all the same, in its place).
+        const held = tx
+          .select({ at: entitlements.providerUpdatedAt })
+          .from(entitlements)
+          .where(eq(entitlements.orderId, orderId))
+          .get()?.at;
+        row = this.recompute(tx, orderId);
+        const stale = held !== undefined && Date.parse(held) > Date.parse(event.updatedAt!);
+        if (row) outcome = stale ? 'stale' : this.outcomeOf(row);
+      }
+      tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, inserted.id)).run();
       if (options.failBeforeCommit) throw new Error('simulated crash before commit');
-      const variantId = result.row?.variantId ?? event.variantId;
-      const accountId = result.row?.accountId;
+      const variantId = row?.variantId ?? event.variantId;
+      const accountId = row?.accountId;
       return {
-        status: result.outcome,
+        status: outcome,
         eventKey,
         eventName: event.name,
         ...(variantId != null ? { variantId } : {}),
@@ -195,66 +213,92 @@ export class BillingStore {
       .all();
   }
 
+  /** The order a subscription belongs to, once any of that subscription's events has arrived */
+  private orderOfSubscription(tx: Tx, subscriptionId: string | undefined): string | undefined {
+    if (!subscriptionId) return undefined;
+    return (
+      tx
+        .select({ orderId: billingEvents.orderId })
+        .from(billingEvents)
+        .where(and(eq(billingEvents.subscriptionId, subscriptionId), isNotNull(billingEvents.orderId)))
+        .get()?.orderId ?? undefined
+    );
+  }
+
   /**
-   * Upserts the purchase an event is about, unless it already holds a newer provider state
-   * (updated_at watermark; equal is accepted because the provider sends several events per transition
-   * with one updated_at). A refund is final whatever the order of deliveries.
+   * Rebuilds a purchase from every event stored for its order, folded in provider time (updated_at,
+   * ties broken by the lifecycle rank of the event, then the event key). The result depends only on
+   * the set of events, never on the order or the number of deliveries: a late, duplicated or replayed
+   * event cannot leave a stale state behind (issue 13's kill -9 test). Payment events whose
+   * subscription was unknown when they arrived are attached to the order here.
    */
-  private apply(tx: Tx, event: BillingEvent): { outcome: Outcome; row: Row | undefined } {
-    if (!event.updatedAt) return { outcome: 'recorded', row: undefined };
-    const current = event.orderId
-      ? tx.select().from(entitlements).where(eq(entitlements.orderId, event.orderId)).get()
-      : event.subscriptionId
-        ? tx.select().from(entitlements).where(eq(entitlements.subscriptionId, event.subscriptionId)).get()
-        : undefined;
-    if (!current && !event.orderId) {
-      // A payment event carries only its subscription: it waits for that subscription's first event.
-      return { outcome: event.subscriptionId ? 'waiting' : 'recorded', row: undefined };
-    }
-    const email = event.email ?? current?.email;
-    const orderId = event.orderId ?? current?.orderId;
-    if (!email || !orderId) return { outcome: 'recorded', row: current };
-    const refunded = (current?.refunded ?? false) || event.name === 'order_refunded';
-    const stale =
-      current !== undefined && Date.parse(current.providerUpdatedAt) > Date.parse(event.updatedAt);
-    if (stale) {
-      if (refunded && !current.refunded) {
-        tx.update(entitlements).set({ refunded }).where(eq(entitlements.orderId, orderId)).run();
-        return { outcome: this.outcomeOf({ ...current, refunded }), row: { ...current, refunded } };
-      }
-      return { outcome: 'stale', row: current };
-    }
-    const status = statusAfter(event);
-    const values = {
-      email,
-      subscriptionId: event.subscriptionId ?? current?.subscriptionId ?? null,
-      variantId: event.variantId ?? current?.variantId ?? null,
-      status,
-      endsAt: status === 'cancelled' ? (event.endsAt ?? null) : null,
-      pauseMode: status === 'paused' ? (event.pauseMode ?? null) : null,
-      providerUpdatedAt: event.updatedAt,
-      refunded,
-      customerPortalUrl: event.customerPortalUrl ?? current?.customerPortalUrl ?? null,
-      ...this.binding(current, event, email),
-    };
+  private recompute(tx: Tx, orderId: string): Row | undefined {
+    const ofOrder = tx.select().from(billingEvents).where(eq(billingEvents.orderId, orderId)).all();
+    const subscriptions = [...new Set(ofOrder.map((e) => e.subscriptionId).filter((s): s is string => !!s))];
+    const attached = subscriptions.length
+      ? tx
+          .select()
+          .from(billingEvents)
+          .where(and(isNull(billingEvents.orderId), inArray(billingEvents.subscriptionId, subscriptions)))
+          .all()
+      : [];
+    if (attached.length)
+      tx.update(billingEvents)
+        .set({ orderId })
+        .where(
+          inArray(
+            billingEvents.id,
+            attached.map((e) => e.id),
+          ),
+        )
+        .run();
+    const events = [...ofOrder, ...attached]
+      .filter((e) => PURCHASE_EVENTS.has(e.eventName) && e.providerUpdatedAt)
+      .flatMap((e) => {
+        const parsed = parseBillingEvent(e.payload);
+        return parsed.ok ? [{ ...parsed.event, key: e.eventKey }] : [];
+      })
+      .sort(
+        (a, b) =>
+          Date.parse(a.updatedAt!) - Date.parse(b.updatedAt!) ||
+          (RANK[a.name] ?? 0) - (RANK[b.name] ?? 0) ||
+          (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      );
+    const state = foldPurchase(events);
+    if (!state) return undefined;
+    const current = tx.select().from(entitlements).where(eq(entitlements.orderId, orderId)).get();
+    const values = { ...state, ...this.binding(current, state.customAccountId, state.email) };
     if (current) tx.update(entitlements).set(values).where(eq(entitlements.orderId, orderId)).run();
     else
       tx.insert(entitlements)
         .values({ orderId, ...values })
         .run();
     const row: Row = { orderId, ...values };
-    return { outcome: this.outcomeOf(row), row };
+    const outcome = this.outcomeOf(row);
+    if (attached.length)
+      tx.update(billingEvents)
+        .set({ outcome })
+        .where(
+          and(
+            inArray(
+              billingEvents.id,
+              attached.map((e) => e.id),
+            ),
+            eq(billingEvents.outcome, 'waiting'),
+          ),
+        )
+        .run();
+    return row;
   }
 
   /** A bound purchase stays bound; otherwise custom data first, and only without it a verified email */
-  private binding(current: Row | undefined, event: BillingEvent, email: string) {
+  private binding(current: Row | undefined, custom: string | null, email: string) {
     if (current?.accountId != null)
       return {
         accountId: current.accountId,
         customAccountId: current.customAccountId,
         boundBy: current.boundBy,
       };
-    const custom = event.customAccountId ?? current?.customAccountId ?? undefined;
     if (custom) {
       const accountId = this.resolver.byPublicId(custom);
       return {
@@ -271,21 +315,6 @@ export class BillingStore {
     if (planForVariant(this.config, row.variantId ?? undefined) === undefined) return 'unmapped';
     return row.accountId == null ? 'pending' : 'applied';
   }
-
-  /** Applies the payment events that arrived before their subscription, oldest first */
-  private replayWaiting(tx: Tx, subscriptionId: string): void {
-    const waiting = tx
-      .select({ id: billingEvents.id, payload: billingEvents.payload })
-      .from(billingEvents)
-      .where(and(eq(billingEvents.subscriptionId, subscriptionId), eq(billingEvents.outcome, 'waiting')))
-      .orderBy(asc(billingEvents.providerUpdatedAt))
-      .all();
-    for (const w of waiting) {
-      const parsed = parseBillingEvent(w.payload);
-      const outcome = parsed.ok ? this.apply(tx, parsed.event).outcome : 'recorded';
-      tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, w.id)).run();
-    }
-  }
 }
 
 /**
@@ -298,6 +327,50 @@ function grants(row: Row, now: Date): boolean {
   if (row.status === 'paused') return row.pauseMode === 'free';
   if (row.status === 'cancelled') return row.endsAt !== null && Date.parse(row.endsAt) > now.getTime();
   return false;
+}
+
+/** Among events with one updated_at, the lifecycle order: creation first, endings last */
+const RANK: Record<string, number> = {
+  order_created: 0,
+  subscription_created: 1,
+  subscription_updated: 2,
+  subscription_payment_failed: 3,
+  subscription_payment_recovered: 4,
+  subscription_paused: 5,
+  subscription_unpaused: 6,
+  subscription_resumed: 7,
+  subscription_cancelled: 8,
+  subscription_expired: 9,
+  order_refunded: 10,
+};
+
+type PurchaseState = Omit<Row, 'orderId' | 'accountId' | 'boundBy'>;
+
+/**
+ * A purchase's state after its events in order: each event sets the status it implies (and ends_at /
+ * pause mode with it); fields an event does not carry (a payment event's variant) keep their last
+ * value; a refund is final. Undefined when no event carried the buyer's email.
+ */
+function foldPurchase(events: readonly BillingEvent[]): PurchaseState | undefined {
+  let state: PurchaseState | undefined;
+  for (const e of events) {
+    const status = statusAfter(e);
+    const email = e.email ?? state?.email;
+    if (!email) continue;
+    state = {
+      email,
+      subscriptionId: e.subscriptionId ?? state?.subscriptionId ?? null,
+      variantId: e.variantId ?? state?.variantId ?? null,
+      status,
+      endsAt: status === 'cancelled' ? (e.endsAt ?? null) : null,
+      pauseMode: status === 'paused' ? (e.pauseMode ?? null) : null,
+      providerUpdatedAt: e.updatedAt!,
+      refunded: (state?.refunded ?? false) || e.name === 'order_refunded',
+      customerPortalUrl: e.customerPortalUrl ?? state?.customerPortalUrl ?? null,
+      customAccountId: state?.customAccountId ?? e.customAccountId ?? null,
+    };
+  }
+  return state;
 }
 
 /** The status an event leaves the purchase in; the event name wins over the resource's status */

@@ -14,6 +14,7 @@ import {
   requireJson,
   securityHeaders,
   sendProblem,
+  staticFiles,
 } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
@@ -39,6 +40,8 @@ export interface AppDependencies {
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
+/** The only swagger-ui-dist files docs.html loads (not its package.json, README or source maps) */
+const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 export function createApp({
@@ -142,7 +145,7 @@ export function createApp({
     }),
   );
   app.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
-  app.use('/api/docs/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1h' }));
+  app.use('/api/docs/assets', staticFiles(SWAGGER_UI, SWAGGER_FILES));
   app.get('/api/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
   app.get('/', (_req, res) => void res.redirect('/api/portal'));
 

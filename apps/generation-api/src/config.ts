@@ -4,6 +4,7 @@
  */
 import type { BillingConfig, Plan, PlanLimits } from '@einv/billing';
 import { DEFAULT_PLAN_LIMITS } from '@einv/billing';
+import { type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
 
 export interface GenerationConfig {
   port: number;
@@ -35,6 +36,32 @@ export interface GenerationConfig {
   };
   /** Largest /api/v1/generate answer (base64 XML + PDF) in bytes; over it the answer is a 422 */
   maxAnswerBytes: number;
+  /** Where the data lives, from DATABASE_URL */
+  database: DatabaseSetting;
+  timeouts: ServerTimeouts;
+  drainTimeoutMs: number;
+  /** NODE_ENV=production: misconfigurations that are fine in development become warnings */
+  production: boolean;
+}
+
+export type DatabaseSetting = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/**
+ * DATABASE_URL: a SQLite file path, a `file:` URL or `:memory:` (the embedded default), or a
+ * `postgres://` / `postgresql://` URL. Any other scheme stops the start: it used to be taken for a file
+ * path and wrote into a directory named after the scheme.
+ */
+export function databaseFrom(raw: string): DatabaseSetting {
+  if (/^postgres(ql)?:\/\//i.test(raw)) return { kind: 'postgres', url: raw };
+  if (raw === ':memory:') return { kind: 'sqlite', file: raw };
+  if (/^file:/i.test(raw))
+    return { kind: 'sqlite', file: raw.slice('file:'.length).replace(/^\/\/(?=\/)/, '') };
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(raw);
+  if (scheme)
+    throw new ConfigError(
+      `DATABASE_URL has the unsupported scheme "${scheme[1]}:"; use a SQLite file path, a file: URL, or postgres://user:password@host:5432/db`,
+    );
+  return { kind: 'sqlite', file: raw };
 }
 
 export class ConfigError extends Error {}
@@ -135,5 +162,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
       maxDelayMs: intFrom(env, 'AUTH_DELAY_MAX_MS', 900_000),
     },
     maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
+    database: databaseFrom(env.DATABASE_URL || './data/einv.sqlite'),
+    ...serverSettingsFrom(env),
+    production: env.NODE_ENV === 'production',
   };
+}
+
+/** Settings that run but are probably a mistake: logged as warnings at start */
+export function configWarnings(config: GenerationConfig): string[] {
+  const warnings: string[] = [];
+  if (!config.billingWebhookSecret)
+    warnings.push('BILLING_WEBHOOK_SECRET is not set: every billing webhook will be refused');
+  const { SITE, MULTI } = config.billing.variants;
+  if (config.billingWebhookSecret && SITE.length === 0 && MULTI.length === 0)
+    warnings.push(
+      'BILLING_WEBHOOK_SECRET is set but BILLING_SITE_VARIANT_IDS and BILLING_MULTI_VARIANT_IDS are empty: every purchase will be recorded as an unknown variant and grant nothing',
+    );
+  else if (config.billingWebhookSecret && (SITE.length === 0 || MULTI.length === 0))
+    warnings.push(
+      `${SITE.length === 0 ? 'BILLING_SITE_VARIANT_IDS' : 'BILLING_MULTI_VARIANT_IDS'} is empty while BILLING_WEBHOOK_SECRET is set: purchases of that plan will grant nothing`,
+    );
+  if (config.production && !config.secureCookies)
+    warnings.push(
+      'COOKIE_SECURE is not true while NODE_ENV=production: portal session cookies will be sent over plain HTTP',
+    );
+  if (config.production && config.trustProxy === false)
+    warnings.push(
+      'TRUST_PROXY is not set while NODE_ENV=production: behind a reverse proxy every client shares the proxy address and its rate limit',
+    );
+  return warnings;
 }

@@ -5,3 +5,13 @@ export { NOTICES_SCHEMA } from './openapi.js';
 export type { ProblemExtras } from './problem.js';
 export { problemErrorHandler, sendProblem } from './problem.js';
 export { perMinuteLimiter, sameOriginOnly, securityHeaders } from './security.js';
+export type { RunningService, ServeOptions, ServerTimeouts, ServiceLog } from './serve.js';
+export {
+  createServer,
+  DEFAULT_TIMEOUTS,
+  EXIT_LISTEN_FAILED,
+  SettingError,
+  serve,
+  serverSettingsFrom,
+} from './serve.js';
+export { staticFiles } from './static-files.js';

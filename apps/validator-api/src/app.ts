@@ -2,7 +2,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { perMinuteLimiter, problemErrorHandler, securityHeaders, sendProblem } from '@einv/http-kit';
+import {
+  perMinuteLimiter,
+  problemErrorHandler,
+  securityHeaders,
+  sendProblem,
+  staticFiles,
+} from '@einv/http-kit';
 import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -13,6 +19,8 @@ import { rulesRouter } from './routes/rules.js';
 import { validateRouter } from './routes/validate.js';
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
+/** The only swagger-ui-dist files docs.html loads (not its package.json, README or source maps) */
+const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 export function createApp(config: ValidatorConfig, logger: Logger): express.Express {
@@ -28,7 +36,7 @@ export function createApp(config: ValidatorConfig, logger: Logger): express.Expr
   app.use('/v1/formats', formatsRouter());
   app.use('/v1/rules', rulesRouter());
   app.get('/v1/openapi.json', (_req, res) => void res.json(openApiDocument));
-  app.use('/v1/docs/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1h' }));
+  app.use('/v1/docs/assets', staticFiles(SWAGGER_UI, SWAGGER_FILES));
   app.get('/v1/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
   app.use('/', express.static(PUBLIC, { index: 'index.html', maxAge: '10m' }));
 

@@ -1,4 +1,6 @@
 /** Validator configuration from the environment, validated at start; nothing else reads process.env. */
+import { type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
+
 export interface ValidatorConfig {
   port: number;
   /** Largest accepted upload, in bytes (decision 0092: 20 MB) */
@@ -6,6 +8,8 @@ export interface ValidatorConfig {
   rateLimitPerMinute: number;
   trustProxy: boolean | number | string;
   logLevel: string;
+  timeouts: ServerTimeouts;
+  drainTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -33,5 +37,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ValidatorConfi
             ? Number(proxy)
             : proxy,
     logLevel: env.LOG_LEVEL || 'info',
+    ...serverSettingsFrom(env),
   };
 }

@@ -1,30 +1,26 @@
-/** Entry point of the validation service: config, listen on PORT (default 3001), graceful shutdown. */
+/**
+ * Entry point of the validation service: config, listen on PORT (default 3001) with timeouts (a busy
+ * port stops the start naming it), bounded graceful shutdown (`serve` of @einv/http-kit).
+ */
+import { serve } from '@einv/http-kit';
 import { pino } from 'pino';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (err) {
-  console.error(
-    `validator-api: invalid configuration: ${err instanceof ConfigError ? err.message : String(err)}`,
-  );
+  console.error(`validator-api: invalid configuration: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);
 }
 const logger = pino({ level: config.logLevel, name: 'validator-api' });
-const server = createApp(config, logger).listen(config.port, () =>
-  logger.info({ port: config.port }, 'validator-api listening'),
-);
-
-let closing = false;
-function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, 'shutting down');
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
-}
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+serve({
+  name: 'validator-api',
+  app: createApp(config, logger),
+  port: config.port,
+  portVariable: 'PORT',
+  timeouts: config.timeouts,
+  drainTimeoutMs: config.drainTimeoutMs,
+  log: logger,
+});

@@ -1,6 +1,8 @@
 /**
  * Factur-X profiles are ordered levels: MINIMUM < BASIC-WL < BASIC < EN16931 < EXTENDED.
  * Compare them with atLeast(), never with string comparisons.
+ * Also exported alone as `@einv/core-model/profiles` (no schema, no maths) for callers that only
+ * need the list, such as the command line checking --profile before its workers load the libraries.
  */
 export const PROFILES = ['MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED'] as const;
 export type Profile = (typeof PROFILES)[number];

@@ -28,14 +28,15 @@ const SIMPLE_TEXT = /^[\u0020-\u024F\u2000-\u206F\u20A0-\u20CF\u2100-\u214F\u219
 /**
  * Glyph runs are the same for the same text in every document: shaping costs more than copying.
  * The caches are process-wide and fed by caller text, so they are bounded in bytes, not entries:
- * 20,000 entries of long distinct words once held hundreds of MB (issue 14). Sizes are estimates
- * of the retained V8 objects (see runBytes); least recently used entries go first.
+ * 20,000 entries of long distinct words once held hundreds of MB (issue 14). One cache serves every
+ * font (the bundled pair, fallbacks, callers' fonts), so the bound holds however many fonts load.
+ * Sizes are estimates of the retained V8 objects (see runBytes); least recently used entries go first.
  */
-export const LAYOUT_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+export const LAYOUT_CACHE_MAX_BYTES = 4 * 1024 * 1024;
 /** A run bigger than this (a very long line) is laid out each time rather than evicting many small ones */
 const LAYOUT_ENTRY_MAX_BYTES = 64 * 1024;
-/** Font subsets (encoded TTF bytes) keyed by glyph list */
-export const SUBSET_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+/** Font subsets (encoded TTF bytes) keyed by font and glyph list */
+export const SUBSET_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 interface GlyphRun {
   glyphs: unknown[];
@@ -56,12 +57,25 @@ export function runBytes(key: string, run: GlyphRun): number {
  * the run it gets in place, so every call returns fresh position objects (glyphs are shared: pdfkit
  * only reads them).
  */
+const layoutRuns = new LRUCache<string, GlyphRun>({
+  maxSize: LAYOUT_CACHE_MAX_BYTES,
+  maxEntrySize: LAYOUT_ENTRY_MAX_BYTES,
+  sizeCalculation: (run, key) => runBytes(key, run),
+});
+// Subsetting re-encodes the glyph tables for every document; the bytes only depend on the glyph list.
+const subsetBytes = new LRUCache<string, Uint8Array>({
+  maxSize: SUBSET_CACHE_MAX_BYTES,
+  sizeCalculation: (bytes, key) => bytes.byteLength + 2 * key.length,
+});
+let fontsWrapped = 0;
+
+/** Bytes the process-wide layout and subset caches hold (estimated; bounded by the two maxima) */
+export function fontCacheBytes(): number {
+  return layoutRuns.calculatedSize + subsetBytes.calculatedSize;
+}
+
 export function withLayoutCache(font: FontkitFont): FontkitFont {
-  const cache = new LRUCache<string, GlyphRun>({
-    maxSize: LAYOUT_CACHE_MAX_BYTES,
-    maxEntrySize: LAYOUT_ENTRY_MAX_BYTES,
-    sizeCalculation: (run, key) => runBytes(key, run),
-  });
+  const fontKey = `${++fontsWrapped}\u0000`;
   const cached: FontkitFont = Object.create(font);
   const runPrototype: object = Object.getPrototypeOf(font.layout('a'));
   /**
@@ -81,47 +95,35 @@ export function withLayoutCache(font: FontkitFont): FontkitFont {
     return run;
   };
   cached.layout = (text: string, features?: unknown) => {
-    const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
-    let run = cache.get(key);
+    const key =
+      features === undefined ? fontKey + text : `${fontKey}${JSON.stringify(features)}\u0000${text}`;
+    let run = layoutRuns.get(key);
     if (!run) {
       run = SIMPLE_TEXT.test(text) ? simpleLayout(text) : (font.layout(text, features) as GlyphRun);
       const pristine: GlyphRun = Object.assign(Object.create(Object.getPrototypeOf(run)), run);
       pristine.positions = run.positions.map((p) => ({ ...p }));
-      cache.set(key, pristine);
+      layoutRuns.set(key, pristine);
     }
     // keep the GlyphRun prototype: pdfkit reads its computed getters (advanceWidth…)
     const copy: GlyphRun = Object.assign(Object.create(Object.getPrototypeOf(run)), run);
     copy.positions = run.positions.map((p) => ({ ...p }));
     return copy;
   };
-  // Subsetting re-encodes the glyph tables for every document; the bytes only depend on the glyph list.
-  const subsets = new LRUCache<string, Uint8Array>({
-    maxSize: SUBSET_CACHE_MAX_BYTES,
-    sizeCalculation: (bytes, key) => bytes.byteLength + 2 * key.length,
-  });
   cached.createSubset = () => {
     const subset = font.createSubset();
     const encode = subset.encode.bind(subset);
     subset.encode = () => {
-      const key = subset.glyphs.join(',');
-      let bytes = subsets.get(key);
+      const key = fontKey + subset.glyphs.join(',');
+      let bytes = subsetBytes.get(key);
       if (!bytes) {
         bytes = encode();
-        subsets.set(key, bytes);
+        subsetBytes.set(key, bytes);
       }
       return bytes;
     };
     return subset;
   };
-  cacheSizes.set(cached, () => cache.calculatedSize + subsets.calculatedSize);
   return cached;
-}
-
-const cacheSizes = new WeakMap<FontkitFont, () => number>();
-
-/** Bytes the layout and subset caches of these fonts hold (estimated as they are bounded) */
-export function fontCacheBytes(fonts: LoadedFonts): number {
-  return (cacheSizes.get(fonts.regular)?.() ?? 0) + (cacheSizes.get(fonts.bold)?.() ?? 0);
 }
 
 const custom = new WeakMap<FontBytes, LoadedFonts>();

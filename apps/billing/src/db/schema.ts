@@ -23,13 +23,16 @@ export const billingEvents = sqliteTable(
      * we have not seen yet; replayed when it arrives) | recorded (an event we do not act on)
      */
     outcome: text('outcome').notNull(),
-    /** The subscription a payment event belongs to, to replay `waiting` events when it arrives */
+    /** The order (purchase) the event belongs to; null for a payment event whose subscription is unknown yet */
+    orderId: text('order_id'),
+    /** The subscription of the event; payment events carry only this */
     subscriptionId: text('subscription_id'),
     payload: text('payload').notNull(),
   },
   (t) => [
     index('billing_events_email').on(t.email),
     index('billing_events_waiting').on(t.subscriptionId, t.outcome),
+    index('billing_events_order').on(t.orderId),
   ],
 );
 

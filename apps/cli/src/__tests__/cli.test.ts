@@ -4,7 +4,7 @@
  * checked against the SARIF 2.1.0 JSON schema (Microsoft's copy shipped in @microsoft/jest-sarif)
  * with ajv; JUnit is parsed back with fast-xml-parser.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import type AjvDraft04 from 'ajv-draft-04';
 import type addFormatsPlugin from 'ajv-formats';
 import { XMLParser } from 'fast-xml-parser';
-import { assertBuilt, einv, REPO_ROOT } from './run-einv.js';
+import { assertBuilt, EINV, einv, REPO_ROOT } from './run-einv.js';
 
 const require = createRequire(import.meta.url);
 // CommonJS packages whose typings declare an ES default export: require() gives the export itself
@@ -72,10 +72,10 @@ beforeAll(() => {
   // named on the command line: a dangling link and a FIFO (a read would block forever)
   fs.symlinkSync(path.join(tmp, 'nowhere.xml'), path.join(tmp, 'dangling.xml'));
   execFileSync('mkfifo', [path.join(tmp, 'pipe.xml')]);
-  // enough files for worker threads (one per FILES_PER_THREAD files)
+  // enough files for two worker threads (one per FILES_PER_THREAD = 100 files)
   manyDir = path.join(tmp, 'many');
   fs.mkdirSync(manyDir);
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 60; i++) {
     fs.copyFileSync(path.join(validDir, 'a.xml'), path.join(manyDir, `v${String(i).padStart(2, '0')}.xml`));
     fs.copyFileSync(
       path.join(invalidDir, 'bad-total.xml'),
@@ -297,11 +297,26 @@ describe('einv validate', () => {
       'valid/a-ubl.xml',
       'valid/a.xml',
     ]);
-    // 84 files: enough for two worker threads (one per FILES_PER_THREAD = 32 files)
+    // 124 files: enough for two worker threads (one per FILES_PER_THREAD = 100 files)
     const one = JSON.parse(einv(['validate', manyDir, junkDir, '--format', 'json', '--jobs', '1']).stdout);
     const two = JSON.parse(einv(['validate', manyDir, junkDir, '--format', 'json', '--jobs', '2']).stdout);
-    expect(one.summary).toMatchObject({ files: 84, invalid: 42, valid: isRoot ? 42 : 41 });
+    expect(one.summary).toMatchObject({ files: 124, invalid: 62, valid: isRoot ? 62 : 61 });
     expect(two.files).toEqual(one.files);
+  });
+
+  // script(1) (util-linux) gives the CLI a pseudo-terminal, as a user's shell would
+  (fs.existsSync('/usr/bin/script') ? it : it.skip)('on a terminal: a progress bar with rate and ETA', () => {
+    const r = spawnSync(
+      '/usr/bin/script',
+      ['-qec', `${process.execPath} ${EINV} validate ${manyDir}`, '/dev/null'],
+      {
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+    expect(r.status).toBe(1); // the invalid half
+    const out = r.stdout.toString();
+    expect(out).toMatch(/validating .* \d+\/120 files \| [\d.]+ files\/s \| ETA /);
+    expect(out).toMatch(/120 files: 60 valid, 60 invalid, 0 unreadable/);
   });
 
   it('--lang fr and --french-rules change the messages and the BR-FR edition', () => {

@@ -3,7 +3,7 @@
  * it (any case, recursively), a glob is matched with tinyglobby, anything else is taken as a file
  * (so a missing file is reported by name when it is read, not silently dropped).
  */
-import fs from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
@@ -26,7 +26,7 @@ export async function expandInputs(operands: readonly string[]): Promise<Expande
     files.push(f);
   };
   for (const operand of operands) {
-    const stat = statOrUndefined(operand);
+    const stat = await statOrUndefined(operand);
     if (stat?.isDirectory()) {
       const found = await glob(INVOICE_FILES, { cwd: operand, onlyFiles: true, dot: false });
       if (found.length === 0) empty.push(`${operand}: no .xml or .pdf file in this directory`);
@@ -42,9 +42,15 @@ export async function expandInputs(operands: readonly string[]): Promise<Expande
   return { files, empty };
 }
 
-function statOrUndefined(p: string): fs.Stats | undefined {
+/**
+ * Asynchronous on purpose: on Node 20, a synchronous stat of a FIFO leaves the shared stat buffer in
+ * a state that makes the ES module loader skip resolving symbolic links afterwards, so loading the
+ * libraries then fails (ERR_MODULE_NOT_FOUND under pnpm's linked node_modules). The CLI test names a
+ * FIFO on the command line.
+ */
+async function statOrUndefined(p: string) {
   try {
-    return fs.statSync(p);
+    return await fs.stat(p);
   } catch {
     return undefined;
   }

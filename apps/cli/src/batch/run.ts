@@ -18,11 +18,12 @@ export interface BatchOptions {
 }
 
 /**
- * A worker thread first loads the libraries (about 0.3 s on an idle core: the time of some twenty
- * validations), so a thread only pays off with enough files to share: at most one per this many.
- * Small batches are validated in the main thread whatever --jobs says.
+ * A worker thread first loads the libraries (about 0.7 CPU-seconds, bench/cli.bench.mjs) and warms
+ * its JIT alone: that is the work of some 90 corpus files (about 8 ms each), so a thread only pays
+ * off with enough files to share: at most one per this many. Small batches are validated in the
+ * main thread whatever --jobs says.
  */
-export const FILES_PER_THREAD = 32;
+export const FILES_PER_THREAD = 100;
 
 export async function validateBatch(files: readonly string[], batch: BatchOptions): Promise<void> {
   const pending = new Map<number, FileVerdict>();

@@ -1,5 +1,7 @@
 /** `einv explain <rule>`: what a rule checks, why, and how to fix an invoice that breaks it — from the catalogue. */
-import { getRule, getTerm, ruleCatalogue } from '@einv/facturx';
+// the catalogue and the terms only: no need to load the PDF and XML code for a lookup
+import { getTerm } from '@einv/core-model';
+import { getRule, ruleCatalogue } from '@einv/rules';
 import pc from 'picocolors';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import type { LANGS } from './options.js';

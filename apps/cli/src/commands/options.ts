@@ -3,7 +3,9 @@
  * into the facade's option objects. Profiles come from the model's own list, so a profile added
  * there is accepted here without an edit.
  */
-import { isProfile, PROFILES, type Profile, type ValidateDocumentOptions } from '@einv/facturx';
+// the profile list alone: with worker threads the main thread never loads the libraries
+import { isProfile, PROFILES, type Profile } from '@einv/core-model/profiles';
+import type { ValidateDocumentOptions } from '@einv/facturx';
 import { UsageError } from '../exit-codes.js';
 
 export const LANGS = ['en', 'fr'] as const;

@@ -4,7 +4,7 @@
  * the batch goes on; the exit code says how it went (exit-codes.ts).
  */
 import os from 'node:os';
-import { getRule, type ValidateDocumentOptions } from '@einv/facturx';
+import type { ValidateDocumentOptions } from '@einv/facturx';
 import pc from 'picocolors';
 import { expandInputs } from '../batch/inputs.js';
 import { startProgress } from '../batch/progress.js';
@@ -88,6 +88,7 @@ async function render(
   }
   if (format === 'sarif') {
     const { toSarif } = await import('../report/sarif.js');
+    const { getRule } = await import('@einv/rules'); // the catalogue, loaded only for SARIF
     const log = toSarif(records, {
       version: CLI_VERSION,
       describeRule: (id) => {

@@ -147,7 +147,8 @@ describe('portal', () => {
     const { app } = buildApp();
     const res = await request(app).get('/api/portal');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('id="auth-form"');
+    expect(res.text).toContain('id="login-form"');
+    expect(res.text).toContain('autocomplete="new-password"');
   });
 });
 

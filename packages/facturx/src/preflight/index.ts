@@ -10,6 +10,7 @@ import { type Lang, pdfFinding } from '../findings.js';
 import { listEmbeddedFiles } from '../reader/attachments.js';
 import { PdfStream } from '../reader/objects.js';
 import { checkEmbeddedFiles, checkFacturx } from './attachments-check.js';
+import { checkGlyphs } from './glyphs.js';
 import {
   checkActions,
   checkFonts,
@@ -34,6 +35,7 @@ export function preflight(pdf: Uint8Array, options: PreflightOptions = {}): Find
   out.push(...checkOutputIntent(file, lang));
   out.push(...checkActions(file, lang));
   out.push(...checkFonts(file, lang).findings);
+  out.push(...checkGlyphs(file, lang));
   const xmpText = readXmp(file);
   const { findings: xmpFindings, info } = checkXmp(xmpText, lang);
   out.push(...xmpFindings);

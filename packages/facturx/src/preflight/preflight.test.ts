@@ -3,9 +3,11 @@
  * Helvetica text (not embedded), no output intent, a raw `&` in the XMP title, fx: properties
  * without their extension schema, a missing AFRelationship, a ConformanceLevel the XML contradicts.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import * as fontkit from 'fontkit';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import PDFKit from 'pdfkit';
 import { loadFixture } from '../../../../fixtures/load.js';
 import { attach, embed } from '../attach.js';
@@ -168,5 +170,85 @@ describe('attach()', () => {
     const r = await attach(plain, '<rsm:CrossIndustryInvoice><unclosed>', { now: NOW });
     expect(r.pdf).toBeUndefined();
     expect(r.findings.map((f) => f.rule)).toContain('FX-XML');
+  });
+});
+
+describe('preflight() judges glyph use against the embedded font programs', () => {
+  /** pdf-lib's own layout (another library) with DejaVu Sans embedded whole, and text drawn as given */
+  async function pdfLibText(text: string): Promise<PDFDocument> {
+    const doc = await PDFDocument.create();
+    // fontkit 2 serves pdf-lib's whole-font embedding (its types describe @pdf-lib/fontkit)
+    doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+    const font = await doc.embedFont(
+      fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+      {
+        subset: false,
+      },
+    );
+    doc.addPage([595, 842]).drawText(text, { x: 50, y: 700, font, size: 12 });
+    return doc;
+  }
+
+  /** Every indirect dictionary of a pdf-lib document with the given /Subtype or key */
+  function dictsWith(doc: PDFDocument, test: (d: PDFDict) => boolean): PDFDict[] {
+    return doc.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter((o): o is PDFDict => o instanceof PDFDict && test(o));
+  }
+
+  it('flags .notdef in a file made by pdf-lib (CJK text in a Latin font): 6.2.11.8, naming the font', async () => {
+    const bytes = await (await pdfLibText('Facture 東京商事 🚀')).save();
+    const notdef = preflight(bytes).filter((f) => f.rule === 'PDFA-6.2.11.8');
+    expect(notdef.map((f) => f.severity)).toEqual(['fatal']);
+    expect(notdef[0]!.path).toMatch(/^pdf\.fonts\["DejaVuSans-\d+"\]$/);
+    expect(notdef[0]!.message).toContain('<0000>');
+  });
+
+  it('passes the same pdf-lib file when every character has a glyph', async () => {
+    const bytes = await (await pdfLibText('Facture Ελληνική Рога àéïôù')).save();
+    expect(preflight(bytes).filter((f) => f.rule.startsWith('PDFA-6.2.11'))).toEqual([]);
+  });
+
+  it('flags /W widths that disagree with the font program: 6.2.11.5', async () => {
+    const doc = await pdfLibText('Facture F-1');
+    await doc.flush(); // pdf-lib writes its font dictionaries here
+    for (const cid of dictsWith(doc, (d) => d.get(PDFName.of('Subtype')) === PDFName.of('CIDFontType2'))) {
+      cid.set(PDFName.of('W'), doc.context.obj([]));
+      cid.set(PDFName.of('DW'), doc.context.obj(1000));
+    }
+    const widths = preflight(await doc.save()).filter((f) => f.rule === 'PDFA-6.2.11.5');
+    expect(widths.map((f) => f.severity)).toEqual(['fatal']);
+    expect(widths[0]!.message).toMatch(/CID \d+: 1000 \/ \d+/);
+  });
+
+  it('flags a CIDSet that misses used CIDs (6.2.11.4.2) and a CIDToGIDMap to glyph 0 (6.2.11.8) in einv output', async () => {
+    const doc = await PDFDocument.load(good.pdf!);
+    for (const fd of dictsWith(doc, (d) => d.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'))) {
+      fd.set(PDFName.of('CIDSet'), doc.context.register(doc.context.stream(new Uint8Array(64))));
+    }
+    expect(rules(await doc.save())).toContain('PDFA-6.2.11.4.2');
+    const zeroMap = await PDFDocument.load(good.pdf!);
+    for (const cid of dictsWith(
+      zeroMap,
+      (d) => d.get(PDFName.of('Subtype')) === PDFName.of('CIDFontType2'),
+    )) {
+      cid.set(
+        PDFName.of('CIDToGIDMap'),
+        zeroMap.context.register(zeroMap.context.stream(new Uint8Array(4096))),
+      );
+    }
+    expect(rules(await zeroMap.save())).toContain('PDFA-6.2.11.8');
+    const badMap = await PDFDocument.load(good.pdf!);
+    for (const cid of dictsWith(badMap, (d) => d.get(PDFName.of('Subtype')) === PDFName.of('CIDFontType2'))) {
+      cid.set(PDFName.of('CIDToGIDMap'), PDFName.of('Nonsense'));
+    }
+    expect(rules(await badMap.save())).toContain('PDFA-6.2.11.3.2');
+  });
+
+  it('attach() refuses a pdf-lib PDF that shows .notdef, with the clause', async () => {
+    const r = await attach(await (await pdfLibText('東京')).save(), good.xml!, { now: NOW });
+    expect(r.pdf).toBeUndefined();
+    expect(r.findings.map((f) => f.rule)).toContain('PDFA-6.2.11.8');
   });
 });

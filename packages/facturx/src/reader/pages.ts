@@ -9,11 +9,13 @@ export interface PageWalk {
   pageCount: number;
   /** Each font dictionary once, with the resource key it was found under */
   fonts: { key: string; font: PdfDict; ref?: string }[];
+  /** Each page's /Contents and its (possibly inherited) /Resources, in order */
+  pages: { contents: PdfObject | undefined; resources: PdfObject | undefined }[];
   truncated: boolean;
 }
 
 export function walkPages(file: PdfFile): PageWalk {
-  const result: PageWalk = { pageCount: 0, fonts: [], truncated: false };
+  const result: PageWalk = { pageCount: 0, fonts: [], pages: [], truncated: false };
   const catalog = file.catalog();
   const seenNodes = new Set<string>();
   const seenResources = new Set<PdfObject | string>();
@@ -68,6 +70,7 @@ export function walkPages(file: PdfFile): PageWalk {
       continue;
     }
     result.pageCount++;
+    result.pages.push({ contents: d.get('Contents'), resources });
     scanResources(resources, 0);
     for (const annot of arrayOf(file.deref(d.get('Annots'))) ?? []) {
       const ap = file.dict(file.dict(annot)?.get('AP'));

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type FontkitFont } from 'fontkit';
+import { LRUCache } from 'lru-cache';
 import { type LoadedFonts, withLayoutCache } from '../assets.js';
 
 /** One font of the chain: a pdfkit font name and its fontkit font (loaded on first use) */
@@ -87,13 +88,36 @@ const ASCII = /^[\x20-\x7e]*$/;
  */
 const RTL = /[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}]/u;
 
+/** Bytes the laid-out texts of one weight may hold */
+export const LAID_OUT_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Retained bytes of a cached text, estimated: the key and the runs' copies of it (2 bytes per UTF-16
+ * unit each), ~120 bytes per run or missing character object, and the entry itself.
+ */
+function laidOutBytes(out: LaidOutText, text: string): number {
+  return 4 * text.length + 120 * (out.runs.length + out.missing.length) + 200;
+}
+
+function laidOutCache(): LRUCache<string, LaidOutText> {
+  return new LRUCache<string, LaidOutText>({
+    maxSize: LAID_OUT_CACHE_MAX_BYTES,
+    maxEntrySize: 64 * 1024,
+    sizeCalculation: laidOutBytes,
+  });
+}
+
+/** Code points remembered per weight (caller text could name every one of them) */
+const MAX_CACHED_CODE_POINTS = 65_536;
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export class FontChain {
   private readonly fonts: { regular: ChainFont[]; bold: ChainFont[] };
   /** code point → index in the chain (-1: none), per weight */
   private readonly coverage = { regular: new Map<number, number>(), bold: new Map<number, number>() };
-  private readonly cache = { regular: new Map<string, LaidOutText>(), bold: new Map<string, LaidOutText>() };
+  /** Process-wide and fed by caller text: bounded in bytes (decision 0094), not in entries */
+  private readonly cache = { regular: laidOutCache(), bold: laidOutCache() };
   private readonly primaryCoversAscii: { regular: boolean; bold: boolean };
 
   constructor(primary: LoadedFonts, primaryNames: { regular: string; bold: string }) {
@@ -122,6 +146,7 @@ export class FontChain {
     let index = map.get(cp);
     if (index === undefined) {
       index = this.fonts[weight].findIndex((f) => f.load()?.hasGlyphForCodePoint(cp) === true);
+      if (map.size >= MAX_CACHED_CODE_POINTS) map.clear();
       map.set(cp, index);
     }
     return index;
@@ -143,7 +168,6 @@ export class FontChain {
     } else {
       out = this.segment(text, weight);
     }
-    if (cache.size >= 20_000) cache.clear();
     cache.set(text, out);
     return out;
   }
