@@ -3,7 +3,7 @@
 // MINIMUM and BASIC-WL schematrons (../shared/facturx/1.09.2/<PROFILE>/FACTUR-X_<PROFILE>.sch): the
 // ids of the EN 16931 business rules (BR-*) each profile asserts. A document of these profiles is
 // judged by these rules (and the profile's code lists and XSD), not by the whole EN 16931 set
-// (decision 0112). Ids are facts of the schematron; nothing else is copied.
+// (decision 0113). Ids are facts of the schematron; nothing else is copied.
 // Usage: node scripts/gen-facturx-profile-rules.mjs [path/to/shared] && npx biome format --write packages/rules/src/facturx-profiles
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * MINIMUM and BASIC-WL documents get the verdict of their profile's official rules (decision 0112):
+ * MINIMUM and BASIC-WL documents get the verdict of their profile's official rules (decision 0113):
  * - every FeRD / phive sample of these profiles in ../shared/corpus (XML and Factur-X PDF): valid
  *   exactly when the official profile schematron (oracle --facturx=PROFILE --no-cen) and the
  *   profile's XSD (libxml2) accept it, and the same BR-* ids;
@@ -66,7 +66,7 @@ async function officialBr(docs: { id: string; xml: string; profile: BookingAid }
 }
 
 /**
- * An edit whose difference from the official profile rules is known and explained in decision 0112
+ * An edit whose difference from the official profile rules is known and explained in decision 0113
  * gets its explanation; anything else that differs fails the test.
  */
 function knownDifference(ours: string[], official: string[], edited: string): string | undefined {

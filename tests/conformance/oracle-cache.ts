@@ -11,6 +11,8 @@ import { type OracleResult, runOracle } from '../support/oracle.js';
 import { REPO_ROOT } from '../support/shared.js';
 
 const DIR = path.join(REPO_ROOT, 'node_modules/.cache/einv-oracle');
+/** Documents per oracle process (SaxonJS warms up in about a second) */
+const BATCH = 250;
 
 export async function runOracleCached(docs: { id: string; xml: string }[]): Promise<OracleResult[]> {
   if (process.env.EINV_ORACLE_CACHE === '0') return runOracle(docs);
@@ -24,9 +26,11 @@ export async function runOracleCached(docs: { id: string; xml: string }[]): Prom
       results.set(d.id, { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as OracleResult), id: d.id });
     else missing.push(d);
   }
-  if (missing.length) {
-    const fresh = await runOracle(missing);
-    const byId = new Map(missing.map((d) => [d.id, d.xml]));
+  // in batches, each cached as soon as it is judged: a long run cut short keeps what it paid for
+  for (let start = 0; start < missing.length; start += BATCH) {
+    const batch = missing.slice(start, start + BATCH);
+    const fresh = await runOracle(batch);
+    const byId = new Map(batch.map((d) => [d.id, d.xml]));
     for (const r of fresh) {
       results.set(r.id, r);
       const xml = byId.get(r.id);

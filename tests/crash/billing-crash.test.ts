@@ -281,8 +281,9 @@ class Service {
   ) {}
 
   async start(): Promise<void> {
+    let stderr = '';
     this.child = spawn(process.execPath, [MAIN], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: {
         ...process.env,
         PORT: String(this.port),
@@ -294,6 +295,9 @@ class Service {
         LOG_LEVEL: 'silent',
       },
     });
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
     for (let i = 0; i < 3000; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${this.port}/healthz`)).ok) return;
@@ -302,7 +306,7 @@ class Service {
       }
       await sleep(20);
     }
-    throw new Error('the service did not start in 60 s');
+    throw new Error(`the service did not start in 60 s (exit ${this.child.exitCode}): ${stderr}`);
   }
 
   async kill9(): Promise<void> {

@@ -47,7 +47,7 @@ describe('generate() on every fixture and profile', () => {
   it('produces a file for every fixture × profile, except where the profile drops a term the totals need', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(5);
     expect(generated.length + refused.length).toBe(fixtures.length * PROFILES.length);
-    // The verdict is the written document's (decision 0111): BASIC and BASIC-WL cannot hold the
+    // The verdict is the written document's (decision 0112): BASIC and BASIC-WL cannot hold the
     // rounding amount (BT-114), so the document written without it breaks BR-CO-16, as the validator
     // would say of it. Every other fixture × profile generates.
     expect(refused).toEqual([

@@ -2,40 +2,17 @@
  * attach() on every Factur-X / ZUGFeRD / XRechnung PDF of ../shared/corpus (they all carry an invoice
  * already): refused by default with FX-INVOICE-PRESENT naming the embedded file; with replace: true,
  * exactly one invoice attachment remains (our reader and qpdf agree), extract() returns the XML given
- * byte for byte, the old XML's bytes are gone, and preflight is clean.
+ * byte for byte, qpdf --check passes and preflight is clean.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { attach, extract, generate, preflight } from '@einv/facturx';
 import { expect, it } from '@jest/globals';
 import { loadFixture } from '../../fixtures/load.js';
-import { describeIfShared, hasShared, sharedPath } from '../support/shared.js';
-import { hasTool, run, tempDir } from './support.js';
+import { describeIfShared, sharedPath } from '../support/shared.js';
+import { corpusPdfs, hasTool, run, tempDir } from './support.js';
 
 const NOW = '2026-03-15T10:00:00Z';
-
-interface CorpusPdf {
-  path: string;
-  embedded: string;
-  extracted: string;
-  level: string;
-}
-
-function corpusPdfs(): CorpusPdf[] {
-  if (!hasShared) return [];
-  const rows = fs.readFileSync(sharedPath('corpus', 'index.tsv'), 'utf8').trim().split('\n');
-  const head = rows.shift()!.split('\t');
-  const col = (name: string) => head.indexOf(name);
-  return rows
-    .map((r) => r.split('\t'))
-    .filter((r) => r[col('kind')] === 'pdf')
-    .map((r) => ({
-      path: r[0]!,
-      embedded: r[col('embedded_xml')]!,
-      extracted: r[col('extracted_path')]!,
-      level: r[col('xmp_conformance_level')]!,
-    }));
-}
 
 const pdfs = corpusPdfs();
 // XRechnung XML has no Factur-X profile: those files get an einv-generated EN 16931 invoice instead

@@ -5,30 +5,8 @@
 import fs from 'node:fs';
 import { detectAndRead, extract, preflight } from '@einv/facturx';
 import { expect, it } from '@jest/globals';
-import { describeIfShared, hasShared, sharedPath } from '../support/shared.js';
-
-interface CorpusPdf {
-  path: string;
-  embedded: string;
-  extracted: string;
-  attachments: string[];
-}
-
-function corpusPdfs(): CorpusPdf[] {
-  if (!hasShared) return [];
-  const rows = fs.readFileSync(sharedPath('corpus', 'index.tsv'), 'utf8').trim().split('\n');
-  const head = rows.shift()!.split('\t');
-  const col = (name: string) => head.indexOf(name);
-  return rows
-    .map((r) => r.split('\t'))
-    .filter((r) => r[col('kind')] === 'pdf')
-    .map((r) => ({
-      path: r[0]!,
-      embedded: r[col('embedded_xml')]!,
-      extracted: r[col('extracted_path')]!,
-      attachments: r[col('embedded_files_all')]!.split('|'),
-    }));
-}
+import { describeIfShared, sharedPath } from '../support/shared.js';
+import { corpusPdfs } from './support.js';
 
 const pdfs = corpusPdfs();
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe } from '@jest/globals';
+import { hasShared, sharedPath } from '../support/shared.js';
 
 export function hasTool(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
@@ -87,4 +88,34 @@ export function streamObject(dict: string, data: string | Uint8Array): Uint8Arra
   out.set(bytes, head.length);
   out.set(tail, head.length + bytes.length);
   return out;
+}
+
+/** A Factur-X / ZUGFeRD / XRechnung PDF of ../shared/corpus, as index.tsv describes it */
+export interface CorpusPdf {
+  path: string;
+  /** the invoice attachment's name, and the path of its extracted bytes */
+  embedded: string;
+  extracted: string;
+  /** every embedded file's name */
+  attachments: string[];
+  /** the XMP fx:ConformanceLevel (EN 16931, XRECHNUNG…) */
+  level: string;
+}
+
+/** The corpus PDFs listed in ../shared/corpus/index.tsv (empty when ../shared is absent) */
+export function corpusPdfs(): CorpusPdf[] {
+  if (!hasShared) return [];
+  const rows = fs.readFileSync(sharedPath('corpus', 'index.tsv'), 'utf8').trim().split('\n');
+  const head = rows.shift()!.split('\t');
+  const col = (name: string) => head.indexOf(name);
+  return rows
+    .map((r) => r.split('\t'))
+    .filter((r) => r[col('kind')] === 'pdf')
+    .map((r) => ({
+      path: r[0]!,
+      embedded: r[col('embedded_xml')]!,
+      extracted: r[col('extracted_path')]!,
+      attachments: r[col('embedded_files_all')]!.split('|'),
+      level: r[col('xmp_conformance_level')]!,
+    }));
 }

@@ -9,19 +9,22 @@ import { fileURLToPath } from 'node:url';
 import type { BillingStore } from '@einv/billing';
 import {
   BODY_LIMIT_BYTES,
+  inlinePool,
   perMinuteLimiter,
   problemErrorHandler,
+  readiness,
   requireJson,
   securityHeaders,
   sendProblem,
   staticFiles,
+  type WorkPool,
 } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
-import { AuthAttempts } from './auth/auth-attempts.js';
+import { AuthAttempts, sendTooManyAttempts } from './auth/auth-attempts.js';
 import type { GenerationConfig } from './config.js';
 import type { KeyService } from './keys.js';
 import { openApiDocument } from './openapi.js';
@@ -29,6 +32,7 @@ import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
 import { portalRouter } from './routes/portal.js';
 import { webhooksRouter } from './routes/webhooks.js';
+import * as tasks from './work/tasks.js';
 
 export interface AppDependencies {
   config: GenerationConfig;
@@ -37,6 +41,12 @@ export interface AppDependencies {
   billing: BillingStore;
   logger: Logger;
   clock?: () => Date;
+  /** The worker pool for CPU work (main.ts: threads); default: the same tasks in this thread */
+  pool?: WorkPool;
+  /** What /readyz probes besides the pool (database, Redis) */
+  dependencies?: Record<string, () => unknown>;
+  /** Set by serve() on SIGTERM: /readyz answers 503 while draining */
+  stopping?: { value: boolean };
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -51,6 +61,9 @@ export function createApp({
   billing,
   logger,
   clock = () => new Date(),
+  pool = inlinePool(tasks),
+  dependencies = {},
+  stopping = { value: false },
 }: AppDependencies): express.Express {
   const attempts = new AuthAttempts(config.authThrottle);
   const app = express();
@@ -66,11 +79,12 @@ export function createApp({
         'req.headers["x-signature"]',
         'res.headers["set-cookie"]',
       ],
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
   app.use(securityHeaders);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', readiness({ pool, dependencies, stopping }));
   app.use(perMinuteLimiter(config.rateLimitPerMinute));
 
   const json = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
@@ -87,15 +101,7 @@ export function createApp({
     const wait = attempts.waitMs(ip, prefixSubject);
     if (wait > 0) {
       req.log.warn({ ip, retryAfterMs: wait }, 'API key refused: too many failures');
-      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-      return sendProblem(
-        res,
-        429,
-        'too-many-attempts',
-        'Too many failed attempts',
-        `Too many failed API-key authentications from here or for this key; try again in ${Math.ceil(wait / 1000)} s.`,
-        { retryAfterSeconds: Math.ceil(wait / 1000) },
-      );
+      return sendTooManyAttempts(res, wait, 'API-key authentications from here or for this key');
     }
     const check = keys.authenticate(presented);
     if (check.ok) {
@@ -129,9 +135,9 @@ export function createApp({
     bearer,
     requireJson,
     json,
-    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`),
+    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool),
   );
-  app.use('/check-xml', requireJson, json, checkXmlRouter());
+  app.use('/check-xml', requireJson, json, checkXmlRouter(pool));
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',

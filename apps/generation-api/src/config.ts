@@ -4,7 +4,7 @@
  */
 import type { BillingConfig, Plan, PlanLimits } from '@einv/billing';
 import { DEFAULT_PLAN_LIMITS } from '@einv/billing';
-import { type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
+import { type PoolSettings, poolSettingsFrom, type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
 
 export interface GenerationConfig {
   port: number;
@@ -40,6 +40,10 @@ export interface GenerationConfig {
   database: DatabaseSetting;
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
+  graceMs: number;
+  /** Worker threads, queue and per-task time budget (decision 0096) */
+  pool: PoolSettings;
   /** NODE_ENV=production: misconfigurations that are fine in development become warnings */
   production: boolean;
 }
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
     database: databaseFrom(env.DATABASE_URL || './data/einv.sqlite'),
     ...serverSettingsFrom(env),
+    pool: poolSettingsFrom(env, 20_000),
     production: env.NODE_ENV === 'production',
   };
 }

@@ -4,7 +4,7 @@
  * accepting, lets requests finish, then closes the database (`serve` of @einv/http-kit).
  */
 import { migrateBilling, openSqlite } from '@einv/billing';
-import { serve } from '@einv/http-kit';
+import { serve, threadPool } from '@einv/http-kit';
 import { pino } from 'pino';
 import { configWarnings, loadConfig } from './config.js';
 import { migrateGeneration } from './db/migrate.js';
@@ -29,7 +29,15 @@ migrateBilling(db);
 migrateGeneration(db);
 if (!config.smtpUrl)
   logger.info('SMTP_URL is not set: dev mode, mails are not sent and their links are logged at info');
-const { app } = createService(config, db, logger);
+/** Set when SIGTERM arrives: /readyz turns 503 while the instance drains */
+const stopping = { value: false };
+const pool = threadPool(new URL('./work/tasks.js', import.meta.url), config.pool);
+logger.info({ ...config.pool }, 'worker pool ready');
+const { app } = createService(config, db, logger, undefined, {
+  pool,
+  stopping,
+  dependencies: { database: () => sqlite.prepare('select 1').get() },
+});
 logger.info({ database: { kind: 'sqlite', file: config.database.file } }, 'database ready');
 
 serve({
@@ -39,6 +47,11 @@ serve({
   portVariable: 'PORT',
   timeouts: config.timeouts,
   drainTimeoutMs: config.drainTimeoutMs,
+  graceMs: config.graceMs,
+  stopping,
   log: logger,
-  close: () => void sqlite.close(),
+  close: async () => {
+    await pool.close();
+    sqlite.close();
+  },
 });

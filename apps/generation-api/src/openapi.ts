@@ -10,6 +10,21 @@ const json = (description: string, schema: object) => ({
   content: { 'application/json': { schema } },
 });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A required JSON request body of string members */
+const body = (required: readonly string[], optional: readonly string[] = []) => ({
+  required: true,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required,
+        properties: Object.fromEntries([...required, ...optional].map((k) => [k, { type: 'string' }])),
+      },
+    },
+  },
+});
+const keyId = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
+const noContent = (description: string) => ({ description });
 const invoiceBody = {
   required: true,
   content: {
@@ -34,11 +49,13 @@ const options = [
 const common = {
   '400': problem('Malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
   '401': problem(
-    'API key missing or invalid (also for revoked keys, keys suspended by a downgrade, suspended accounts)',
+    'unauthorized: API key missing, invalid or revoked. key-suspended: the key is suspended, and detail says why (plan limit or user). account-suspended',
   ),
   '413': problem('Body over 10 MB'),
   '415': problem('Body not declared as application/json'),
-  '429': problem('More than 100 requests per minute from this IP; see Retry-After'),
+  '429': problem(
+    'rate-limited: more than 100 requests per minute from this IP. too-many-attempts: repeated failed API keys from this IP or for this key, growing delays. See Retry-After',
+  ),
 };
 
 export const openApiDocument = {
@@ -143,7 +160,29 @@ export const openApiDocument = {
         type: 'object',
         properties: {
           email: { type: 'string' },
+          emailVerified: { type: 'boolean', description: 'Paid plans apply only once the email is verified' },
+          pendingEmail: { type: 'string', description: 'An email change waiting for its confirmation link' },
+          lang: { enum: ['fr', 'en'] },
           plan: { enum: ['FREE', 'SITE', 'MULTI'] },
+          paidUntil: {
+            type: 'string',
+            description:
+              'Only when the plan shown is ending: the latest end of the cancelled purchases granting it',
+          },
+          billing: {
+            type: 'object',
+            properties: {
+              pastDue: { type: 'boolean', description: 'A payment failed; access continues' },
+              processing: { type: 'boolean', description: 'A purchase whose variant maps to no plan yet' },
+              manageUrl: { type: 'string', description: "The billing provider's customer portal" },
+              upgrade: {
+                type: 'object',
+                description: 'Checkout URLs per paid plan, with the account id as checkout custom data',
+                properties: { SITE: { type: 'string' }, MULTI: { type: 'string' } },
+              },
+            },
+          },
+          plans: { type: 'array', items: ref('PlanLimits') },
           usage: {
             type: 'object',
             properties: { month: { type: 'string' }, generated: { type: 'integer' } },
@@ -165,7 +204,18 @@ export const openApiDocument = {
           name: { type: 'string' },
           prefix: { type: 'string' },
           createdAt: { type: 'string' },
+          lastUsedAt: { type: ['string', 'null'] },
+          revokedAt: { type: ['string', 'null'] },
           status: { enum: ['active', 'suspended', 'revoked'] },
+          suspendedBecause: { type: 'string', description: 'Why a suspended key is suspended' },
+        },
+      },
+      PlanLimits: {
+        type: 'object',
+        properties: {
+          plan: { enum: ['FREE', 'SITE', 'MULTI'] },
+          maxKeys: { type: 'integer' },
+          monthlyGenerations: { type: ['integer', 'null'] },
         },
       },
     },
@@ -187,7 +237,9 @@ export const openApiDocument = {
             },
           }),
           ...common,
-          '402': problem('The FREE monthly quota is used up; says the quota and when it resets'),
+          '402': problem(
+            'The FREE monthly quota is used up; says the quota, when it resets, and upgradeUrl (the portal plans)',
+          ),
           '422': problem(
             'The invoice has fatal findings: `validation.errors` lists the failing rules; no file produced',
           ),
@@ -271,7 +323,17 @@ export const openApiDocument = {
         parameters: [{ name: 'x-signature', in: 'header', required: true, schema: { type: 'string' } }],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         responses: {
-          '200': json('Event committed (or a duplicate / stale / recorded event)', { type: 'object' }),
+          '200': json('Event committed', {
+            type: 'object',
+            properties: {
+              received: { const: true },
+              outcome: {
+                enum: ['applied', 'pending', 'unmapped', 'stale', 'waiting', 'recorded', 'duplicate'],
+                description:
+                  'pending: no account bound yet; unmapped: the variant maps to no plan (logged at error, not applied)',
+              },
+            },
+          }),
           '400': problem('Signed but not a provider event'),
           '401': {
             description: 'Bad signature',
@@ -283,19 +345,9 @@ export const openApiDocument = {
     '/api/portal': { get: { summary: 'The portal web page', responses: { '200': { description: 'HTML' } } } },
     '/api/portal/signup': {
       post: {
-        summary: 'Create an account and sign in',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['email', 'password'],
-                properties: { email: { type: 'string' }, password: { type: 'string', minLength: 10 } },
-              },
-            },
-          },
-        },
+        summary:
+          'Create an unverified account and sign in; a verification link is mailed (password: 10 to 200 characters, not a common one)',
+        requestBody: body(['email', 'password'], ['lang']),
         responses: {
           '201': json('Signed in', ref('Me')),
           '400': problem('Invalid email or password'),
@@ -317,7 +369,91 @@ export const openApiDocument = {
             },
           },
         },
-        responses: { '200': json('Signed in', ref('Me')), '401': problem('Wrong email or password') },
+        responses: {
+          '200': json('Signed in', ref('Me')),
+          '401': problem('Wrong email or password (the same for an unknown email)'),
+          '429': problem(
+            'too-many-attempts: failed logins per email and per IP, growing delays (Retry-After)',
+          ),
+        },
+      },
+    },
+    '/api/portal/plans': {
+      get: {
+        summary: 'The plans and their limits (pricing)',
+        responses: {
+          '200': json('Plans', {
+            type: 'object',
+            properties: { plans: { type: 'array', items: ref('PlanLimits') } },
+          }),
+        },
+      },
+    },
+    '/api/portal/verify-email': {
+      post: {
+        summary:
+          'Follow a mailed verification or email-change link (#verify=<token>); binds pending purchases',
+        requestBody: body(['token']),
+        responses: {
+          '200': json('Verified', { type: 'object' }),
+          '400': problem('invalid-link'),
+          '409': problem('email-taken'),
+        },
+      },
+    },
+    '/api/portal/verify-email/resend': {
+      post: {
+        summary: 'Mail the verification link again',
+        responses: { '202': json('Sent', { type: 'object' }) },
+      },
+    },
+    '/api/portal/password-reset/request': {
+      post: {
+        summary: 'Mail a reset link if the email has an account (the same answer either way)',
+        requestBody: body(['email']),
+        responses: { '202': json('Accepted', { type: 'object' }) },
+      },
+    },
+    '/api/portal/password-reset': {
+      post: {
+        summary:
+          'Set a new password from a mailed reset link (#reset=<token>); ends every session, verifies the email',
+        requestBody: body(['token', 'password']),
+        responses: {
+          '200': json('Reset', { type: 'object', properties: { email: { type: 'string' } } }),
+          '400': problem('invalid-link or invalid-password'),
+        },
+      },
+    },
+    '/api/portal/password': {
+      post: {
+        summary: 'Change the password; the other sessions end',
+        requestBody: body(['currentPassword', 'newPassword']),
+        responses: {
+          '204': noContent('Changed'),
+          '400': problem('invalid-password'),
+          '403': problem('wrong-password'),
+        },
+      },
+    },
+    '/api/portal/email': {
+      post: {
+        summary: 'Change the email: a confirmation link goes to the new address',
+        requestBody: body(['email', 'password']),
+        responses: {
+          '202': json('Pending', { type: 'object', properties: { pendingEmail: { type: 'string' } } }),
+          '400': problem('invalid-email'),
+          '403': problem('wrong-password'),
+          '409': problem('email-taken'),
+        },
+      },
+    },
+    '/api/portal/account': {
+      delete: {
+        summary:
+          'Delete the account (confirmed by password): keys revoked, sessions ended, billing records kept',
+        requestBody: body(['password']),
+        responses: { '204': noContent('Deleted'), '403': problem('wrong-password') },
       },
     },
     '/api/portal/logout': {
@@ -363,10 +499,30 @@ export const openApiDocument = {
         },
       },
     },
+    '/api/portal/keys/{id}/suspend': {
+      post: {
+        summary: 'Suspend an active key',
+        parameters: keyId,
+        responses: { '204': noContent('Suspended'), '404': problem('key-not-found') },
+      },
+    },
+    '/api/portal/keys/{id}/activate': {
+      post: {
+        summary:
+          "Reactivate a suspended key; at the plan's limit, `replacing` names the active key it replaces",
+        parameters: keyId,
+        requestBody: body([], ['replacing']),
+        responses: {
+          '204': noContent('Active'),
+          '403': problem('key-limit (field: replacing)'),
+          '404': problem('key-not-found'),
+        },
+      },
+    },
     '/api/portal/keys/{id}': {
       delete: {
         summary: 'Revoke an API key',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        parameters: keyId,
         responses: {
           '204': { description: 'Revoked' },
           '401': problem('Not signed in'),

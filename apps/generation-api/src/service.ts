@@ -7,7 +7,7 @@ import type { BillingDb } from '@einv/billing';
 import { BillingStore } from '@einv/billing';
 import type { Logger } from 'pino';
 import { AccountService, accountResolver } from './accounts.js';
-import { createApp } from './app.js';
+import { type AppDependencies, createApp } from './app.js';
 import type { GenerationConfig } from './config.js';
 import { KeyService } from './keys.js';
 import { devLogMailer, smtpMailer } from './mail/mailer.js';
@@ -17,6 +17,7 @@ export function createService(
   db: BillingDb,
   logger: Logger,
   clock = () => new Date(),
+  runtime: Pick<AppDependencies, 'pool' | 'dependencies' | 'stopping'> = {},
 ) {
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : devLogMailer(logger);
   const billing = new BillingStore(db, config.billing, accountResolver(db));
@@ -31,6 +32,6 @@ export function createService(
     clock,
   });
   const keys = new KeyService(db, config.billing.limits, (account) => accounts.planOf(account), clock);
-  const app = createApp({ config, accounts, keys, billing, logger, clock });
+  const app = createApp({ config, accounts, keys, billing, logger, clock, ...runtime });
   return { app, accounts, keys, billing };
 }

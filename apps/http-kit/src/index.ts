@@ -2,8 +2,12 @@ export { BODY_LIMIT_BYTES, bodyObject, decodeBase64, queryOption, requireJson } 
 export type { JsonLimits, LimitViolation } from './limits.js';
 export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js';
 export { NOTICES_SCHEMA } from './openapi.js';
+export type { PoolSettings, TaskName, WorkPool } from './pool.js';
+export { inlinePool, poolSettingsFrom, threadPool, WorkRefused } from './pool.js';
 export type { ProblemExtras } from './problem.js';
 export { problemErrorHandler, sendProblem } from './problem.js';
+export type { ReadinessChecks } from './readiness.js';
+export { readiness } from './readiness.js';
 export { perMinuteLimiter, sameOriginOnly, securityHeaders } from './security.js';
 export type { RunningService, ServeOptions, ServerTimeouts, ServiceLog } from './serve.js';
 export {

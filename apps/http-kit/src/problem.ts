@@ -3,6 +3,7 @@
  * handles one format. `type` is a stable URN per kind of problem (listed in docs/api.md).
  */
 import type { ErrorRequestHandler, Response } from 'express';
+import { WorkRefused } from './pool.js';
 
 export interface ProblemExtras {
   /** The request field or location at fault, e.g. `invoice`, `xml`, `profile` */
@@ -36,6 +37,18 @@ interface BodyParserError {
  */
 export function problemErrorHandler(log: (err: unknown) => void): ErrorRequestHandler {
   return (err, _req, res, _next) => {
+    if (err instanceof WorkRefused) {
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      return sendProblem(
+        res,
+        503,
+        err.reason,
+        err.reason === 'busy' ? 'Busy' : 'Over the time budget',
+        err.message,
+        { retryAfter: err.retryAfterSeconds },
+      );
+    }
     const e = (typeof err === 'object' && err !== null ? err : {}) as BodyParserError;
     if (e.type === 'entity.parse.failed') {
       return sendProblem(

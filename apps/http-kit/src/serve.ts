@@ -38,6 +38,7 @@ function msFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
 export function serverSettingsFrom(env: NodeJS.ProcessEnv): {
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
+  graceMs: number;
 } {
   return {
     timeouts: {
@@ -46,6 +47,7 @@ export function serverSettingsFrom(env: NodeJS.ProcessEnv): {
       keepAliveTimeoutMs: msFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIMEOUTS.keepAliveTimeoutMs),
     },
     drainTimeoutMs: msFrom(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    graceMs: msFrom(env, 'SHUTDOWN_GRACE_MS', 1_000),
   };
 }
 
@@ -68,6 +70,14 @@ export interface ServeOptions {
   timeouts?: ServerTimeouts;
   /** Longest wait for in-flight requests after SIGTERM before connections are cut */
   drainTimeoutMs?: number;
+  /**
+   * After SIGTERM, how long connections are still accepted (answered with `Connection: close`, /readyz
+   * 503) before the listener closes: requests already sent but not yet read by this process (in the
+   * kernel's accept queue, or headers not parsed) are served rather than reset.
+   */
+  graceMs?: number;
+  /** Set true when the shutdown starts (readiness reports it) */
+  stopping?: { value: boolean };
   log: ServiceLog;
   /** Releases what the service holds (database, Redis, worker pool) after the last request */
   close?: () => Promise<void> | void;
@@ -131,7 +141,9 @@ export function serve(options: ServeOptions): RunningService {
   const shutdown = (signal: string): Promise<void> => {
     done ??= (async () => {
       closing = true;
+      if (options.stopping) options.stopping.value = true;
       log.info({ signal }, `${name}: stopping; draining in-flight requests`);
+      await new Promise((resolve) => setTimeout(resolve, options.graceMs ?? 0));
       const drained = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
       server.closeIdleConnections();
       const limit = options.drainTimeoutMs ?? 10_000;

@@ -3,11 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  inlinePool,
   perMinuteLimiter,
   problemErrorHandler,
+  readiness,
   securityHeaders,
   sendProblem,
   staticFiles,
+  type WorkPool,
 } from '@einv/http-kit';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -17,22 +20,34 @@ import { openApiDocument } from './openapi.js';
 import { formatsRouter } from './routes/formats.js';
 import { rulesRouter } from './routes/rules.js';
 import { validateRouter } from './routes/validate.js';
+import * as tasks from './work/tasks.js';
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
 /** The only swagger-ui-dist files docs.html loads (not its package.json, README or source maps) */
 const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-export function createApp(config: ValidatorConfig, logger: Logger): express.Express {
+/** In-thread tasks: tests and library use; main.ts passes the worker-thread pool */
+const inThread = () => inlinePool(tasks);
+
+export function createApp(
+  config: ValidatorConfig,
+  logger: Logger,
+  pool: WorkPool = inThread(),
+  stopping = { value: false },
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }),
+  );
   app.use(securityHeaders);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', readiness({ pool, stopping }));
   app.use(perMinuteLimiter(config.rateLimitPerMinute));
 
-  app.use('/v1/validate', validateRouter(config.maxUploadBytes));
+  app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool));
   app.use('/v1/formats', formatsRouter());
   app.use('/v1/rules', rulesRouter());
   app.get('/v1/openapi.json', (_req, res) => void res.json(openApiDocument));

@@ -1,5 +1,5 @@
 /** Validator configuration from the environment, validated at start; nothing else reads process.env. */
-import { type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
+import { type PoolSettings, poolSettingsFrom, type ServerTimeouts, serverSettingsFrom } from '@einv/http-kit';
 
 export interface ValidatorConfig {
   port: number;
@@ -10,6 +10,9 @@ export interface ValidatorConfig {
   logLevel: string;
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
+  graceMs: number;
+  pool: PoolSettings;
 }
 
 export class ConfigError extends Error {}
@@ -38,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ValidatorConfi
             : proxy,
     logLevel: env.LOG_LEVEL || 'info',
     ...serverSettingsFrom(env),
+    pool: poolSettingsFrom(env, 10_000),
   };
 }

@@ -7,7 +7,9 @@
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
 import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { type CompiledRuleContexts, compileRuleContexts, countRuleContexts } from '@einv/xml-check';
 import { NAMESPACES } from './binding/path.js';
+import { CII_RULE_CONTEXTS } from './generated/rule-contexts.js';
 
 const RAM = NAMESPACES.ram as string;
 const RSM = NAMESPACES.rsm as string;
@@ -24,6 +26,15 @@ const chargeIndicatorIs =
 const schemeID = { attribute: 'schemeID' } as const;
 
 const CII_SITES: Site[] = [
+  // //ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA'], test on substring(.,1,2): every VAT
+  // identifier of every party, also a second one of a party
+  {
+    key: 'BR-CO-09',
+    ns: RAM,
+    elements: ['ID'],
+    parent: 'SpecifiedTaxRegistration',
+    when: (el) => el.attrs.schemeID === 'VA',
+  },
   // rsm:ExchangedDocument/ram:TypeCode
   { key: 'BR-CL-01', ns: RAM, elements: ['TypeCode'], parent: 'ExchangedDocument' },
   // ram:TaxTotalAmount[@currencyID]
@@ -213,6 +224,13 @@ const FRENCH_SITES: Site[] = [
 
 const TABLE = new SiteTable([...CII_SITES, ...FRENCH_SITES]);
 
+/** The official contexts of the EN 16931 CII rules, compiled on first use */
+let compiledContexts: CompiledRuleContexts | undefined;
+const ruleContexts = (): CompiledRuleContexts => {
+  compiledContexts ??= compileRuleContexts(CII_RULE_CONTEXTS);
+  return compiledContexts;
+};
+
 /** Diagnostics of the reader that mean "the element is there, its value is not readable" */
 const UNREADABLE = new Set(['CII-DECIMAL', 'CII-DATE']);
 
@@ -224,5 +242,11 @@ export function ciiSourceFacts(
 ): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return { root: root.local, values: root.ns === RSM ? TABLE.collect(root) : {}, unreadable, lexical };
+  return {
+    root: root.local,
+    values: root.ns === RSM ? TABLE.collect(root) : {},
+    unreadable,
+    lexical,
+    contexts: countRuleContexts(ruleContexts(), root),
+  };
 }

@@ -32,7 +32,7 @@ export interface RuleSetRef {
 
 /**
  * Something the reader of a report must know that is not a finding about the document's content
- * (a MINIMUM or BASIC-WL document is a booking aid, not an invoice: decision 0112).
+ * (a MINIMUM or BASIC-WL document is a booking aid, not an invoice: decision 0113).
  */
 export interface Notice {
   code: string;

@@ -54,6 +54,14 @@ export interface SourceFacts {
    * all those tests read (except the digit count of a 17+ digit amount written with ".00").
    */
   readonly lexical?: ReadonlyMap<string, string>;
+  /**
+   * Official EN 16931 rule id → how many nodes of the document its official context selects (the
+   * first rule of a schematron pattern claims a node), for every BR-* rule of the syntax's official
+   * tables. The official validator fires a rule once per such node: validate() does not run a rule
+   * whose context is absent (0). Absent (a JSON invoice, older facts): every rule runs on the model.
+   * See docs/decisions/0111-rule-applicability-from-official-contexts.md.
+   */
+  readonly contexts?: Readonly<Record<string, number>>;
 }
 
 /** The facts of a document the reader could not read at all (not XML, not an invoice) */

@@ -100,6 +100,8 @@ describe('one invoice per file: attach() and embed() on a PDF that already carri
       const raw = new TextDecoder('latin1').decode(r.pdf!);
       // one file specification, one catalog /AF entry; BASIC WL's /Data became EN 16931's /Alternative
       expect(raw.match(/\/Type \/Filespec/g)).toHaveLength(1);
+      // the old XML's stream is deleted, not just unlinked
+      expect(raw.match(/\/Type \/EmbeddedFile\b/g)).toHaveLength(1);
       expect(raw).not.toMatch(/\/AFRelationship \/Data/);
     },
   );

@@ -3,7 +3,7 @@
  * complete() fills the derived amounts, BT-24 is set to the profile's guideline, writeCii(profile)
  * writes the XML (dropping what the profile cannot hold), and that XML goes through validateDocument,
  * the one path every XML or PDF takes; the contract findings of JSON input (BR-01 at invoice.number,
- * the BR-FR-09 "no SIRET" advisory) are added on top (decision 0111). generate() and the generation
+ * the BR-FR-09 "no SIRET" advisory) are added on top (decision 0112). generate() and the generation
  * service's /api/v1/validate use it, so generator and validator cannot disagree.
  */
 import { guidelineFor, writeCii } from '@einv/cii';

@@ -1,6 +1,6 @@
 /**
  * Contract findings: what the einv generation contract asks for on a JSON invoice beyond the official
- * rules (decisions 0050, 0070, amended by 0111).
+ * rules (decisions 0050, 0070, amended by 0112).
  *
  * - BR-01 at `invoice.number`: the contract numbers "invoice number missing" BR-01, whereas in
  *   EN 16931 BR-01 is "specification identifier (BT-24) present" and BR-02 is "invoice number

@@ -36,6 +36,11 @@ export interface SourceContext {
   lexical(path: string): string | undefined;
   /** False when no number was recorded: rules then need not build paths to ask */
   hasLexical: boolean;
+  /**
+   * How many nodes of the document the official context of this EN 16931 rule selects; undefined
+   * when the reader did not count it (not an official BR-* rule, or facts without counts)
+   */
+  contextCount(ruleId: string): number | undefined;
 }
 
 /**

@@ -41,7 +41,12 @@ export function sourceContext(
     return nodes;
   };
   const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
+  const contexts = typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
   return {
+    contextCount: (ruleId) => {
+      const n: unknown = contexts && Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
+      return typeof n === 'number' && n >= 0 ? n : undefined;
+    },
     hasLexical: lexical !== undefined && lexical.size > 0,
     root: typeof facts.root === 'string' ? facts.root : undefined,
     lexical: (path) => {

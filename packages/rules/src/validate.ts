@@ -50,7 +50,7 @@ export interface ValidateOptions {
   /**
    * Also report the contract findings (BR-01 at invoice.number, the BR-FR-09 "no SIRET" advisory;
    * aliases.ts). Default: only for a JSON invoice (no `syntax`); an XML document is judged with
-   * official ids and meanings only (decision 0111).
+   * official ids and meanings only (decision 0112).
    */
   contractAliases?: boolean;
 }
@@ -105,7 +105,7 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
   const profile = options.profile;
   if (isBookingAid(profile)) {
     // MINIMUM / BASIC-WL are booking aids: only their profile's official rules apply, neither the
-    // whole EN 16931 set nor BR-FR (decision 0112)
+    // whole EN 16931 set nor BR-FR (decision 0113)
     if (allowed(names, `FACTUR-X-${profile}`)) {
       sets.push({
         ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
@@ -234,8 +234,12 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     push(finding);
   };
 
+  const source = context.source;
   for (const set of sets) {
     for (const rule of set.rules) {
+      // XML input: the official validator fires a rule once per node its context selects, so a
+      // rule whose official context is absent from the document is silent (decision 0111)
+      if (source && source.contextCount(rule.id) === 0) continue;
       current = rule;
       currentSeverity = severityOf(rule, syntax, set.edition);
       context.edition = set.edition;

@@ -7,7 +7,9 @@
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
 import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
+import { type CompiledRuleContexts, compileRuleContexts, countRuleContexts } from '@einv/xml-check';
 import { NS } from './binding/namespaces.js';
+import { UBL_RULE_CONTEXTS } from './generated/rule-contexts.js';
 
 const CBC = NS.cbc as string;
 
@@ -180,6 +182,19 @@ const UBL_SITES: Site[] = [
     value: { child: 'TaxAmount', ns: CBC },
     owner: (el) => el.parent,
   },
+  // //cac:PartyTaxScheme[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT'], test on
+  // substring(cbc:CompanyID,1,2): every VAT identifier of every party, also a second one of a party
+  {
+    key: 'BR-CO-09',
+    ns: NS.cac as string,
+    elements: ['PartyTaxScheme'],
+    when: (el) =>
+      child(child(el, 'TaxScheme', NS.cac as string), 'ID', CBC)
+        ?.text.trim()
+        .replace(/\s+/g, ' ')
+        .toUpperCase() === 'VAT',
+    value: { child: 'CompanyID', ns: CBC },
+  },
   // cac:AdditionalDocumentReference, test normalize-space(cbc:ID) != ''
   {
     key: 'BR-52',
@@ -289,6 +304,13 @@ const FRENCH_SITES: Site[] = [
 
 const TABLE = new SiteTable([...UBL_SITES, ...FRENCH_SITES]);
 
+/** The official contexts of the EN 16931 UBL rules, compiled on first use */
+let compiledContexts: CompiledRuleContexts | undefined;
+const ruleContexts = (): CompiledRuleContexts => {
+  compiledContexts ??= compileRuleContexts(UBL_RULE_CONTEXTS);
+  return compiledContexts;
+};
+
 /** Diagnostics of the reader that mean "the element is there, its value is not readable" */
 const UNREADABLE = new Set(['UBL-READ-NUMBER', 'UBL-READ-DATE']);
 
@@ -300,5 +322,11 @@ export function ublSourceFacts(
 ): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return { root: root.local, values: TABLE.collect(root), unreadable, lexical };
+  return {
+    root: root.local,
+    values: TABLE.collect(root),
+    unreadable,
+    lexical,
+    contexts: countRuleContexts(ruleContexts(), root),
+  };
 }

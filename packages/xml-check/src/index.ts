@@ -5,6 +5,12 @@
  * brings its own generated model and rules (decision 0042).
  */
 
+export {
+  type CompiledRuleContexts,
+  compileRuleContexts,
+  countRuleContexts,
+  type RuleContextTable,
+} from './contexts.js';
 export { type PreparedModel, prepareModel, type SimpleDef, type StructureData, UNBOUNDED } from './model.js';
 export { attachModelPaths } from './model-paths.js';
 export {

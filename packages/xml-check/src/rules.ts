@@ -108,23 +108,26 @@ export function compilePattern(data: PatternData): CompiledPattern {
     }
     return rule;
   });
-  // Index the rules by the element names their contexts end with, when every context is a plain
-  // absolute pattern: then each element is matched against its few candidate rules only.
-  let named: Map<string, number[]> | null = new Map();
+  return { rules, byLocal: indexContexts(rules.map((r) => r.context)) };
+}
+
+/**
+ * Indexes contexts by the element names they end with, when every context is a plain absolute
+ * pattern: then each element is matched against its few candidate contexts only (their indexes,
+ * in order). Null when some context is not such a pattern.
+ */
+export function indexContexts(contexts: readonly XPath[]): ((local: string) => number[]) | null {
+  const named = new Map<string, number[]>();
   const wildcard: { rule: number; suffix: string }[] = [];
-  for (const [i, r] of rules.entries()) {
-    const shape = patternShape(r.context);
-    if (!shape) {
-      named = null;
-      break;
-    }
+  for (const [i, context] of contexts.entries()) {
+    const shape = patternShape(context);
+    if (!shape) return null;
     for (const local of new Set(shape)) {
       if (local.startsWith('*')) wildcard.push({ rule: i, suffix: local.slice(1) });
       else push(named, local, i);
     }
   }
-  const byLocal = named ? candidatesByLocal(named, wildcard) : null;
-  return { rules, byLocal };
+  return candidatesByLocal(named, wildcard);
 }
 
 /** Adds a chain to the tree (or, with dryRun, says whether it can be added without a namespace clash) */

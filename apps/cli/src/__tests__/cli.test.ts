@@ -370,7 +370,7 @@ describe('einv generate, extract, attach, convert, preflight, explain', () => {
     const other = validXml.replace('<ram:ID>F2026-0001</ram:ID>', '<ram:ID>F2026-0002</ram:ID>');
     fs.writeFileSync(path.join(tmp, 'other.xml'), other);
     const out = path.join(tmp, 'attached.pdf');
-    const refused = einv([
+    const attachOther = [
       'attach',
       path.join(validDir, 'a.pdf'),
       path.join(tmp, 'other.xml'),
@@ -378,20 +378,12 @@ describe('einv generate, extract, attach, convert, preflight, explain', () => {
       out,
       '--now',
       NOW,
-    ]);
+    ];
+    const refused = einv(attachOther);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('FX-INVOICE-PRESENT');
     expect(fs.existsSync(out)).toBe(false);
-    const replaced = einv([
-      'attach',
-      path.join(validDir, 'a.pdf'),
-      path.join(tmp, 'other.xml'),
-      '-o',
-      out,
-      '--replace',
-      '--now',
-      NOW,
-    ]);
+    const replaced = einv([...attachOther, '--replace']);
     expect(replaced.status).toBe(0);
     expect(einv(['extract', out]).stdout).toBe(other);
     expect(einv(['preflight', out]).status).toBe(0);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildApp, capturedLogger, LEVEL, verifiedSignIn, WEBHOOK_SECRET } from './harness.js';
+import { buildApp, capturedLogger, deliver, LEVEL, verifiedSignIn } from './harness.js';
 import type { Mailbox } from './mailbox.js';
 import { startMailbox } from './mailbox.js';
 import { invoiceBody, orderBody, signBody, subscriptionBody } from './provider-events.js';
@@ -21,12 +21,6 @@ const CHECKOUT = {
   BILLING_CHECKOUT_URL_MULTI: 'https://acme.lemonsqueezy.com/checkout/buy/multi-uuid?embed=0',
 };
 type App = ReturnType<typeof buildApp>['app'];
-const deliver = (app: App, body: string) =>
-  request(app)
-    .post('/api/webhooks/billing')
-    .set('content-type', 'application/json')
-    .set('x-signature', signBody(body, WEBHOOK_SECRET))
-    .send(body);
 
 async function account(app: App, email: string) {
   const agent = await verifiedSignIn(app, mailbox, email);
@@ -305,5 +299,34 @@ describe('misconfiguration and bad deliveries', () => {
       lines.some((l) => l.level === LEVEL.warn && l.msg === 'billing webhook refused: bad signature'),
     ).toBe(true);
     expect(JSON.stringify(lines)).not.toContain('secret-buyer');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists every portal and webhook route with its method', async () => {
+    const { app } = buildApp();
+    const { paths } = (await request(app).get('/api/openapi.json')).body;
+    const routes: [string, string][] = [
+      ['/api/portal/plans', 'get'],
+      ['/api/portal/signup', 'post'],
+      ['/api/portal/login', 'post'],
+      ['/api/portal/logout', 'post'],
+      ['/api/portal/verify-email', 'post'],
+      ['/api/portal/verify-email/resend', 'post'],
+      ['/api/portal/password-reset/request', 'post'],
+      ['/api/portal/password-reset', 'post'],
+      ['/api/portal/password', 'post'],
+      ['/api/portal/email', 'post'],
+      ['/api/portal/account', 'delete'],
+      ['/api/portal/me', 'get'],
+      ['/api/portal/keys', 'get'],
+      ['/api/portal/keys', 'post'],
+      ['/api/portal/keys/{id}', 'delete'],
+      ['/api/portal/keys/{id}/suspend', 'post'],
+      ['/api/portal/keys/{id}/activate', 'post'],
+      ['/api/webhooks/billing', 'post'],
+    ];
+    for (const [route, method] of routes)
+      expect({ route, method, listed: !!paths[route]?.[method] }).toEqual({ route, method, listed: true });
   });
 });

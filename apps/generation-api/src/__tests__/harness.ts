@@ -1,4 +1,5 @@
 /** Builds the real generation app on an in-memory SQLite database, for contract tests over HTTP. */
+import { createHmac } from 'node:crypto';
 import { migrateBilling, openSqlite } from '@einv/billing';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
@@ -91,3 +92,12 @@ export function capturedLogger(): { logger: Logger; lines: Record<string, unknow
 }
 
 export const LEVEL = { info: 30, warn: 40, error: 50 } as const;
+
+/** Delivers a provider event body to the billing webhook, signed with the test secret */
+export function deliver(app: ReturnType<typeof buildApp>['app'], body: string) {
+  return request(app)
+    .post('/api/webhooks/billing')
+    .set('content-type', 'application/json')
+    .set('x-signature', createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'))
+    .send(body);
+}

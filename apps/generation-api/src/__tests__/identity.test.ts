@@ -8,6 +8,7 @@ import request from 'supertest';
 import {
   buildApp,
   capturedLogger,
+  deliver,
   followVerifyLink,
   LEVEL,
   newKey,
@@ -15,11 +16,10 @@ import {
   signedIn,
   validInvoice,
   verifiedSignIn,
-  WEBHOOK_SECRET,
 } from './harness.js';
 import type { Mailbox } from './mailbox.js';
 import { linkToken, startMailbox } from './mailbox.js';
-import { orderBody, signBody } from './provider-events.js';
+import { orderBody } from './provider-events.js';
 
 let mailbox: Mailbox;
 beforeAll(async () => {
@@ -28,12 +28,6 @@ beforeAll(async () => {
 afterAll(() => mailbox.close());
 
 type App = ReturnType<typeof buildApp>['app'];
-const deliver = (app: App, body: string) =>
-  request(app)
-    .post('/api/webhooks/billing')
-    .set('content-type', 'application/json')
-    .set('x-signature', signBody(body, WEBHOOK_SECRET))
-    .send(body);
 const useKey = (app: App, key: string) =>
   request(app).post('/api/v1/validate').set('authorization', `Bearer ${key}`).send({ invoice: {} });
 

@@ -3,6 +3,8 @@
  * delays (FailureThrottle). The account subject of a login is the submitted email, known or not, so
  * a blocked answer says nothing about whether the email has an account.
  */
+import { sendProblem } from '@einv/http-kit';
+import type { Response } from 'express';
 import type { GenerationConfig } from '../config.js';
 import { FailureThrottle } from './failure-throttle.js';
 
@@ -33,4 +35,18 @@ export class AuthAttempts {
   succeeded(subject: string): void {
     this.perAccount.recordSuccess([subject]);
   }
+}
+
+/** The 429 answer while an IP or subject is blocked: Retry-After, and what to retry in words */
+export function sendTooManyAttempts(res: Response, waitMs: number, what: string): void {
+  const seconds = Math.ceil(waitMs / 1000);
+  res.setHeader('Retry-After', String(seconds));
+  sendProblem(
+    res,
+    429,
+    'too-many-attempts',
+    'Too many failed attempts',
+    `Too many failed ${what}; try again in ${seconds} s.`,
+    { retryAfterSeconds: seconds },
+  );
 }

@@ -1,14 +1,22 @@
 /**
- * /api/v1: generate, validate, parse. Each handler reads the request, calls one library function,
- * and maps the result to a response (DESIGN §3). All three need a bearer API key (decision 0091).
+ * /api/v1: generate, validate, parse. Each handler reads the request, runs one library task in the
+ * worker pool (decision 0096), and maps the result to a response (DESIGN §3). All three need a bearer
+ * API key (decision 0091).
  */
-import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
+import type { Profile, ValidationResult } from '@einv/core-model';
 import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
-import { generate, judgeDocument, judgeInvoice } from '@einv/facturx';
-import { bodyObject, decodeBase64, queryOption, refuseOverLimit, sendProblem } from '@einv/http-kit';
+import {
+  bodyObject,
+  decodeBase64,
+  queryOption,
+  refuseOverLimit,
+  sendProblem,
+  type WorkPool,
+} from '@einv/http-kit';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
+import type * as tasks from '../work/tasks.js';
 
 const LANGS = ['fr', 'en'] as const;
 const EDITIONS = ['transition', 'standard', 'off'] as const;
@@ -65,10 +73,11 @@ export function apiV1Router(
   clock: () => Date,
   maxAnswerBytes: number,
   upgradeUrl: string,
+  pool: WorkPool,
 ): Router {
   const router = Router();
 
-  router.post('/generate', (req, res) => {
+  router.post('/generate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
@@ -88,7 +97,11 @@ export function apiV1Router(
     }
     let released = false;
     try {
-      const result = generate(invoice as Invoice, { ...opts, now: clock() });
+      const result = await pool.run<ReturnType<typeof tasks.generate>>('generate', {
+        invoice,
+        options: opts,
+        now: clock(),
+      });
       if (!result.pdf || !result.xml) {
         released = true;
         accounts.releaseGeneration(account);
@@ -119,17 +132,16 @@ export function apiV1Router(
     }
   });
 
-  router.post('/validate', (req, res) => {
+  router.post('/validate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
     const shape = shapeResult(invoice);
     if (shape) return void res.json(shape);
-    // the verdict generate would give: on the document written for the profile (decision 0111)
-    res.json(judgeInvoice(invoice as Invoice, opts).validation);
+    res.json(await pool.run('validateInvoice', { invoice, options: opts }));
   });
 
-  router.post('/parse', (req, res) => {
+  router.post('/parse', async (req, res) => {
     const opts = options(req, res);
     const body = opts && bodyObject(req, res);
     if (!opts || !body) return;
@@ -154,35 +166,19 @@ export function apiV1Router(
         { field: 'xml' },
       );
     }
-    // the validator's own path (validateDocument): official rule ids only, one cause when unreadable
-    const { report, read } = judgeDocument(bytes, {
-      lang: opts.lang,
-      frenchEdition: opts.frenchEdition,
-    });
-    const validation: ValidationResult = {
-      valid: report.valid,
-      errors: report.errors,
-      warnings: report.warnings,
-      ruleSets: report.ruleSets,
-      ...(report.notices ? { notices: report.notices } : {}),
-    };
-    if (!read.format) {
+    const parsed = await pool.run<ReturnType<typeof tasks.parse>>('parse', { bytes, options: opts });
+    if (!parsed.read) {
       return sendProblem(
         res,
         400,
         'unknown-format',
         'Not an invoice',
         'The content is neither CII, UBL nor a Factur-X/ZUGFeRD PDF with an embedded invoice.',
-        { field: 'xml', findings: report.errors, validation },
+        // the report's own fields too, so a client shows the one cause the way it shows any report
+        { field: 'xml', findings: parsed.findings, validation: parsed.validation },
       );
     }
-    res.json({
-      format: read.syntax ?? 'CII',
-      ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
-      ...(read.profile ? { profile: read.profile } : {}),
-      invoice: read.invoice,
-      validation,
-    });
+    res.json(parsed.answer);
   });
 
   return router;

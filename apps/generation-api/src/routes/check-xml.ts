@@ -1,11 +1,11 @@
 /** POST /check-xml: syntax and structure of raw XML text, no key (contract §4). */
-import { checkXml } from '@einv/facturx';
-import { bodyObject, sendProblem } from '@einv/http-kit';
+import type { CheckXmlResult } from '@einv/facturx';
+import { bodyObject, sendProblem, type WorkPool } from '@einv/http-kit';
 import { Router } from 'express';
 
-export function checkXmlRouter(): Router {
+export function checkXmlRouter(pool: WorkPool): Router {
   const router = Router();
-  router.post('/', (req, res) => {
+  router.post('/', async (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
     if (typeof body.xml !== 'string' || body.xml.trim() === '') {
@@ -18,7 +18,7 @@ export function checkXmlRouter(): Router {
         { field: 'xml' },
       );
     }
-    const result = checkXml(body.xml);
+    const result = await pool.run<CheckXmlResult>('checkXml', { xml: body.xml });
     res.json({
       valid: result.valid,
       format: result.format ?? null,

@@ -12,6 +12,7 @@ import { Router } from 'express';
 import type { Account, AccountService, Failure } from '../accounts.js';
 import { isFailure } from '../accounts.js';
 import type { AuthAttempts } from '../auth/auth-attempts.js';
+import { sendTooManyAttempts } from '../auth/auth-attempts.js';
 import type { KeyService } from '../keys.js';
 
 export const SESSION_COOKIE = 'einv_session';
@@ -125,15 +126,7 @@ export function portalRouter({
         { ip, email: emailTag(body.email), retryAfterMs: wait },
         'login refused: too many failures',
       );
-      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-      return sendProblem(
-        res,
-        429,
-        'too-many-attempts',
-        'Too many failed attempts',
-        `Too many failed sign-ins from here or for this email; try again in ${Math.ceil(wait / 1000)} s.`,
-        { retryAfterSeconds: Math.ceil(wait / 1000) },
-      );
+      return sendTooManyAttempts(res, wait, 'sign-ins from here or for this email');
     }
     const account = await accounts.login(body.email, body.password);
     if (!account) {

@@ -2,7 +2,7 @@
  * Every file of ../shared/corpus through the validator API: a report for each, never a 500, and the
  * EN 16931 verdict equal to the official CEN validator's (index.tsv `observed_*` columns, the same
  * reference the conformance suite uses: it found every unmutated corpus file identical). MINIMUM and
- * BASIC-WL files are booking aids judged by their profile's rules (decision 0112; their verdict vs the
+ * BASIC-WL files are booking aids judged by their profile's rules (decision 0113; their verdict vs the
  * official profile schematron is tests/conformance/booking-aid.test.ts): here, the notice and no
  * EN 16931 rule outside the profile's.
  */

@@ -3,19 +3,19 @@
  * field `file`). Every variant ends as bytes handed to the facade's validateDocument(), which detects
  * the format, runs the structure check and every applicable rule set.
  */
-import type { Finding, Profile } from '@einv/core-model';
-import { getTerm, PROFILES } from '@einv/core-model';
-import { validateDocument } from '@einv/facturx';
-import { decodeBase64, queryOption, sendProblem } from '@einv/http-kit';
+import type { Profile } from '@einv/core-model';
+import { PROFILES } from '@einv/core-model';
+import { decodeBase64, queryOption, sendProblem, type WorkPool } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import express, { Router } from 'express';
 import multer from 'multer';
+import type { ValidateOutput } from '../work/tasks.js';
 
 const LANGS = ['en', 'fr'] as const;
 const EDITIONS = ['transition', 'standard', 'off'] as const;
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
-export function validateRouter(maxBytes: number): Router {
+export function validateRouter(maxBytes: number, pool: WorkPool): Router {
   const router = Router();
   const raw = express.raw({
     type: ['application/xml', 'text/xml', 'application/pdf', 'application/*+xml'],
@@ -77,20 +77,24 @@ export function validateRouter(maxBytes: number): Router {
         { field: 'content-type' },
       );
     },
-    (req, res) => {
+    async (req, res) => {
       const lang = queryOption(req, res, 'lang', LANGS, 'en');
       const frenchEdition = lang && queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
       const forced = frenchEdition && queryOption(req, res, 'profile', FORCEABLE, 'auto');
       if (!lang || !frenchEdition || !forced) return;
       const file = fileBytes(req, res);
       if (!file) return;
-      const report = validateDocument(file.bytes, {
-        lang,
-        maxPdfBytes: maxBytes,
-        frenchEdition,
-        ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
+      const out = await pool.run<ValidateOutput>('validateDocument', {
+        bytes: file.bytes,
+        ...(file.filename ? { filename: file.filename } : {}),
+        options: {
+          lang,
+          maxPdfBytes: maxBytes,
+          frenchEdition,
+          ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
+        },
       });
-      if (!report.format) {
+      if (!out.known) {
         return sendProblem(
           res,
           400,
@@ -98,22 +102,10 @@ export function validateRouter(maxBytes: number): Router {
           'Unknown format',
           'The file is neither a CII or UBL invoice nor a PDF with an embedded invoice.',
           // the report's own fields too, so a client shows the one cause the way it shows any report
-          {
-            field: 'file',
-            findings: report.errors,
-            valid: false,
-            errors: report.errors,
-            warnings: report.warnings,
-          },
+          { field: 'file', findings: out.findings, valid: false, errors: out.findings, warnings: [] },
         );
       }
-      const named = (findings: Finding[]) => findings.map((f) => withTermName(f, lang));
-      res.json({
-        ...(file.filename ? { filename: file.filename } : {}),
-        ...report,
-        errors: named(report.errors),
-        warnings: named(report.warnings),
-      });
+      res.type('application/json').send(out.json);
     },
   );
   return router;
@@ -166,10 +158,4 @@ function fileBytes(req: Request, res: Response): { bytes: Uint8Array; filename?:
     return undefined;
   }
   return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.length) };
-}
-
-/** Adds the business term's name in the report's language, so a reader sees "Invoice number", not just BT-1 */
-function withTermName(finding: Finding, lang: 'en' | 'fr'): Finding & { btName?: string } {
-  const term = finding.bt ? getTerm(finding.bt) : undefined;
-  return term ? { ...finding, btName: term.name[lang] } : finding;
 }

@@ -2,7 +2,7 @@
  * When a document cannot be read as an invoice (not a PDF nor XML, XML that is not well-formed or
  * has a DOCTYPE, XML that is not an invoice, a PDF without an embedded invoice, a damaged PDF), the
  * report says why, once, and nothing else: no rule runs on the empty model that reading left behind
- * (issue #11, decision 0111). This module picks that one finding.
+ * (issue #11, decision 0112). This module picks that one finding.
  */
 import type { Finding } from '@einv/core-model';
 import type { DetectAndCheckResult } from '../detect.js';

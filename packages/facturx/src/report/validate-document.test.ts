@@ -121,7 +121,7 @@ describe('validateDocument: one cause for a document that cannot be read (issue 
   });
 });
 
-describe('validateDocument: official rule ids only (decision 0111)', () => {
+describe('validateDocument: official rule ids only (decision 0112)', () => {
   const g = generate(loadFixture('fr-b2b-simple').invoice, { now: NOW });
   it('a CII without invoice number: BR-02, never the contract BR-01 at invoice.number', () => {
     const xml = g.xml!.replace(/(<rsm:ExchangedDocument>\s*)<ram:ID>[^<]*<\/ram:ID>/, '$1');
@@ -143,7 +143,7 @@ describe('validateDocument: official rule ids only (decision 0111)', () => {
   });
 });
 
-describe('validateDocument: MINIMUM and BASIC-WL are booking aids (decision 0112)', () => {
+describe('validateDocument: MINIMUM and BASIC-WL are booking aids (decision 0113)', () => {
   it.each(['MINIMUM', 'BASIC-WL'] as const)(
     'a %s document: the notice, its profile rule set, no EN 16931 cascade',
     (profile) => {

@@ -8,8 +8,8 @@
  *   the PDF's included (`pdf.findings` repeats those about the PDF container, as a view).
  * - A document that cannot be read gets one finding saying why and nothing derived from the empty
  *   model (unreadable.ts).
- * - Official rule ids with official meanings only: no contract alias (decision 0111).
- * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0112).
+ * - Official rule ids with official meanings only: no contract alias (decision 0112).
+ * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0113).
  */
 import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
 import { validate } from '@einv/rules';

@@ -59,7 +59,7 @@ export const partyRules: RuleDefinition[] = [
     check(invoice, report) {
       const seller = invoice.seller;
       // A seller without any SIRET is not this rule's business on a document; the contract's advisory
-      // for JSON invoices is added by withContractFindings (aliases.ts, decision 0111).
+      // for JSON invoices is added by withContractFindings (aliases.ts, decision 0112).
       if (
         !hasNoSiret(seller) &&
         seller?.siret !== undefined &&

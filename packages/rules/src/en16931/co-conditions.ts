@@ -8,6 +8,7 @@
  */
 import type { AllowanceCharge, Line, Period } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { judgeSourceNodes } from '../source-context.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, list } from '../util/values.js';
 import { reasonMissing } from './core-settlement.js';
@@ -141,6 +142,8 @@ export const coConditionRules: RuleDefinition[] = [
       'Écrivez le numéro de TVA avec son préfixe pays.',
     ],
     (inv, report, ctx) => {
+      // XML: every VAT identifier node the official context selects (a party may carry two)
+      if (judgeSourceNodes(ctx, 'BR-CO-09', report, (vat) => hasCountryPrefix(vat, ctx.syntax))) return;
       const check = (vat: unknown, path: string, bt: string) => {
         if (typeof vat === 'string' && !hasCountryPrefix(vat, ctx.syntax)) report(path, { bt, value: vat });
       };

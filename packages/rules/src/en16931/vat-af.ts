@@ -24,7 +24,7 @@ const IGIC_RATE: RateRequirement = {
 };
 
 export const vatIgicRules: RuleDefinition[] = [
-  breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne' }),
+  breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne', ublVatSchemeOnly: true }),
   ...identifierRules(CATEGORY, SELLER_TAX_ID),
   ...rateRules(CATEGORY, IGIC_RATE),
   taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),

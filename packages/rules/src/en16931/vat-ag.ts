@@ -12,7 +12,7 @@ const CATEGORY: VatCategory = {
 };
 
 export const vatIpsiRules: RuleDefinition[] = [
-  breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne' }),
+  breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne', ublVatSchemeOnly: true }),
   ...identifierRules(CATEGORY, SELLER_TAX_ID),
   ...rateRules(CATEGORY, RATE_NOT_NEGATIVE),
   taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),

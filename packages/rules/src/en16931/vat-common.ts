@@ -34,6 +34,11 @@ export interface CategorisedNode {
   rate: number | undefined;
   /** BT-131 for a line, BT-92 / BT-99 for an allowance / charge */
   amount: number | undefined;
+  /**
+   * True when the reader found a tax scheme other than VAT (decision 0100): the official tests that
+   * select `[cac:TaxScheme/cbc:ID = 'VAT']` / `[upper-case(ram:TypeCode) = 'VAT']` do not see it
+   */
+  otherScheme: boolean;
 }
 
 /** Category code as the official tests read it (`normalize-space(cbc:ID)`). */
@@ -70,6 +75,7 @@ function nodes(
       category,
       rate,
       amount: finite(list === 'lines' ? node.netAmount : node.amount),
+      otherScheme: node.taxScheme !== undefined,
     });
   }
   return out;

@@ -43,6 +43,7 @@ const breakdownsAsNodes: AllNodes = (invoice) =>
     category: b.category,
     rate: undefined,
     amount: undefined,
+    otherScheme: b.entry.taxScheme !== undefined,
   }));
 
 function aloneRule(
@@ -71,11 +72,14 @@ function aloneRule(
       fr: 'Émettez une facture séparée pour les opérations hors champ de la TVA, ou corrigez les catégories.',
     },
     check: (invoice, report, context) => {
-      const entries = withCategory(breakdownNodes(invoice), 'O');
-      if (entries.length === 0) return;
       const isCii = ciiSemantics(context);
+      // UBL selects only breakdowns and categories whose cac:TaxScheme is VAT, on both sides
+      const entries = withCategory(breakdownNodes(invoice), 'O').filter(
+        (entry) => isCii || entry.entry.taxScheme === undefined,
+      );
+      if (entries.length === 0) return;
       const others = (isCii ? cii : ubl)(invoice).filter(
-        (node) => node.category !== undefined && node.category !== 'O',
+        (node) => node.category !== undefined && node.category !== 'O' && (isCii || !node.otherScheme),
       );
       const first = others[0];
       if (!first) return;

@@ -31,7 +31,7 @@ export type PresenceMode = 'exactlyOne' | 'atLeastOne' | 'notSubject';
 
 export function breakdownPresenceRule(
   cat: VatCategory,
-  modes: { ubl: PresenceMode; cii: PresenceMode },
+  modes: { ubl: PresenceMode; cii: PresenceMode; ublVatSchemeOnly?: boolean },
 ): RuleDefinition {
   const many = modes.ubl === 'atLeastOne';
   return vatRule(
@@ -70,8 +70,9 @@ export function breakdownPresenceRule(
     (invoice, report, context) => {
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
       // UBL's "exactly one" tests select only categories whose cac:TaxScheme is VAT (decision 0100
-      // keeps the others in the model with their taxScheme); CII's and the S/L/M tests select all.
-      const vatOnly = !ciiSemantics(context) && mode === 'exactlyOne';
+      // keeps the others in the model with their taxScheme), and so do UBL BR-AF-01 and BR-AG-01
+      // (`ublVatSchemeOnly`); CII's tests and UBL BR-S-01 select every category.
+      const vatOnly = !ciiSemantics(context) && (mode === 'exactlyOne' || modes.ublVatSchemeOnly === true);
       const lines = countNodes(invoice, 'lines', cat.code, vatOnly);
       const docAc =
         countNodes(invoice, 'allowances', cat.code, vatOnly) +
@@ -140,7 +141,17 @@ const NODE_KINDS = [
   },
 ] as const;
 
-export function identifierRules(cat: VatCategory, req: IdentifierRequirement): RuleDefinition[] {
+/**
+ * The official tests read "(exists(A) and identifiers) or not(exists(B))": A selects categories of
+ * the VAT scheme only, and so does B, except in UBL BR-S-02 whose B selects every line category
+ * (`ublAnySchemeGuard` lists such rule numbers): a line of category S and another scheme then
+ * fails it even with the identifiers.
+ */
+export function identifierRules(
+  cat: VatCategory,
+  req: IdentifierRequirement,
+  ublAnySchemeGuard: readonly number[] = [],
+): RuleDefinition[] {
   return NODE_KINDS.map((kind) =>
     vatRule(
       cat,
@@ -158,11 +169,15 @@ export function identifierRules(cat: VatCategory, req: IdentifierRequirement): R
         fix: req.fix,
       },
       (invoice, report, context) => {
-        if (req.holds(invoice)) return;
-        const using = kind.nodes(invoice, cat.code);
-        if (using.length === 0) return;
-        // CII fires once per line/allowance/charge, UBL once per document.
-        const targets = ciiSemantics(context) ? using : using.slice(0, 1);
+        const cii = ciiSemantics(context);
+        const anySchemeGuard = !cii && ublAnySchemeGuard.includes(kind.n);
+        if (!anySchemeGuard && req.holds(invoice)) return;
+        const all = kind.nodes(invoice, cat.code);
+        const vat = all.filter((node) => !node.otherScheme);
+        const guard = anySchemeGuard ? all : vat;
+        if (guard.length === 0 || (vat.length > 0 && req.holds(invoice))) return;
+        // CII fires once per line/allowance/charge (its context), UBL once per document.
+        const targets = cii ? guard : guard.slice(0, 1);
         for (const node of targets) report(`${node.path}.vatCategory`, { value: cat.code });
       },
     ),

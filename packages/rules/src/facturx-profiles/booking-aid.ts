@@ -2,7 +2,7 @@
  * MINIMUM and BASIC-WL: Factur-X profiles that are booking aids, not invoices under EN 16931 nor under
  * the French reform. A document declaring one of them is judged by that profile's official rules
  * (the BR-* its schematron asserts, its FX-SCH-A code lists; its XSD is checkCii's), never by the
- * whole EN 16931 set, and the report carries a notice saying what the profile is (decision 0112).
+ * whole EN 16931 set, and the report carries a notice saying what the profile is (decision 0113).
  */
 import type { Notice, Profile } from '@einv/core-model';
 import type { Lang, RuleDefinition } from '../define.js';

@@ -1,0 +1,60 @@
+/**
+ * What the generation service runs in its worker threads (decision 0096): each named export is one
+ * task of the pool, called with a structured-clone input and returning plain data. Pure library
+ * calls; the routes keep the HTTP, the quota and the answers.
+ */
+import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
+import { checkXml as check, generate as generateInvoice, judgeDocument, judgeInvoice } from '@einv/facturx';
+
+export interface InvoiceOptions {
+  profile: Profile;
+  lang: 'fr' | 'en';
+  frenchEdition: 'transition' | 'standard' | 'off';
+}
+
+export function generate({
+  invoice,
+  options,
+  now,
+}: {
+  invoice: Invoice;
+  options: InvoiceOptions;
+  now: Date;
+}) {
+  return generateInvoice(invoice, { ...options, now });
+}
+
+/** The verdict generate would give: on the document written for the profile (decision 0112) */
+export function validateInvoice({ invoice, options }: { invoice: Invoice; options: InvoiceOptions }) {
+  return judgeInvoice(invoice, options).validation;
+}
+
+/**
+ * validateDocument's verdict (official rule ids only, one cause when unreadable) and the model read;
+ * `read: false` with the one finding when the content is no invoice at all
+ */
+export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceOptions }) {
+  const { report, read } = judgeDocument(bytes, { lang: options.lang, frenchEdition: options.frenchEdition });
+  const validation: ValidationResult = {
+    valid: report.valid,
+    errors: report.errors,
+    warnings: report.warnings,
+    ruleSets: report.ruleSets,
+    ...(report.notices ? { notices: report.notices } : {}),
+  };
+  if (!read.format) return { read: false as const, findings: report.errors, validation };
+  return {
+    read: true as const,
+    answer: {
+      format: read.syntax ?? 'CII',
+      ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
+      ...(read.profile ? { profile: read.profile } : {}),
+      invoice: read.invoice,
+      validation,
+    },
+  };
+}
+
+export function checkXml({ xml }: { xml: string }) {
+  return check(xml);
+}

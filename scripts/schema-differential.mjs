@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * The schema-driven differential (issue 11; figures in docs/conformance.md): generates COUNT
+ * mutants per syntax of the official examples and the corpus (scripts/lib/schema-mutations.mjs:
+ * XSD-optional elements and groups removed, repeated, emptied, reordered), runs each through the
+ * official CEN 1.3.16 XSLT and through einv's validateDocument (built packages), and compares the
+ * full sets of fired EN 16931 business rule ids (BR-*, BR-FR excluded). Prints identical / total
+ * per syntax and every kind of difference with an example.
+ *
+ *   pnpm run build && node scripts/schema-differential.mjs [--count 20000] [--seed 1] [--syntax CII|UBL]
+ *
+ * Oracle answers are cached by content hash in node_modules/.cache/einv-oracle (the same cache as
+ * the test suite's runOracleCached), so a rerun after a fix costs only einv's side. The seeded
+ * sample of the test suite (tests/conformance/schema-differential.test.ts) uses the same generator.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { Module } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateDocument } from '../packages/facturx/dist/index.js';
+import { isContractAlias } from '../packages/rules/dist/index.js';
+import { differentialBases, SHARED } from './lib/differential-bases.mjs';
+import { loadStructure, schemaMutants } from './lib/schema-mutations.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(here, '..');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+const COUNT = Number(arg('count', '20000'));
+const SEED = Number(arg('seed', '1'));
+const SYNTAXES = arg('syntax', 'UBL,CII').split(',');
+// --reverse walks the bases from the last one (a second process fills the oracle cache from the
+// other end; the mutants of a base do not depend on the order); --cached-only judges only the
+// documents whose official verdict is already cached (a report at any time of a long run)
+const REVERSE = process.argv.includes('--reverse');
+const CACHED_ONLY = process.argv.includes('--cached-only');
+
+// The oracle resolves saxon-js through NODE_PATH (our devDependency), as tests/support/oracle.ts does
+process.env.NODE_PATH = path.join(REPO, 'node_modules');
+Module._initPaths();
+const oracle = await import(path.join(SHARED, 'tools/official-oracle/oracle.mjs'));
+
+const CACHE = path.join(REPO, 'node_modules/.cache/einv-oracle');
+fs.mkdirSync(CACHE, { recursive: true });
+
+/** The official verdict of one document, from the content-hash cache or a fresh SaxonJS run */
+function official(doc) {
+  const file = path.join(CACHE, `${crypto.createHash('sha256').update(doc.xml).digest('hex')}.json`);
+  if (fs.existsSync(file)) return { ...JSON.parse(fs.readFileSync(file, 'utf8')), cached: true };
+  if (CACHED_ONLY) return { id: doc.id, syntax: null, failed: [], notCached: true };
+  try {
+    const r = { id: doc.id, ...oracle.validate(doc.xml) };
+    if (!r.error) fs.writeFileSync(file, JSON.stringify(r));
+    return r;
+  } catch (e) {
+    return { id: doc.id, syntax: null, failed: [], error: String(e?.message ?? e) };
+  }
+}
+
+const isBusinessRule = (id) => typeof id === 'string' && id.startsWith('BR-') && !id.startsWith('BR-FR');
+const encoder = new TextEncoder();
+
+function ours(doc) {
+  const report = validateDocument(encoder.encode(doc.xml), { frenchEdition: 'off' });
+  return new Set(
+    [...report.errors, ...report.warnings]
+      .filter((f) => !isContractAlias(f))
+      .map((f) => f.rule)
+      .filter(isBusinessRule),
+  );
+}
+
+const bases = differentialBases();
+for (const syntax of SYNTAXES) {
+  const model = loadStructure(syntax);
+  const mine = bases.filter((b) => b.syntax === syntax);
+  // some mutants stop the official XSLT itself (an emptied number is no xs:decimal): they are left
+  // out, so each base gives a fifth more than its share and the run stops at COUNT judged documents
+  const perBase = Math.ceil((COUNT * 1.2) / mine.length);
+  const started = Date.now();
+  let total = 0;
+  let identical = 0;
+  let oracleErrors = 0;
+  let notCached = 0;
+  let fresh = 0;
+  const kinds = new Map();
+  const order = [...mine.keys()];
+  if (REVERSE) order.reverse();
+  for (const [n, i] of order.entries()) {
+    const base = mine[i];
+    if (total >= COUNT) break;
+    for (const doc of schemaMutants(base, model, perBase, SEED * 100_000 + i)) {
+      if (total >= COUNT) break;
+      const off = official(doc);
+      if (!off.cached) fresh++;
+      if (off.notCached) {
+        notCached++;
+        continue;
+      }
+      if (off.error || off.syntax === null) {
+        oracleErrors++;
+        continue;
+      }
+      total++;
+      const theirs = new Set(off.failed.map((f) => f.id).filter(isBusinessRule));
+      const mineSet = ours(doc);
+      const onlyOurs = [...mineSet].filter((r) => !theirs.has(r)).sort();
+      const onlyOfficial = [...theirs].filter((r) => !mineSet.has(r)).sort();
+      if (!onlyOurs.length && !onlyOfficial.length) {
+        identical++;
+        continue;
+      }
+      const key = `only ours [${onlyOurs.join(' ')}] only official [${onlyOfficial.join(' ')}]`;
+      const k = kinds.get(key) ?? { n: 0, example: `${doc.id} (${doc.what})` };
+      k.n++;
+      kinds.set(key, k);
+    }
+    if ((n + 1) % 5 === 0)
+      console.error(
+        `${syntax}: ${n + 1}/${mine.length} bases, ${total} documents, ${fresh} oracle runs, ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+  }
+  console.log(
+    `\n## ${syntax}: ${identical}/${total} identical (${((100 * identical) / Math.max(1, total)).toFixed(2)} %), ` +
+      `${mine.length} bases, seed ${SEED}; ${oracleErrors} documents the oracle could not judge (left out)` +
+      (CACHED_ONLY ? `; ${notCached} not judged yet (--cached-only)` : ''),
+  );
+  for (const [key, k] of [...kinds.entries()].sort((a, b) => b[1].n - a[1].n))
+    console.log(`- ${k.n} × ${key} — e.g. ${k.example}`);
+}
