@@ -3,6 +3,7 @@
  * or more BR-FR rules: the helpers are in mutation-kit.ts, the lists per syntax beside it.
  */
 import { CII } from './mutations-cii.js';
+import { FIX04_MUTATIONS } from './mutations-fix04.js';
 import { LEXICAL_MUTATIONS } from './mutations-lexical.js';
 import { MULTI_VENDOR_MUTATIONS } from './mutations-mv.js';
 import { ROOT_AND_LINE_MUTATIONS } from './mutations-roots.js';
@@ -17,4 +18,5 @@ export const MUTATIONS = [
   ...MULTI_VENDOR_MUTATIONS,
   ...ROOT_AND_LINE_MUTATIONS,
   ...LEXICAL_MUTATIONS,
+  ...FIX04_MUTATIONS,
 ];

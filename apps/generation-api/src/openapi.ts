@@ -1,5 +1,6 @@
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
 import { NOTICES_SCHEMA } from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 
 const problem = (description: string) => ({
   description,
@@ -43,7 +44,15 @@ const options = [
   {
     name: 'frenchRules',
     in: 'query',
-    schema: { enum: ['transition', 'standard', 'off'], default: 'transition' },
+    schema: { enum: [...FRENCH_RULES_VALUES], default: 'transition' },
+    description:
+      'French rules: transition = BR-FR 1.4.0.02 _WARNING; standard = the newest standard release (1.4.0.04); standard@1.4.0.04 or standard@1.4.0.03 pins one; off',
+  },
+  {
+    name: 'processingType',
+    in: 'query',
+    schema: { enum: [...PROCESSING_TYPES] },
+    description: 'The reform processing type (cadre de facturation) for an invoice without a BAR note',
   },
 ];
 const common = {

@@ -60,3 +60,17 @@ export function queryOption<T extends string>(
   );
   return undefined;
 }
+
+/**
+ * An optional query option: `null` when absent, the value when allowed, else a 400 problem naming
+ * the option and its allowed values (and undefined)
+ */
+export function optionalQueryOption<T extends string>(
+  req: Request,
+  res: Response,
+  name: string,
+  allowed: readonly T[],
+): T | null | undefined {
+  if (req.query[name] === undefined) return null;
+  return queryOption(req, res, name, allowed, allowed[0] as T);
+}

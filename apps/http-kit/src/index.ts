@@ -1,4 +1,11 @@
-export { BODY_LIMIT_BYTES, bodyObject, decodeBase64, queryOption, requireJson } from './body.js';
+export {
+  BODY_LIMIT_BYTES,
+  bodyObject,
+  decodeBase64,
+  optionalQueryOption,
+  queryOption,
+  requireJson,
+} from './body.js';
 export type { JsonLimits, LimitViolation } from './limits.js';
 export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js';
 export { NOTICES_SCHEMA } from './openapi.js';

@@ -1,5 +1,6 @@
 /** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
 import { NOTICES_SCHEMA } from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 
 const problem = (description: string) => ({
   description,
@@ -16,8 +17,16 @@ const options = [
   {
     name: 'frenchRules',
     in: 'query',
-    schema: { enum: ['transition', 'standard', 'off'], default: 'transition' },
-    description: 'BR-FR edition (applies when the seller is French)',
+    schema: { enum: [...FRENCH_RULES_VALUES], default: 'transition' },
+    description:
+      'French rules (apply when the seller is French): transition = BR-FR 1.4.0.02 _WARNING; standard = the newest standard release (1.4.0.04); standard@1.4.0.04 or standard@1.4.0.03 pins one; off. The report names the sets and versions run.',
+  },
+  {
+    name: 'processingType',
+    in: 'query',
+    schema: { enum: [...PROCESSING_TYPES] },
+    description:
+      'The reform processing type (cadre de facturation) for an invoice without a BAR note; the BR-FR rules that read the BAR note use it',
   },
   {
     name: 'profile',

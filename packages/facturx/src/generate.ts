@@ -5,7 +5,7 @@
  */
 
 import type { Finding, Invoice, Profile, ValidationResult } from '@einv/core-model';
-import type { FrenchEdition } from '@einv/rules';
+import type { FrenchEdition, FrenchStandardVersion } from '@einv/rules';
 import type { FontBytes } from './assets.js';
 import { judgeInvoice } from './judge-invoice.js';
 import { glyphFindings } from './render/glyph-findings.js';
@@ -16,6 +16,10 @@ export interface GenerateOptions {
   profile?: Profile;
   lang?: Lang;
   frenchEdition?: FrenchEdition;
+  /** Release of the standard edition (default: the newest, 1.4.0.04) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
+  processingType?: string;
   now: Date | string;
   fonts?: FontBytes;
 }
@@ -55,6 +59,8 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
     profile,
     lang,
     ...(options.frenchEdition ? { frenchEdition: options.frenchEdition } : {}),
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+    ...(options.processingType ? { processingType: options.processingType } : {}),
   });
   const { completed, xml } = judged;
   if (!judged.validation.valid || xml === undefined || completed === undefined) {

@@ -15,7 +15,7 @@ import {
   type ValidationResult,
   validateInvoiceShape,
 } from '@einv/core-model';
-import { type FrenchEdition, withContractFindings } from '@einv/rules';
+import { type FrenchEdition, type FrenchStandardVersion, withContractFindings } from '@einv/rules';
 import type { Lang } from './findings.js';
 import { validateDocument } from './report/validate-document.js';
 
@@ -24,6 +24,10 @@ export interface JudgeInvoiceOptions {
   profile?: Profile;
   lang?: Lang;
   frenchEdition?: FrenchEdition;
+  /** Release of the standard edition (default: the newest, 1.4.0.04) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
+  processingType?: string;
 }
 
 export interface JudgedInvoice {
@@ -52,6 +56,8 @@ export function judgeInvoice(invoice: Invoice, options: JudgeInvoiceOptions = {}
   const report = validateDocument(new TextEncoder().encode(written.xml), {
     lang,
     ...(options.frenchEdition ? { frenchEdition: options.frenchEdition } : {}),
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+    ...(options.processingType ? { processingType: options.processingType } : {}),
   });
   const frenchRules = report.ruleSets.some((r) => r.name === 'BR-FR');
   const findings = withContractFindings(

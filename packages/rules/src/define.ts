@@ -20,7 +20,20 @@ export interface RuleContext {
   source?: SourceContext | undefined;
   /** BR-FR only: the edition being run (a few official contexts exist in one edition only) */
   edition?: 'transition' | 'standard' | undefined;
+  /**
+   * BR-FR only: the release being run — 1.4.0.02 (transition edition), 1.4.0.03 or 1.4.0.04
+   * (standard edition). Rules whose official text changed between releases read it.
+   */
+  frenchVersion?: FrenchVersion | undefined;
+  /**
+   * The reform's processing type ("cadre de facturation", B2B, B2BINT, B2C…) when the caller gave it;
+   * the BR-FR rules that read the BAR note take it when the invoice has none.
+   */
+  processingType?: string | undefined;
 }
+
+/** Releases of the French rules einv implements; the transition edition is always 1.4.0.02 */
+export type FrenchVersion = '1.4.0.02' | '1.4.0.03' | '1.4.0.04';
 
 /** The source facts of an XML invoice, as the rules see them */
 export interface SourceContext {
@@ -75,7 +88,7 @@ export interface RuleDefinition {
   severity: Severity | Record<Syntax, Severity>;
   /**
    * BR-FR only: severity per edition of the French schematron (`transition` = 1.4.0.02 _WARNING
-   * edition, `standard` = 1.4.0.03, all fatal). When present it wins over `severity`.
+   * edition, `standard` = 1.4.0.03 / 1.4.0.04, all fatal). When present it wins over `severity`.
    */
   editionSeverity?: { transition: Severity; standard: Severity };
   /** Business terms the rule reads (BT-x / BG-x); the first one is the finding's `bt` by default */

@@ -112,10 +112,48 @@ describe('validate()', () => {
       'BR-FR@1.4.0.02 (transition)',
     );
     expect(validate(fr, { frenchEdition: 'standard' }).ruleSets.map((s) => s.version)).toContain(
-      '1.4.0.03 (standard)',
+      '1.4.0.04 (standard)',
     );
     expect(validate(fr, { frenchEdition: 'off' }).ruleSets.map((s) => s.name)).toEqual(['EN16931']);
     expect(validate(goodInvoice()).ruleSets.map((s) => s.name)).toEqual(['EN16931']);
+  });
+
+  it('runs the pinned BR-FR release and names it; an unknown release falls back to the newest', () => {
+    const fr = goodInvoice();
+    if (fr.seller?.address) fr.seller.address.country = 'FR';
+    const version = (o: Parameters<typeof validate>[1]) =>
+      validate(fr, o).ruleSets.find((s) => s.name === 'BR-FR')?.version;
+    expect(version({ frenchEdition: 'standard', frenchVersion: '1.4.0.03' })).toBe('1.4.0.03 (standard)');
+    expect(version({ frenchEdition: 'standard', frenchVersion: '1.4.0.04' })).toBe('1.4.0.04 (standard)');
+    expect(version({ frenchEdition: 'transition', frenchVersion: '1.4.0.03' })).toBe('1.4.0.02 (transition)');
+    expect(version({ frenchEdition: 'standard', frenchVersion: 'x' as never })).toBe('1.4.0.04 (standard)');
+  });
+
+  it('follows each release where the official text changed (UBL self-billed B2C: BR-FR-22 in 1.4.0.03 only)', () => {
+    const fr = goodInvoice();
+    fr.typeCode = '389';
+    fr.notes = [{ text: '#BAR#B2C' }];
+    if (fr.seller) fr.seller = { ...fr.seller, address: { ...fr.seller.address, country: 'FR' } };
+    const fired = (frenchVersion: '1.4.0.03' | '1.4.0.04') =>
+      validate(fr, { syntax: 'UBL', frenchEdition: 'standard', frenchVersion }).errors.some(
+        (e) => e.rule === 'BR-FR-22',
+      );
+    expect(fired('1.4.0.03')).toBe(true);
+    expect(fired('1.4.0.04')).toBe(false);
+  });
+
+  it('lets a caller give the processing type, read where the BAR note would be (BR-FR-11 for B2B)', () => {
+    const fr = goodInvoice();
+    if (fr.seller?.address) fr.seller.address.country = 'FR';
+    fr.notes = [];
+    if (fr.buyer) fr.buyer.legalRegistrationId = undefined as never;
+    const ids = (processingType?: string) =>
+      validate(fr, { frenchEdition: 'standard', ...(processingType ? { processingType } : {}) }).errors.map(
+        (e) => e.rule,
+      );
+    expect(ids()).not.toContain('BR-FR-11');
+    expect(ids('B2B')).toContain('BR-FR-11');
+    expect(ids('B2C')).not.toContain('BR-FR-11');
   });
 
   it('names the Factur-X rule set of the profile it was asked for', () => {

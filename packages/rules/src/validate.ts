@@ -23,12 +23,19 @@ import { toValidationResult } from '@einv/core-model';
 import { advisoryRules } from './advisory/rules.js';
 import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
-import type { Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
+import type { FrenchVersion, Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
-import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from './ruleset-versions.js';
+import {
+  ADVISORY_VERSION,
+  BR_FR_STANDARD_VERSIONS,
+  BR_FR_VERSIONS,
+  EN16931_VERSION,
+  FACTURX_VERSION,
+  type FrenchStandardVersion,
+} from './ruleset-versions.js';
 import { sourceContext } from './source-context.js';
 
 export type FrenchEdition = 'transition' | 'standard' | 'off';
@@ -38,6 +45,13 @@ export interface ValidateOptions {
   ruleSets?: readonly string[];
   /** Edition of the French rules; default `transition`; `off` disables BR-FR */
   frenchEdition?: FrenchEdition;
+  /** Release of the standard edition: `1.4.0.04` (default) or `1.4.0.03`; the transition edition is 1.4.0.02 */
+  frenchVersion?: FrenchStandardVersion;
+  /**
+   * The reform's processing type (cadre de facturation: B2B, B2BINT, B2C, B2G…); the BR-FR rules
+   * read it where they read the BAR note, when the invoice has no BAR note of its own
+   */
+  processingType?: string;
   /** Syntax the invoice was read from; leave undefined for a JSON invoice */
   syntax?: Syntax;
   lang?: Lang;
@@ -75,6 +89,16 @@ interface ActiveSet {
   ref: RuleSetRef;
   rules: readonly RuleDefinition[];
   edition: 'transition' | 'standard' | undefined;
+  /** BR-FR only: the release run */
+  frenchVersion?: FrenchVersion;
+}
+
+/** The release a BR-FR run uses: 1.4.0.02 for the transition edition, the pinned or default standard one */
+export function frenchVersionOf(edition: 'transition' | 'standard', version: unknown): FrenchVersion {
+  if (edition === 'transition') return BR_FR_VERSIONS.transition;
+  return (BR_FR_STANDARD_VERSIONS as readonly unknown[]).includes(version)
+    ? (version as FrenchStandardVersion)
+    : BR_FR_VERSIONS.standard;
 }
 
 const facturxCache = new Map<Profile, readonly RuleDefinition[]>();
@@ -124,10 +148,12 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
   }
   const edition = options.frenchEdition ?? 'transition';
   if (edition !== 'off' && allowed(names, 'BR-FR') && sellerIsFrench(invoice)) {
+    const frenchVersion = frenchVersionOf(edition, options.frenchVersion);
     sets.push({
-      ref: { name: 'BR-FR', version: `${BR_FR_VERSIONS[edition]} (${edition})` },
+      ref: { name: 'BR-FR', version: `${frenchVersion} (${edition})` },
       rules: brFrRules,
       edition,
+      frenchVersion,
     });
   }
   if (profile && allowed(names, `FACTUR-X-${profile}`)) {
@@ -199,6 +225,10 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     lang,
     profile: opts.profile,
     source: sourceContext(opts.source, locations),
+    processingType:
+      typeof opts.processingType === 'string' && opts.processingType.trim() !== ''
+        ? opts.processingType.trim()
+        : undefined,
   };
   let current: RuleDefinition | undefined;
   let currentSeverity: Severity = 'fatal';
@@ -243,6 +273,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
       current = rule;
       currentSeverity = severityOf(rule, syntax, set.edition);
       context.edition = set.edition;
+      context.frenchVersion = set.frenchVersion;
       try {
         rule.check(subject, report, context);
       } catch (error) {

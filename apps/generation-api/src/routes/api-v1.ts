@@ -8,33 +8,33 @@ import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-m
 import {
   bodyObject,
   decodeBase64,
+  optionalQueryOption,
   queryOption,
   refuseOverLimit,
   sendProblem,
   type WorkPool,
 } from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rules';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
 import type * as tasks from '../work/tasks.js';
 
 const LANGS = ['fr', 'en'] as const;
-const EDITIONS = ['transition', 'standard', 'off'] as const;
 
-interface Options {
-  profile: Profile;
-  lang: (typeof LANGS)[number];
-  frenchEdition: (typeof EDITIONS)[number];
-}
+/** What the query asks for; the French rules as `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
+type Options = tasks.InvoiceOptions;
 
 function options(req: Request, res: Response): Options | undefined {
   const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
   if (!profile) return undefined;
   const lang = queryOption(req, res, 'lang', LANGS, 'fr');
   if (!lang) return undefined;
-  const frenchEdition = queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
-  if (!frenchEdition) return undefined;
-  return { profile, lang, frenchEdition };
+  const frenchRules = queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
+  if (!frenchRules) return undefined;
+  const processingType = optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
+  if (processingType === undefined) return undefined;
+  return { profile, lang, ...frenchRulesOf(frenchRules), ...(processingType ? { processingType } : {}) };
 }
 
 /** The `invoice` member, or a 400 problem naming it */

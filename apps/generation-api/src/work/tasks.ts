@@ -5,12 +5,24 @@
  */
 import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
 import { checkXml as check, generate as generateInvoice, judgeDocument, judgeInvoice } from '@einv/facturx';
+import type { FrenchEdition, FrenchStandardVersion } from '@einv/rules';
 
 export interface InvoiceOptions {
   profile: Profile;
   lang: 'fr' | 'en';
-  frenchEdition: 'transition' | 'standard' | 'off';
+  frenchEdition: FrenchEdition;
+  /** Release of the standard edition (default: the newest) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type, for invoices without a BAR note */
+  processingType?: string;
 }
+
+/** The French rule choices of the options, as validate() takes them */
+const french = (o: InvoiceOptions) => ({
+  frenchEdition: o.frenchEdition,
+  ...(o.frenchVersion ? { frenchVersion: o.frenchVersion } : {}),
+  ...(o.processingType ? { processingType: o.processingType } : {}),
+});
 
 export function generate({
   invoice,
@@ -26,7 +38,8 @@ export function generate({
 
 /** The verdict generate would give: on the document written for the profile (decision 0112) */
 export function validateInvoice({ invoice, options }: { invoice: Invoice; options: InvoiceOptions }) {
-  return judgeInvoice(invoice, options).validation;
+  return judgeInvoice(invoice, { profile: options.profile, lang: options.lang, ...french(options) })
+    .validation;
 }
 
 /**
@@ -34,7 +47,7 @@ export function validateInvoice({ invoice, options }: { invoice: Invoice; option
  * `read: false` with the one finding when the content is no invoice at all
  */
 export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceOptions }) {
-  const { report, read } = judgeDocument(bytes, { lang: options.lang, frenchEdition: options.frenchEdition });
+  const { report, read } = judgeDocument(bytes, { lang: options.lang, ...french(options) });
   const validation: ValidationResult = {
     valid: report.valid,
     errors: report.errors,

@@ -3,7 +3,15 @@
  * the rule sets of the catalogue, kept apart from the roadmap.
  */
 import { GUIDELINE_IDS, PROFILES } from '@einv/core-model';
-import { ruleCatalogue } from '@einv/rules';
+import {
+  ADVISORY_VERSION,
+  BR_FR_STANDARD_VERSIONS,
+  BR_FR_VERSIONS,
+  EN16931_VERSION,
+  FACTURX_VERSION,
+  FRENCH_RULES_VALUES,
+  ruleCatalogue,
+} from '@einv/rules';
 import { Router } from 'express';
 
 /** Rule sets with their versions and rule counts, as the catalogue declares them */
@@ -11,11 +19,19 @@ export function ruleSetsInCatalogue() {
   const counts = new Map<string, number>();
   for (const rule of ruleCatalogue) counts.set(rule.ruleSet, (counts.get(rule.ruleSet) ?? 0) + 1);
   const versions: Record<string, string> = {
-    EN16931: '1.3.16',
-    'BR-FR': '1.4.0.03 (standard) / 1.4.0.02 (transition)',
-    'FACTUR-X': '1.09.2',
+    EN16931: EN16931_VERSION,
+    'BR-FR': `${BR_FR_STANDARD_VERSIONS.join(' or ')} (standard, default ${BR_FR_VERSIONS.standard}) / ${BR_FR_VERSIONS.transition} (transition)`,
+    'FACTUR-X': FACTURX_VERSION,
+    'EINV-ADVISORY': ADVISORY_VERSION,
   };
-  return [...counts].map(([name, rules]) => ({ name, version: versions[name] ?? 'unversioned', rules }));
+  // the releases a caller can pick, per set (frenchRules=)
+  const selectable: Record<string, readonly string[]> = { 'BR-FR': FRENCH_RULES_VALUES };
+  return [...counts].map(([name, rules]) => ({
+    name,
+    version: versions[name] ?? 'unversioned',
+    rules,
+    ...(selectable[name] ? { selectable: selectable[name] } : {}),
+  }));
 }
 
 export function formatsDocument() {

@@ -5,14 +5,14 @@
  */
 import type { Profile } from '@einv/core-model';
 import { PROFILES } from '@einv/core-model';
-import { decodeBase64, queryOption, sendProblem, type WorkPool } from '@einv/http-kit';
+import { decodeBase64, optionalQueryOption, queryOption, sendProblem, type WorkPool } from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rules';
 import type { NextFunction, Request, Response } from 'express';
 import express, { Router } from 'express';
 import multer from 'multer';
 import type { ValidateOutput } from '../work/tasks.js';
 
 const LANGS = ['en', 'fr'] as const;
-const EDITIONS = ['transition', 'standard', 'off'] as const;
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool): Router {
@@ -79,9 +79,10 @@ export function validateRouter(maxBytes: number, pool: WorkPool): Router {
     },
     async (req, res) => {
       const lang = queryOption(req, res, 'lang', LANGS, 'en');
-      const frenchEdition = lang && queryOption(req, res, 'frenchRules', EDITIONS, 'transition');
-      const forced = frenchEdition && queryOption(req, res, 'profile', FORCEABLE, 'auto');
-      if (!lang || !frenchEdition || !forced) return;
+      const frenchRules = lang && queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
+      const processingType = frenchRules && optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
+      const forced = processingType !== undefined && queryOption(req, res, 'profile', FORCEABLE, 'auto');
+      if (!lang || !frenchRules || processingType === undefined || !forced) return;
       const file = fileBytes(req, res);
       if (!file) return;
       const out = await pool.run<ValidateOutput>('validateDocument', {
@@ -90,7 +91,8 @@ export function validateRouter(maxBytes: number, pool: WorkPool): Router {
         options: {
           lang,
           maxPdfBytes: maxBytes,
-          frenchEdition,
+          ...frenchRulesOf(frenchRules),
+          ...(processingType ? { processingType } : {}),
           ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
         },
       });

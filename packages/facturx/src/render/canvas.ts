@@ -232,7 +232,7 @@ function drawRuns(c: Canvas, line: MeasuredLine, x: number, y: number, s: TextSt
       // right-to-left runs are drawn in visual order, which extractors reverse themselves
       const shaped = !run.rtl && SHAPED.test(run.text);
       if (shaped) c.doc.addContent(`/Span <</ActualText ${pdfTextHex(run.text)}>> BDC`);
-      drawLine(c.doc, run.text, at, y, ascender);
+      drawLine(c.doc, run.text, at, y, ascender, run.rtl === true);
       if (shaped) c.doc.addContent('EMC');
     }
     at += run.width;

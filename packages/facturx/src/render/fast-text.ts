@@ -23,7 +23,7 @@ interface PdfkitFont {
   id: string;
   ascender: number;
   ref(): unknown;
-  encode(text: string): [string[], GlyphPosition[]];
+  encode(text: string, features?: object): [string[], GlyphPosition[]];
   layout(text: string, features: undefined, onlyWidth: true): { advanceWidth: number };
 }
 
@@ -85,8 +85,15 @@ export function widthOfLine(doc: PDFKit.PDFDocument, text: string): number {
 }
 
 /** The TJ operators (and Tm for glyph offsets) of pdfkit's _fragment for `text` at baseline (x, y). */
-function textOperators(font: PdfkitFont, size: number, text: string, x0: number, y: number): string[] {
-  const [encoded, positions] = font.encode(text);
+function textOperators(
+  font: PdfkitFont,
+  size: number,
+  text: string,
+  x0: number,
+  y: number,
+  features?: object,
+): string[] {
+  const [encoded, positions] = font.encode(text, features);
   const scale = size / 1000;
   const out: string[] = [];
   const commands: string[] = [];
@@ -138,7 +145,9 @@ export function currentAscender(doc: PDFKit.PDFDocument): number | undefined {
 /**
  * Draws one line (no line break inside) with its top-left corner at (x, y), in the current font,
  * size and fill colour: the bytes pdfkit's `text(line, x, y, { lineBreak: false })` writes.
- * `ascender` (1000 units per em) places the baseline when several fonts share a line.
+ * `ascender` (1000 units per em) places the baseline when several fonts share a line. `wholeRun`
+ * shapes the text as one run: pdfkit otherwise lays it out word by word in logical order, which
+ * puts the words of right-to-left text in the wrong order.
  */
 export function drawLine(
   doc: PDFKit.PDFDocument,
@@ -146,6 +155,7 @@ export function drawLine(
   x: number,
   y: number,
   ascender?: number,
+  wholeRun = false,
 ): void {
   const d = internals(doc);
   if (!d?._font || text.length === 0 || text.includes('\n')) {
@@ -159,10 +169,11 @@ export function drawLine(
   const fonts: Record<string, unknown> = d.page.fonts;
   if (fonts[font.id] == null) fonts[font.id] = font.ref();
   const cache = cacheOf(doc).runs;
-  const key = `${font.id}\u0000${text}`;
+  const key = `${font.id}\u0000${wholeRun ? 'w' : ''}${text}`;
   let tj = cache.get(key);
   if (tj === undefined) {
-    const ops = textOperators(font, size, text, x, baseline);
+    // any features object makes pdfkit lay the text out in one piece (no extra feature is asked)
+    const ops = textOperators(font, size, text, x, baseline, wholeRun ? {} : undefined);
     // a run with glyph offsets positions glyphs absolutely: only plain runs can be reused
     if (ops.length === 1) {
       tj = ops[0] as string;

@@ -25,13 +25,22 @@ describe('font chain', () => {
     expect(fonts('東京', true)).toEqual([['noto-sc-bold', '東京']]);
   });
 
-  it('gives right-to-left text runs of its own, trailing spaces left to what follows', () => {
+  it('gives right-to-left text runs of its own, in visual order (bidi), spaces between belonging to the line', () => {
     const runs = chain.layout('ООО شركة ABC').runs;
     expect(runs.map((r) => [r.text, Boolean(r.rtl)])).toEqual([
       ['ООО ', false],
       ['شركة', true],
-      [' ', false],
-      ['ABC', false],
+      [' ABC', false],
+    ]);
+  });
+
+  it('keeps numbers inside Arabic left to right, and Arabic words in right-to-left order', () => {
+    // logical: word1 123 word2 → visual, left to right: word2, 123, word1
+    const runs = chain.layout('شركة 123 المثال').runs;
+    expect(runs.map((r) => [r.text, Boolean(r.rtl)])).toEqual([
+      [' المثال', true],
+      ['123', false],
+      ['شركة ', true],
     ]);
   });
 

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import bidiModule, { type Bidi } from 'bidi-js';
 import { create, type FontkitFont } from 'fontkit';
 import { LRUCache } from 'lru-cache';
 import { type LoadedFonts, withLayoutCache } from '../assets.js';
@@ -183,15 +184,7 @@ export class FontChain {
       const name = chain[index]!.name;
       const last = runs[runs.length - 1];
       if (last && last.font === name && Boolean(last.rtl) === pieceRtl) last.text += piece;
-      else {
-        // spaces after right-to-left text belong to what follows, not to the reversed run
-        const trailing = last?.rtl && !pieceRtl ? /\s+$/u.exec(last.text)?.[0] : undefined;
-        if (last && trailing && trailing.length < last.text.length) {
-          last.text = last.text.slice(0, -trailing.length);
-          runs.push({ font: last.font, text: trailing });
-        }
-        runs.push(pieceRtl ? { font: name, text: piece, rtl: true } : { font: name, text: piece });
-      }
+      else runs.push(pieceRtl ? { font: name, text: piece, rtl: true } : { font: name, text: piece });
       current = index;
       rtl = pieceRtl;
     };
@@ -233,8 +226,63 @@ export class FontChain {
         }
       }
     }
-    return { runs, missing };
+    return { runs: runs.some((r) => r.rtl) ? visualOrder(runs) : runs, missing };
   }
+}
+
+/** bidi-js is a UMD build: under Node its CommonJS module.exports is the factory its types call the default export */
+const bidiFactory = bidiModule as unknown as () => Bidi;
+let bidi: Bidi | undefined;
+
+/**
+ * Right-to-left text in a left-to-right line (the invoice's languages are French and English): the
+ * Unicode bidirectional algorithm (bidi-js) gives each character its embedding level; runs are cut
+ * where the level changes and put in visual order (UAX #9 rule L2: from the highest level down to
+ * 1, every sequence at that level or above is reversed). A run at an odd level is right-to-left:
+ * fontkit shapes and reverses its glyphs; numbers inside Arabic (level 2) stay left to right.
+ */
+function visualOrder(runs: TextRun[]): TextRun[] {
+  bidi ??= bidiFactory();
+  const text = runs.map((r) => r.text).join('');
+  const { levels } = bidi.getEmbeddingLevels(text, 'ltr');
+  const cut: { run: TextRun; level: number }[] = [];
+  let at = 0;
+  for (const run of runs) {
+    let start = 0;
+    for (let i = 1; i <= run.text.length; i++) {
+      if (i < run.text.length && levels[at + i] === levels[at + start]) continue;
+      const level = levels[at + start] ?? 0;
+      const piece = run.text.slice(start, i);
+      cut.push({
+        run: level % 2 === 1 ? { font: run.font, text: piece, rtl: true } : { font: run.font, text: piece },
+        level,
+      });
+      start = i;
+    }
+    at += run.text.length;
+  }
+  const highest = Math.max(...cut.map((c) => c.level));
+  for (let level = highest; level >= 1; level--) {
+    for (let i = 0; i < cut.length; ) {
+      if (cut[i]!.level < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < cut.length && cut[j]!.level >= level) j++;
+      const reversed = cut.slice(i, j).reverse();
+      cut.splice(i, j - i, ...reversed);
+      i = j;
+    }
+  }
+  // left-to-right neighbours in one font are one run again (right-to-left ones are now in visual order)
+  const out: TextRun[] = [];
+  for (const { run } of cut) {
+    const last = out[out.length - 1];
+    if (last && !last.rtl && !run.rtl && last.font === run.font) last.text += run.text;
+    else out.push(run);
+  }
+  return out;
 }
 
 const chains = new WeakMap<LoadedFonts, FontChain>();

@@ -208,6 +208,27 @@ describe('renderPdf', () => {
     },
   );
 
+  (hasPdfToText ? it : it.skip)(
+    'draws right-to-left text in visual order (bidi): words reversed, numbers left to right',
+    () => {
+      const name = 'Client: شركة 123 المثال — חברה בע״מ 45 (Tel Aviv)';
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'einv-rtl-')), 'x.pdf');
+      fs.writeFileSync(file, renderPdf({ ...invoice, buyer: { ...invoice.buyer, name } }, { now: NOW }));
+      // -raw keeps the drawing (visual) order; -layout turns right-to-left islands back to logical order
+      const text = spawnSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).stdout.replace(
+        /[\u202A-\u202E]/g,
+        '',
+      );
+      const line = text.split('\n').find((l) => l.includes('Client:'))!;
+      // as a reader sees it from left to right: 45 בע״מ חברה — المثال 123 شركة
+      const order = ['Client:', '45', 'בע״מ', 'חברה', '—', 'المثال', '123', 'شركة'].map((w) =>
+        line.indexOf(w),
+      );
+      expect(order.every((at) => at >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+    },
+  );
+
   (hasPdfToText ? it : it.skip)('prints reverse charge and exemption reasons', () => {
     const text = pagesText(renderPdf(loadFixture('fr-reverse-charge').invoice, { now: NOW })).join('\n');
     expect(text).toMatch(/Autoliquidation/);

@@ -12,7 +12,7 @@
  * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0113).
  */
 import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
-import { validate } from '@einv/rules';
+import { type FrenchStandardVersion, validate } from '@einv/rules';
 import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
@@ -21,6 +21,10 @@ import { unreadableCause } from './unreadable.js';
 export interface ValidateDocumentOptions {
   lang?: 'en' | 'fr';
   frenchEdition?: 'transition' | 'standard' | 'off';
+  /** Release of the standard edition (default: the newest, 1.4.0.04) */
+  frenchVersion?: FrenchStandardVersion;
+  /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
+  processingType?: string;
   /** Check and validate against this profile instead of the one the document declares */
   profile?: Profile;
   /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
@@ -97,6 +101,8 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     syntax,
     lang,
     frenchEdition: options.frenchEdition ?? 'transition',
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+    ...(options.processingType ? { processingType: options.processingType } : {}),
     ...(profile ? { profile } : {}),
     locations: read.locations,
     ...(read.source ? { source: read.source } : {}),

@@ -114,7 +114,7 @@ export const addressRules: RuleDefinition[] = [
       'Utilisez le SIREN de l’acheteur (éventuellement suffixé) comme adresse électronique, schéma 0225.',
     ),
     check(invoice, report, ctx) {
-      if (!barValues(invoice, ctx.syntax).includes('B2B') || isSelfBilled(invoice)) return;
+      if (!barValues(invoice, ctx).includes('B2B') || isSelfBilled(invoice)) return;
       const address = invoice.buyer?.electronicAddress;
       if (!builtOnSiren(address, routingSiren(invoice.buyer, ctx.syntax)))
         report('invoice.buyer.electronicAddress', { value: address?.id });
@@ -138,9 +138,10 @@ export const addressRules: RuleDefinition[] = [
     ),
     check(invoice, report, ctx) {
       if (!isSelfBilled(invoice)) return;
-      const bar = barValues(invoice, ctx.syntax);
-      // UBL: any expected processing; CII and JSON: B2B only (as the official rules differ)
-      if (ctx.syntax === 'UBL' ? bar.length === 0 : !bar.includes('B2B')) return;
+      const bar = barValues(invoice, ctx);
+      // UBL up to 1.4.0.03: any expected processing; CII, JSON and UBL 1.4.0.04 (fix04): B2B only
+      const anyBar = ctx.syntax === 'UBL' && ctx.frenchVersion !== '1.4.0.04';
+      if (anyBar ? bar.length === 0 : !bar.includes('B2B')) return;
       const address = invoice.seller?.electronicAddress;
       if (!builtOnSiren(address, routingSiren(invoice.seller, ctx.syntax)))
         report('invoice.seller.electronicAddress', { value: address?.id });

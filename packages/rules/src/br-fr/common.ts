@@ -5,9 +5,7 @@
  */
 import type { Invoice, Note } from '@einv/core-model';
 import { Decimal } from 'decimal.js';
-import { defineRule, type RuleDefinition, type Syntax, type Text } from '../define.js';
-
-export const BR_FR_VERSION = '1.4.0.03';
+import { defineRule, type RuleContext, type RuleDefinition, type Syntax, type Text } from '../define.js';
 
 type FrRuleInput = Omit<RuleDefinition, 'ruleSet' | 'severity' | 'editionSeverity'> & {
   /** Multi-vendor / bidirectional rules stay fatal in the transition edition too */
@@ -182,17 +180,22 @@ export function subjectNotes(
   });
 }
 
-/** UBL: all notes joined without separator, as string-join(cbc:Note, '') */
-export function ublJoinedNotes(invoice: Invoice): string {
-  return (invoice.notes ?? []).map(ublNoteText).join('');
+/**
+ * UBL: the string the official rules join the notes with — '' up to 1.4.0.03, '#' from 1.4.0.04
+ * ("fix04 add '#' in join in order to manage notes without subject between #")
+ */
+export function ublNoteSeparator(ctx: Pick<RuleContext, 'frenchVersion'>): string {
+  return ctx.frenchVersion === '1.4.0.04' ? '#' : '';
+}
+
+/** UBL: all notes joined, as string-join(cbc:Note, separator) */
+export function ublJoinedNotes(invoice: Invoice, separator = ''): string {
+  return (invoice.notes ?? []).map(ublNoteText).join(separator);
 }
 
 /** UBL: the value after the first "#CODE#" of the joined notes, up to the next "#" */
-export function ublFirstValue(invoice: Invoice, code: string): string {
-  const joined = (invoice.notes ?? [])
-    .map(ublNoteText)
-    .filter((n) => n.includes(`#${code}#`))
-    .join('');
+export function ublFirstValue(invoice: Invoice, code: string, separator = ''): string {
+  const joined = ublJoinedNotes(invoice, separator);
   const marker = `#${code}#`;
   const at = joined.indexOf(marker);
   if (at < 0) return '';
@@ -208,15 +211,23 @@ export function countOccurrences(haystack: string, needle: string): number {
   return n;
 }
 
-/** The expected-processing ("BAR") values: every BAR note for CII, the first "#BAR#" value for UBL */
-export function barValues(invoice: Invoice, syntax: Syntax | undefined): string[] {
-  if (syntax === 'UBL') {
-    const v = ublFirstValue(invoice, 'BAR');
-    return v === '' ? [] : [v];
-  }
-  return subjectNotes(invoice, syntax)
-    .filter((n) => n.subject === 'BAR')
-    .map((n) => n.content);
+/**
+ * The expected-processing ("BAR") values: every BAR note for CII, the first "#BAR#" value for UBL;
+ * when the invoice has none, the processing type the caller gave (ValidateOptions.processingType)
+ */
+export function barValues(
+  invoice: Invoice,
+  ctx: Pick<RuleContext, 'syntax' | 'frenchVersion' | 'processingType'>,
+): string[] {
+  let values: string[];
+  if (ctx.syntax === 'UBL') {
+    const v = ublFirstValue(invoice, 'BAR', ublNoteSeparator(ctx));
+    values = v === '' ? [] : [v];
+  } else
+    values = subjectNotes(invoice, ctx.syntax)
+      .filter((n) => n.subject === 'BAR')
+      .map((n) => n.content);
+  return values.length === 0 && ctx.processingType ? [ctx.processingType] : values;
 }
 
 export const isBusinessProcess = (invoice: Invoice, set: Set<string>): boolean =>

@@ -73,9 +73,13 @@ export const dateRules: RuleDefinition[] = [
       'Set a due date on or after the issue date.',
       'Indiquez une date d’échéance égale ou postérieure à la date d’émission.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       const due = invoice.dueDate;
       if (!due) return;
+      // UBL before 1.4.0.04 reads cbc:DueDate only, which a CreditNote does not have (its BT-9 is
+      // cac:PaymentMeans/cbc:PaymentDueDate); fix04 reads both
+      if (ctx.syntax === 'UBL' && ctx.frenchVersion !== '1.4.0.04' && ctx.source?.root === 'CreditNote')
+        return;
       if (invoice.typeCode !== undefined && DEPOSIT_TYPES.has(invoice.typeCode)) return;
       if (
         invoice.businessProcessType !== undefined &&

@@ -1,5 +1,6 @@
 /**
- * BR-FR: the French rules of XP Z12-012 v1.4 (FNFE-MPE schematron 1.4.0.03), run by validate()
+ * BR-FR: the French rules of XP Z12-012 v1.4 (FNFE-MPE schematron 1.4.0.04 and 1.4.0.03, the
+ * transition edition 1.4.0.02 _WARNING; the few differences read RuleContext.frenchVersion), run by validate()
  * when the seller is French. Severity comes from the edition (transition: warnings except
  * multi-vendor / bidirectional rules; standard: all fatal). One file per family.
  */
@@ -15,7 +16,6 @@ import { multiVendorRules } from './multi-vendor.js';
 import { noteRules } from './notes.js';
 import { partyRules } from './parties.js';
 
-export { BR_FR_VERSION } from './common.js';
 export { NOT_CHECKABLE_ON_MODEL } from './not-checkable.js';
 
 /** Every rule of this rule set; each family file adds its array here. */

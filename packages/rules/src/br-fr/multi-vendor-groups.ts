@@ -212,13 +212,15 @@ export const multiVendorGroupRules: RuleDefinition[] = [
       'Correct the GROUP line total with VAT, or remove it.',
       'Corrigez le total TTC de la ligne GROUP, ou retirez-le.',
     ),
-    check(invoice, report) {
+    check(invoice, report, ctx) {
       if (!isSpecialContract(invoice)) return;
       const byParent = childrenByParent(invoice);
+      // 1.4.0.04 (fix04) counts the GROUP sub-lines in the tolerance too
+      const counted = ctx.frenchVersion === '1.4.0.04' ? ['DETAIL', 'GROUP'] : ['DETAIL'];
       for (const { line, index } of topGroups(invoice)) {
         const total = line.frenchCtc?.totalWithVat;
         if (total === undefined) continue;
-        const details = childrenOf(byParent, line.id ?? '', (s) => s === 'DETAIL').length;
+        const details = childrenOf(byParent, line.id ?? '', (s) => counted.includes(s)).length;
         const net = line.netAmount;
         const vat = line.frenchCtc?.vatTotal;
         const expected = net === undefined || vat === undefined ? undefined : sumOf([net, vat]);

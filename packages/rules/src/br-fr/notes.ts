@@ -5,7 +5,7 @@
  * concatenated note text, and so do we.
  */
 import type { Invoice } from '@einv/core-model';
-import type { RuleDefinition, Syntax } from '../define.js';
+import type { RuleContext, RuleDefinition } from '../define.js';
 import {
   BAR_TREATMENTS,
   countOccurrences,
@@ -15,14 +15,16 @@ import {
   t,
   ublFirstValue,
   ublJoinedNotes,
+  ublNoteSeparator,
   ublNoteText,
 } from './common.js';
 
 const PAYMENT_MENTIONS = ['PMT', 'PMD', 'AAB'] as const;
 
-function countSubject(invoice: Invoice, syntax: Syntax | undefined, code: string): number {
-  if (syntax === 'UBL') return countOccurrences(ublJoinedNotes(invoice), `#${code}#`);
-  return subjectNotes(invoice, syntax).filter((n) => n.subject === code).length;
+function countSubject(invoice: Invoice, ctx: RuleContext, code: string): number {
+  if (ctx.syntax === 'UBL')
+    return countOccurrences(ublJoinedNotes(invoice, ublNoteSeparator(ctx)), `#${code}#`);
+  return subjectNotes(invoice, ctx.syntax).filter((n) => n.subject === code).length;
 }
 
 export const noteRules: RuleDefinition[] = [
@@ -44,8 +46,7 @@ export const noteRules: RuleDefinition[] = [
     ),
     check(invoice, report, ctx) {
       for (const code of PAYMENT_MENTIONS) {
-        if (countSubject(invoice, ctx.syntax, code) === 0)
-          report('invoice.notes', { value: code, bt: 'BT-22' });
+        if (countSubject(invoice, ctx, code) === 0) report('invoice.notes', { value: code, bt: 'BT-22' });
       }
     },
   }),
@@ -67,7 +68,7 @@ export const noteRules: RuleDefinition[] = [
     ),
     check(invoice, report, ctx) {
       for (const code of [...PAYMENT_MENTIONS, 'TXD']) {
-        if (countSubject(invoice, ctx.syntax, code) > 1) report('invoice.notes', { value: code });
+        if (countSubject(invoice, ctx, code) > 1) report('invoice.notes', { value: code });
       }
     },
   }),
@@ -89,7 +90,7 @@ export const noteRules: RuleDefinition[] = [
     ),
     check(invoice, report, ctx) {
       if (ctx.syntax === 'UBL') {
-        const v = ublFirstValue(invoice, 'BAR');
+        const v = ublFirstValue(invoice, 'BAR', ublNoteSeparator(ctx));
         if (v !== '' && !BAR_TREATMENTS.has(v)) report('invoice.notes', { value: v });
         return;
       }
@@ -149,7 +150,7 @@ export const noteRules: RuleDefinition[] = [
       if (!isMember) return;
       const has =
         ctx.syntax === 'UBL'
-          ? ublFirstValue(invoice, 'TXD') === 'MEMBRE_ASSUJETTI_UNIQUE'
+          ? ublFirstValue(invoice, 'TXD', ublNoteSeparator(ctx)) === 'MEMBRE_ASSUJETTI_UNIQUE'
           : subjectNotes(invoice, ctx.syntax).some(
               (n) => n.subject === 'TXD' && n.content === 'MEMBRE_ASSUJETTI_UNIQUE',
             );

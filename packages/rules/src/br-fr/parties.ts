@@ -120,7 +120,7 @@ export const partyRules: RuleDefinition[] = [
       'Renseignez buyer.legalRegistrationId avec { id: "<SIREN à 9 chiffres>", scheme: "0002" }.',
     ),
     check(invoice, report, ctx) {
-      if (!barValues(invoice, ctx.syntax).includes('B2B')) return;
+      if (!barValues(invoice, ctx).includes('B2B')) return;
       const siren = sirenOf(invoice.buyer);
       const value = siren === undefined ? undefined : ctx.syntax === 'CII' ? siren : normalizeSpace(siren);
       if (value === undefined || !/^\d{9}$/.test(value))

@@ -4,9 +4,16 @@
  * French, then the contract aliases. A test fails when the committed file is stale.
  */
 import { CONTRACT_ALIASES } from '../aliases.js';
+import { FIX04_CHANGES } from '../br-fr/releases.js';
 import { ruleCatalogue } from '../catalogue.js';
 import type { RuleDefinition } from '../define.js';
-import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION } from '../ruleset-versions.js';
+import {
+  ADVISORY_VERSION,
+  BR_FR_STANDARD_VERSIONS,
+  BR_FR_VERSIONS,
+  EN16931_VERSION,
+  FACTURX_VERSION,
+} from '../ruleset-versions.js';
 
 function severityText(rule: RuleDefinition): string {
   if (rule.editionSeverity) {
@@ -22,7 +29,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const SET_TITLES: Record<string, string> = {
   EN16931: `EN 16931 (CEN/TC 434 validation artefacts ${EN16931_VERSION})`,
   'EINV-ADVISORY': `einv advisory checks (version ${ADVISORY_VERSION}): always warnings, run when the seller or buyer is French and the French rules are not off (decision 0074)`,
-  'BR-FR': `BR-FR (XP Z12-012, FNFE-MPE schematron ${BR_FR_VERSIONS.standard} standard / ${BR_FR_VERSIONS.transition} transition)`,
+  'BR-FR': `BR-FR (XP Z12-012, FNFE-MPE schematron ${BR_FR_STANDARD_VERSIONS.join(' / ')} standard, default ${BR_FR_VERSIONS.standard}; ${BR_FR_VERSIONS.transition} transition)`,
 };
 
 export function renderRulesDoc(): string {
@@ -65,6 +72,15 @@ export function renderRulesDoc(): string {
     }
   }
   out.push(
+    '## BR-FR releases: what changed from 1.4.0.03 to 1.4.0.04',
+    '',
+    'Pick a release with `frenchVersion` (library) or `frenchRules=standard@1.4.0.03` (HTTP); the newest is the default.',
+    'Assert ids and flags are the same in both; the differential test (`tests/br-fr/differential.test.ts`) compares each release with its own official set.',
+    '',
+    '| rules | syntax | change in 1.4.0.04 | einv |',
+    '|---|---|---|---|',
+    ...FIX04_CHANGES.map((c) => `| ${c.rules} | ${c.syntax} | ${cell(c.change)} | ${cell(c.einv)} |`),
+    '',
     '## Contract aliases',
     '',
     'Ids the einv HTTP contracts use with another meaning than the standard; reported next to the official finding (see docs/decisions/0050).',

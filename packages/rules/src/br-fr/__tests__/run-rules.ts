@@ -3,8 +3,10 @@
  * edition severity and the per-finding override, so the rule files can be tested on their own.
  */
 import type { Invoice, Severity, SourceFacts, SourceLocations } from '@einv/core-model';
-import type { RuleDefinition, Syntax } from '../../define.js';
+import type { FrenchVersion, RuleDefinition, Syntax } from '../../define.js';
+import type { FrenchStandardVersion } from '../../ruleset-versions.js';
 import { sourceContext } from '../../source-context.js';
+import { frenchVersionOf } from '../../validate.js';
 
 export interface RawFinding {
   rule: string;
@@ -19,12 +21,16 @@ export function runRules(
   options: {
     syntax?: Syntax;
     edition?: 'transition' | 'standard';
+    /** Release of the standard edition (default: the newest, as validate()) */
+    version?: FrenchStandardVersion;
+    processingType?: string;
     /** The reader's source facts and locations, for the rules that judge XML nodes */
     source?: SourceFacts;
     locations?: SourceLocations;
   } = {},
 ): RawFinding[] {
   const edition = options.edition ?? 'standard';
+  const frenchVersion: FrenchVersion = frenchVersionOf(edition, options.version);
   const out: RawFinding[] = [];
   const source = sourceContext(options.source, options.locations);
   for (const rule of rules) {
@@ -40,7 +46,15 @@ export function runRules(
         if (detail?.value !== undefined) f.value = detail.value;
         out.push(f);
       },
-      { syntax: options.syntax, lang: 'en', profile: undefined, source, edition },
+      {
+        syntax: options.syntax,
+        lang: 'en',
+        profile: undefined,
+        source,
+        edition,
+        frenchVersion,
+        processingType: options.processingType,
+      },
     );
   }
   return out;
