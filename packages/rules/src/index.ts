@@ -16,19 +16,17 @@ export {
   TYPE_CODE_BLIND_RULES,
 } from './facturx-profiles/booking-aid.js';
 export { PROFILE_BUSINESS_RULES } from './facturx-profiles/generated-profile-rules.js';
-export {
-  FRENCH_RULES_VALUES,
-  type FrenchRulesValue,
-  frenchRulesOf,
-  PROCESSING_TYPES,
-} from './french-rules-option.js';
+export { PROCESSING_TYPES } from './french-rules-option.js';
 export {
   ADVISORY_VERSION,
   BR_FR_STANDARD_VERSIONS,
   BR_FR_VERSIONS,
   EN16931_VERSION,
   FACTURX_VERSION,
+  FRENCH_RULES_VALUES,
+  type FrenchRulesValue,
   type FrenchStandardVersion,
+  frenchRulesOf,
 } from './ruleset-versions.js';
 export {
   type FrenchEdition,
