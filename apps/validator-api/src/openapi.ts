@@ -147,6 +147,9 @@ export const openApiDocument = {
           },
           '400': problem('No file, bad base64, unknown format, invalid option'),
           '413': problem('Upload over 20 MB'),
+          '503': problem(
+            'busy: every worker is busy and the queue is full; over-budget: the work took longer than WORK_BUDGET_MS. See Retry-After',
+          ),
           '415': problem('Unsupported content type'),
           '429': problem('Over 60 requests per minute from this IP (Retry-After)'),
         },
@@ -206,5 +209,24 @@ export const openApiDocument = {
       get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } },
     },
     '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'OK' } } } },
+    '/readyz': {
+      get: {
+        summary: 'Readiness: Redis (when set) and the worker pool; 503 while saturated or stopping',
+        responses: {
+          '200': { description: 'Ready' },
+          '503': { description: 'Not ready; the failing check is named' },
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary:
+          'Prometheus metrics; exists only when METRICS_TOKEN is set, behind `Authorization: Bearer <METRICS_TOKEN>`',
+        responses: {
+          '200': { description: 'Prometheus text format' },
+          '401': { description: 'Missing or wrong token' },
+        },
+      },
+    },
   },
 } as const;
