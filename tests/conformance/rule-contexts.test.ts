@@ -62,6 +62,25 @@ describe('a rule runs where its official context exists (XML) and on the model (
     expect(verdict.has('BR-49')).toBe(false);
   });
 
+  it('an emptied context element is judged as there, empty: BR-49 and BR-12 fire as officially', () => {
+    const xml = writeCii(base(), { profile: 'EN16931' })
+      .xml.replace(
+        /<ram:SpecifiedTradeSettlementPaymentMeans>[\s\S]*?<\/ram:SpecifiedTradeSettlementPaymentMeans>/,
+        '<ram:SpecifiedTradeSettlementPaymentMeans/>',
+      )
+      .replace(
+        /<ram:SpecifiedTradeSettlementHeaderMonetarySummation>[\s\S]*?<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>/,
+        '<ram:SpecifiedTradeSettlementHeaderMonetarySummation/>',
+      );
+    const read = readCii(xml);
+    expect(read.source.contexts?.['BR-49']).toBe(1);
+    const verdict = rulesOf(
+      validate(read.invoice, { syntax: 'CII', frenchEdition: 'off', source: read.source }),
+    );
+    expect(verdict.has('BR-49')).toBe(true);
+    expect(verdict.has('BR-12')).toBe(true);
+  });
+
   it('counts each context node: BR-21 (context ram:IncludedSupplyChainTradeLineItem) once per line', () => {
     const read = readCii(writeCii(base(), { profile: 'EN16931' }).xml);
     const lines = base().lines?.length ?? 0;

@@ -5,6 +5,7 @@
  * loading the PDF and XML machinery.
  */
 import { Command, CommanderError, Option } from 'commander';
+import { FRENCH_RULES } from './commands/options.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { CLI_VERSION, versionText } from './version.js';
 
@@ -21,8 +22,13 @@ const lang = () =>
 const frenchRules = () =>
   new Option(
     '--french-rules <edition>',
-    'BR-FR edition for a French seller (transition: mostly warnings)',
-  ).choices(['transition', 'standard', 'off']);
+    'BR-FR edition for a French seller (transition: mostly warnings; standard: all fatal, newest release or @release)',
+  ).choices(FRENCH_RULES);
+const processingType = () =>
+  new Option(
+    '--processing-type <type>',
+    "the reform's processing type for invoices without a BAR note (B2B, B2BINT, B2C, B2CINT, OUTOFSCOPE, ARCHIVEONLY)",
+  );
 const profile = (what: string) =>
   new Option('--profile <profile>', `${what} (auto, MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED)`);
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
@@ -41,6 +47,7 @@ program
   .description('validate invoices (CII, UBL, Factur-X PDF) against EN 16931, BR-FR and Factur-X rules')
   .argument('<inputs...>', 'files, directories (every .xml and .pdf inside) or globs')
   .addOption(frenchRules().default('transition'))
+  .addOption(processingType())
   .addOption(profile('validate against this profile instead of the declared one').default('auto'))
   .addOption(lang())
   .addOption(
@@ -80,6 +87,7 @@ program
     new Option('--lang <lang>', 'language of the PDF and the messages').choices(['en', 'fr']).default('fr'),
   )
   .addOption(frenchRules())
+  .addOption(processingType())
   .option('--xml-only', 'write the CII XML instead of the PDF', false)
   .option('--now <iso-date>', 'creation date written into the PDF (default: now), for reproducible files')
   .addHelpText(

@@ -9,11 +9,15 @@ import { fileURLToPath } from 'node:url';
 import type { BillingStore } from '@einv/billing';
 import {
   BODY_LIMIT_BYTES,
+  bearerOrClientKey,
+  bucketLimiter,
+  createMetrics,
   inlinePool,
-  perMinuteLimiter,
+  memoryStores,
   problemErrorHandler,
   readiness,
   requireJson,
+  type StoreFactory,
   securityHeaders,
   sendProblem,
   staticFiles,
@@ -47,6 +51,8 @@ export interface AppDependencies {
   dependencies?: Record<string, () => unknown>;
   /** Set by serve() on SIGTERM: /readyz answers 503 while draining */
   stopping?: { value: boolean };
+  /** Where rate-limit counters live (main.ts: Redis when REDIS_URL is set) */
+  stores?: StoreFactory;
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -64,6 +70,7 @@ export function createApp({
   pool = inlinePool(tasks),
   dependencies = {},
   stopping = { value: false },
+  stores = memoryStores,
 }: AppDependencies): express.Express {
   const attempts = new AuthAttempts(config.authThrottle);
   const app = express();
@@ -83,9 +90,32 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  const metrics = createMetrics('generation-api', pool);
+  app.use(metrics.track);
+  app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, dependencies, stopping }));
-  app.use(perMinuteLimiter(config.rateLimitPerMinute));
+  // Buckets (decision 0097): the API per key (per IP without one), the portal per IP, the rest per
+  // IP; webhooks have none (the provider's retries must not meet a 429; the signature guards them).
+  const apiLimit = bucketLimiter({
+    bucket: 'api',
+    limit: config.rateLimitPerMinute,
+    per: 'per API key (per IP without one)',
+    key: bearerOrClientKey,
+    stores,
+  });
+  const portalLimit = bucketLimiter({
+    bucket: 'portal',
+    limit: config.portalRateLimitPerMinute,
+    per: 'per IP',
+    stores,
+  });
+  const siteLimit = bucketLimiter({
+    bucket: 'site',
+    limit: config.rateLimitPerMinute,
+    per: 'per IP',
+    stores,
+  });
 
   const json = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
   const portalUrl = `${config.publicUrl}/api/portal`;
@@ -129,18 +159,20 @@ export function createApp({
     );
   };
 
-  app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock));
+  app.use('/api/webhooks', webhooksRouter(billing, config.billingWebhookSecret, clock, metrics.webhook));
   app.use(
     '/api/v1',
+    apiLimit,
     bearer,
     requireJson,
     json,
-    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool),
+    apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
   );
-  app.use('/check-xml', requireJson, json, checkXmlRouter(pool));
+  app.use('/check-xml', siteLimit, requireJson, json, checkXmlRouter(pool));
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',
+    portalLimit,
     json,
     portalRouter({
       accounts,
@@ -150,7 +182,7 @@ export function createApp({
       secureCookies: config.secureCookies,
     }),
   );
-  app.get('/api/openapi.json', (_req, res) => void res.json(openApiDocument));
+  app.get('/api/openapi.json', siteLimit, (_req, res) => void res.json(openApiDocument));
   app.use('/api/docs/assets', staticFiles(SWAGGER_UI, SWAGGER_FILES));
   app.get('/api/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
   app.get('/', (_req, res) => void res.redirect('/api/portal'));

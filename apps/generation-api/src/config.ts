@@ -16,6 +16,12 @@ export interface GenerationConfig {
   trustProxy: boolean | number | string;
   /** Requests per minute per IP on the whole service */
   rateLimitPerMinute: number;
+  /** Portal requests per minute per IP (its own bucket: an integration at its API limit never locks its owner out) */
+  portalRateLimitPerMinute: number;
+  /** REDIS_URL: rate-limit counters shared by every instance; empty: in memory */
+  redisUrl: string | undefined;
+  /** METRICS_TOKEN: GET /metrics exists only when set, behind `Authorization: Bearer <token>` */
+  metricsToken: string | undefined;
   /** Send cookies with the Secure flag (on behind HTTPS) */
   secureCookies: boolean;
   logLevel: string;
@@ -153,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     },
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 100, 1),
+    portalRateLimitPerMinute: intFrom(env, 'PORTAL_RATE_LIMIT_PER_MINUTE', 100, 1),
+    redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     secureCookies: env.COOKIE_SECURE === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: urlFrom(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,

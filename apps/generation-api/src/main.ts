@@ -4,7 +4,7 @@
  * accepting, lets requests finish, then closes the database (`serve` of @einv/http-kit).
  */
 import { migrateBilling, openSqlite } from '@einv/billing';
-import { serve, threadPool } from '@einv/http-kit';
+import { connectRedis, memoryStores, redisStores, serve, threadPool } from '@einv/http-kit';
 import { pino } from 'pino';
 import { configWarnings, loadConfig } from './config.js';
 import { migrateGeneration } from './db/migrate.js';
@@ -33,10 +33,16 @@ if (!config.smtpUrl)
 const stopping = { value: false };
 const pool = threadPool(new URL('./work/tasks.js', import.meta.url), config.pool);
 logger.info({ ...config.pool }, 'worker pool ready');
+const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+logger.info({ rateLimitStore: redis ? 'redis' : 'memory' }, 'rate limits ready');
 const { app } = createService(config, db, logger, undefined, {
   pool,
   stopping,
-  dependencies: { database: () => sqlite.prepare('select 1').get() },
+  stores: redis ? redisStores(redis) : memoryStores,
+  dependencies: {
+    database: () => sqlite.prepare('select 1').get(),
+    ...(redis ? { redis: () => redis.ping() } : {}),
+  },
 });
 logger.info({ database: { kind: 'sqlite', file: config.database.file } }, 'database ready');
 
@@ -52,6 +58,7 @@ serve({
   log: logger,
   close: async () => {
     await pool.close();
+    await redis?.quit();
     sqlite.close();
   },
 });

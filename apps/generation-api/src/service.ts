@@ -17,7 +17,7 @@ export function createService(
   db: BillingDb,
   logger: Logger,
   clock = () => new Date(),
-  runtime: Pick<AppDependencies, 'pool' | 'dependencies' | 'stopping'> = {},
+  runtime: Pick<AppDependencies, 'pool' | 'dependencies' | 'stopping' | 'stores'> = {},
 ) {
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : devLogMailer(logger);
   const billing = new BillingStore(db, config.billing, accountResolver(db));

@@ -8,13 +8,24 @@ export {
 } from './body.js';
 export type { JsonLimits, LimitViolation } from './limits.js';
 export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js';
+export type { ServiceMetrics } from './metrics.js';
+export { createMetrics } from './metrics.js';
 export type { PoolSettings, TaskName, WorkPool } from './pool.js';
 export { inlinePool, poolSettingsFrom, threadPool, WorkRefused } from './pool.js';
 export type { ProblemExtras } from './problem.js';
 export { problemErrorHandler, sendProblem } from './problem.js';
+export type { BucketOptions, StoreFactory } from './rate-limit.js';
+export {
+  bearerOrClientKey,
+  bucketLimiter,
+  clientKey,
+  connectRedis,
+  memoryStores,
+  redisStores,
+} from './rate-limit.js';
 export type { ReadinessChecks } from './readiness.js';
 export { readiness } from './readiness.js';
-export { perMinuteLimiter, sameOriginOnly, securityHeaders } from './security.js';
+export { sameOriginOnly, securityHeaders } from './security.js';
 export type { RunningService, ServeOptions, ServerTimeouts, ServiceLog } from './serve.js';
 export {
   createServer,

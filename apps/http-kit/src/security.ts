@@ -1,30 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import rateLimit from 'express-rate-limit';
 import { sendProblem } from './problem.js';
-
-/**
- * Per-IP limiter with the IETF RateLimit headers; a 429 is problem+json with Retry-After. The IP
- * is Express's req.ip, so behind a proxy set TRUST_PROXY or every client shares the proxy's quota.
- */
-export function perMinuteLimiter(limit: number, skip: (req: Request) => boolean = () => false) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skip,
-    handler: (_req, res, _next, options) => {
-      res.setHeader('Retry-After', String(Math.ceil(options.windowMs / 1000)));
-      sendProblem(
-        res,
-        429,
-        'rate-limited',
-        'Too many requests',
-        `At most ${limit} requests per minute per IP; retry after the time in Retry-After.`,
-      );
-    },
-  });
-}
 
 /**
  * CSRF guard for cookie-authenticated routes, on top of SameSite=Strict cookies: refuse requests a

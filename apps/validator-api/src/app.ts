@@ -3,10 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  bucketLimiter,
+  createMetrics,
   inlinePool,
-  perMinuteLimiter,
+  memoryStores,
   problemErrorHandler,
   readiness,
+  type StoreFactory,
   securityHeaders,
   sendProblem,
   staticFiles,
@@ -35,6 +38,8 @@ export function createApp(
   logger: Logger,
   pool: WorkPool = inThread(),
   stopping = { value: false },
+  stores: StoreFactory = memoryStores,
+  dependencies: Record<string, () => unknown> = {},
 ): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -43,11 +48,14 @@ export function createApp(
     pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }),
   );
   app.use(securityHeaders);
+  const metrics = createMetrics('validator-api', pool);
+  app.use(metrics.track);
+  app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', readiness({ pool, stopping }));
-  app.use(perMinuteLimiter(config.rateLimitPerMinute));
+  app.get('/readyz', readiness({ pool, stopping, dependencies }));
+  app.use(bucketLimiter({ bucket: 'validator', limit: config.rateLimitPerMinute, per: 'per IP', stores }));
 
-  app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool));
+  app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool, metrics));
   app.use('/v1/formats', formatsRouter());
   app.use('/v1/rules', rulesRouter());
   app.get('/v1/openapi.json', (_req, res) => void res.json(openApiDocument));

@@ -13,6 +13,10 @@ export interface ValidatorConfig {
   /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
   graceMs: number;
   pool: PoolSettings;
+  /** REDIS_URL: rate-limit counters shared by every instance; empty: in memory */
+  redisUrl: string | undefined;
+  /** METRICS_TOKEN: GET /metrics exists only when set, behind `Authorization: Bearer <token>` */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -42,5 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ValidatorConfi
     logLevel: env.LOG_LEVEL || 'info',
     ...serverSettingsFrom(env),
     pool: poolSettingsFrom(env, 10_000),
+    redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -2,7 +2,7 @@
  * Entry point of the validation service: config, listen on PORT (default 3001) with timeouts (a busy
  * port stops the start naming it), bounded graceful shutdown (`serve` of @einv/http-kit).
  */
-import { serve, threadPool } from '@einv/http-kit';
+import { connectRedis, memoryStores, redisStores, serve, threadPool } from '@einv/http-kit';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -19,9 +19,12 @@ const logger = pino({ level: config.logLevel, name: 'validator-api' });
 const stopping = { value: false };
 const pool = threadPool(new URL('./work/tasks.js', import.meta.url), config.pool);
 logger.info({ ...config.pool }, 'worker pool ready');
+const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+const stores = redis ? redisStores(redis) : memoryStores;
+logger.info({ rateLimitStore: redis ? 'redis' : 'memory' }, 'rate limits ready');
 serve({
   name: 'validator-api',
-  app: createApp(config, logger, pool, stopping),
+  app: createApp(config, logger, pool, stopping, stores, redis ? { redis: () => redis.ping() } : {}),
   port: config.port,
   portVariable: 'PORT',
   timeouts: config.timeouts,
@@ -29,5 +32,8 @@ serve({
   graceMs: config.graceMs,
   stopping,
   log: logger,
-  close: () => pool.close(),
+  close: async () => {
+    await pool.close();
+    await redis?.quit();
+  },
 });

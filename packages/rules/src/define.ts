@@ -54,6 +54,8 @@ export interface SourceContext {
    * when the reader did not count it (not an official BR-* rule, or facts without counts)
    */
   contextCount(ruleId: string): number | undefined;
+  /** True when the reader counted the official contexts (validate() then skips rules whose context is absent) */
+  hasContexts: boolean;
 }
 
 /**

@@ -2,19 +2,17 @@ export * from './advisory/index.js';
 export { CONTRACT_ALIASES, type ContractAlias, isContractAlias } from './aliases.js';
 export { getRule, ruleCatalogue } from './catalogue.js';
 export * from './define.js';
-export {
-  FRENCH_RULES_VALUES,
-  type FrenchRulesValue,
-  frenchRulesOf,
-  PROCESSING_TYPES,
-} from './french-rules-option.js';
+export { PROCESSING_TYPES } from './french-rules-option.js';
 export {
   ADVISORY_VERSION,
   BR_FR_STANDARD_VERSIONS,
   BR_FR_VERSIONS,
   EN16931_VERSION,
   FACTURX_VERSION,
+  FRENCH_RULES_VALUES,
+  type FrenchRulesValue,
   type FrenchStandardVersion,
+  frenchRulesOf,
 } from './ruleset-versions.js';
 export {
   type FrenchEdition,

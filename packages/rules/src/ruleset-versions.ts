@@ -15,3 +15,27 @@ export type FrenchStandardVersion = (typeof BR_FR_STANDARD_VERSIONS)[number];
 export const FACTURX_VERSION = '1.09.2';
 /** einv's own advisory checks (EINV-ADVISORY): numbered by einv, bumped when a check changes */
 export const ADVISORY_VERSION = '1';
+
+/**
+ * The one spelling of "which French rules" the services and the CLI accept: `transition`
+ * (1.4.0.02 _WARNING), `standard` (the default release), `standard@<release>`, `off`
+ */
+export const FRENCH_RULES_VALUES = [
+  'transition',
+  'standard',
+  ...BR_FR_STANDARD_VERSIONS.map((v) => `standard@${v}` as const),
+  'off',
+] as const;
+export type FrenchRulesValue = (typeof FRENCH_RULES_VALUES)[number];
+
+/** The edition and release a `frenchRules` value names */
+export function frenchRulesOf(value: FrenchRulesValue): {
+  frenchEdition: 'transition' | 'standard' | 'off';
+  frenchVersion?: FrenchStandardVersion;
+} {
+  const [edition, version] = value.split('@') as [
+    'transition' | 'standard' | 'off',
+    FrenchStandardVersion | undefined,
+  ];
+  return version ? { frenchEdition: edition, frenchVersion: version } : { frenchEdition: edition };
+}

@@ -43,6 +43,7 @@ export function sourceContext(
   const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
   const contexts = typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
   return {
+    hasContexts: contexts !== undefined,
     contextCount: (ruleId) => {
       const n: unknown = contexts && Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
       return typeof n === 'number' && n >= 0 ? n : undefined;
@@ -110,4 +111,19 @@ export function judgeSourceNodes(
     report(path, { ...detail(path, value), xpath: node.xpath, line: node.line });
   }
   return true;
+}
+
+/**
+ * The model group the official context of rule `ruleId` selects, or `{}` when the XML has that
+ * context but the reader read nothing from it (an empty element): validate() runs the rule only
+ * where its context exists (decision 0111), so the official test then sees an element without its
+ * children. Undefined when the group is absent (JSON, or no such context).
+ */
+export function contextGroup<T extends object>(
+  value: T | undefined,
+  context: RuleContext,
+  ruleId: string,
+): Partial<T> | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  return (context.source?.contextCount(ruleId) ?? 0) > 0 ? {} : undefined;
 }

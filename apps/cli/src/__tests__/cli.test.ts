@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ADVISORY_VERSION, BR_FR_VERSIONS, EN16931_VERSION, FACTURX_VERSION, getRule } from '@einv/rules';
+import {
+  ADVISORY_VERSION,
+  BR_FR_STANDARD_VERSIONS,
+  BR_FR_VERSIONS,
+  EN16931_VERSION,
+  FACTURX_VERSION,
+  FRENCH_RULES_VALUES,
+  getRule,
+  PROCESSING_TYPES,
+} from '@einv/rules';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type AjvDraft04 from 'ajv-draft-04';
 import type addFormatsPlugin from 'ajv-formats';
@@ -90,7 +99,8 @@ describe('einv --version and --help', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^einv \d+\.\d+\.\d+/);
     expect(r.stdout).toContain(`EN16931 ${EN16931_VERSION}`);
-    for (const v of Object.values(BR_FR_VERSIONS)) expect(r.stdout).toContain(v);
+    for (const v of [...Object.values(BR_FR_VERSIONS), ...BR_FR_STANDARD_VERSIONS])
+      expect(r.stdout).toContain(v);
     expect(r.stdout).toContain(`FACTUR-X ${FACTURX_VERSION}`);
     expect(r.stdout).toContain(`EINV-ADVISORY ${ADVISORY_VERSION}`);
   });
@@ -338,6 +348,23 @@ describe('einv validate', () => {
       name: 'BR-FR',
       version: `${BR_FR_VERSIONS.standard} (standard)`,
     });
+    const oldest = BR_FR_STANDARD_VERSIONS.at(-1)!;
+    const pinned = JSON.parse(
+      einv(['validate', validDir, '--format', 'json', '--french-rules', `standard@${oldest}`]).stdout,
+    ) as { files: { ruleSets: { name: string; version: string }[] }[] };
+    expect(pinned.files[0]!.ruleSets).toContainEqual({ name: 'BR-FR', version: `${oldest} (standard)` });
+  });
+
+  it("--french-rules takes the services' values; --processing-type the BAR list", () => {
+    const help = einv(['validate', '--help']).stdout.replace(/\s+/g, ' ');
+    for (const value of FRENCH_RULES_VALUES) expect(help).toContain(`"${value}"`);
+    expect(einv(['validate', validDir, '--french-rules', 'transition@1.4.0.03']).status).toBe(2);
+    const b2c = einv(['validate', validDir, '--format', 'json', '--processing-type', 'b2c']);
+    expect(b2c.stderr).toBe('');
+    expect(JSON.parse(b2c.stdout).options).toMatchObject({ processingType: 'B2C' });
+    const bad = einv(['validate', validDir, '--processing-type', 'B2X']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(PROCESSING_TYPES.join(', '));
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { reportFindings } from '../findings-text.js';
 import { readInput, writeOutput } from '../io.js';
-import { type CommonOptions, profileOption } from './options.js';
+import { type CommonOptions, frenchRulesOption, processingTypeOption, profileOption } from './options.js';
 
 interface OutputOption {
   output?: string;
@@ -61,7 +61,8 @@ export async function generateCommand(file: string, opts: GenerateCommandOptions
     now,
     lang: opts.lang,
     ...(profile ? { profile } : {}),
-    ...(opts.frenchRules ? { frenchEdition: opts.frenchRules } : {}),
+    ...frenchRulesOption(opts.frenchRules),
+    ...(await processingTypeOption(opts.processingType)),
   });
   reportFindings([...result.validation.errors, ...result.validation.warnings], nameOf(file));
   if (!result.validation.valid || !result.xml || !result.pdf) return EXIT.invalid;

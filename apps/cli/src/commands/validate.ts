@@ -28,7 +28,7 @@ export interface ValidateCommandOptions extends CommonOptions {
 }
 
 export async function validateCommand(operands: string[], opts: ValidateCommandOptions): Promise<ExitCode> {
-  const options: ValidateDocumentOptions = documentOptions(opts);
+  const options: ValidateDocumentOptions = await documentOptions(opts);
   const jobs = parseJobs(opts.jobs);
   const { files, empty } = await expandInputs(operands);
   for (const message of empty) process.stderr.write(`einv: ${message}\n`);

@@ -46,6 +46,41 @@ describe('POST /api/v1/generate', () => {
     expect(bad.body.field).toBe('profile');
   });
 
+  it('runs the BR-FR release frenchRules names, takes processingType, and refuses unknown values', async () => {
+    const { post } = await keyed();
+    const brfr = (body: { ruleSets: { name: string; version: string }[] }) =>
+      body.ruleSets.find((r) => r.name === 'BR-FR')?.version;
+    const pinned = await post('/api/v1/validate?frenchRules=standard@1.4.0.03').send({
+      invoice: validInvoice(),
+    });
+    expect(pinned.status).toBe(200);
+    expect(brfr(pinned.body)).toBe('1.4.0.03 (standard)');
+    const latest = await post('/api/v1/validate?frenchRules=standard').send({ invoice: validInvoice() });
+    expect(brfr(latest.body)).toBe('1.4.0.04 (standard)');
+    // no BAR note and no buyer SIREN (nor a SIRET to derive it from): BR-FR-11 applies once the caller says B2B
+    const { notes: _n, ...noNotes } = validInvoice();
+    const invoice = {
+      ...noNotes,
+      buyer: { ...noNotes.buyer, legalRegistrationId: undefined, siret: undefined },
+    };
+    const rules = async (q: string) =>
+      (
+        (await post(`/api/v1/validate?frenchRules=standard${q}`).send({ invoice })).body.errors as {
+          rule: string;
+        }[]
+      ).map((e) => e.rule);
+    expect(await rules('')).not.toContain('BR-FR-11');
+    expect(await rules('&processingType=B2B')).toContain('BR-FR-11');
+    for (const [q, field] of [
+      ['frenchRules=standard@9', 'frenchRules'],
+      ['processingType=B2X', 'processingType'],
+    ]) {
+      const bad = await post(`/api/v1/validate?${q}`).send({ invoice: validInvoice() });
+      expect(bad.status).toBe(400);
+      expect(bad.body.field).toBe(field);
+    }
+  });
+
   it('401 without a key or with an unknown key', async () => {
     const { app } = buildApp();
     expect((await request(app).post('/api/v1/generate').send({ invoice: validInvoice() })).status).toBe(401);

@@ -11,6 +11,7 @@ import {
   optionalQueryOption,
   queryOption,
   refuseOverLimit,
+  type ServiceMetrics,
   sendProblem,
   type WorkPool,
 } from '@einv/http-kit';
@@ -74,6 +75,7 @@ export function apiV1Router(
   maxAnswerBytes: number,
   upgradeUrl: string,
   pool: WorkPool,
+  metrics?: ServiceMetrics,
 ): Router {
   const router = Router();
 
@@ -138,7 +140,9 @@ export function apiV1Router(
     if (!opts || !invoice) return;
     const shape = shapeResult(invoice);
     if (shape) return void res.json(shape);
-    res.json(await pool.run('validateInvoice', { invoice, options: opts }));
+    const result = await pool.run<ValidationResult>('validateInvoice', { invoice, options: opts });
+    metrics?.validation('JSON', result.valid ? 'valid' : 'invalid');
+    res.json(result);
   });
 
   router.post('/parse', async (req, res) => {

@@ -10,7 +10,13 @@ import { verifyWebhook } from '@einv/billing';
 import { sendProblem } from '@einv/http-kit';
 import express, { Router } from 'express';
 
-export function webhooksRouter(store: BillingStore, secret: string, clock: () => Date): Router {
+export function webhooksRouter(
+  store: BillingStore,
+  secret: string,
+  clock: () => Date,
+  /** Counts each outcome (metrics) */
+  counted: (outcome: string) => void = () => {},
+): Router {
   const router = Router();
   router.post('/billing', express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
     const raw: unknown = req.body;
@@ -20,9 +26,11 @@ export function webhooksRouter(store: BillingStore, secret: string, clock: () =>
         { ip: req.ip, bytes: payload.length, signed: req.get('x-signature') !== undefined },
         'billing webhook refused: bad signature',
       );
+      counted('unauthorized');
       return void res.status(401).type('text/plain').send('Unauthorized');
     }
     const result = store.handleEvent(payload.toString('utf8'), { now: clock() });
+    counted(result.status);
     if (result.status === 'unmapped') {
       req.log.error(
         { variantId: result.variantId, event: result.eventName, accountId: result.accountId },

@@ -5,7 +5,14 @@
  */
 import type { Profile } from '@einv/core-model';
 import { PROFILES } from '@einv/core-model';
-import { decodeBase64, optionalQueryOption, queryOption, sendProblem, type WorkPool } from '@einv/http-kit';
+import {
+  decodeBase64,
+  optionalQueryOption,
+  queryOption,
+  type ServiceMetrics,
+  sendProblem,
+  type WorkPool,
+} from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rules';
 import type { NextFunction, Request, Response } from 'express';
 import express, { Router } from 'express';
@@ -15,7 +22,7 @@ import type { ValidateOutput } from '../work/tasks.js';
 const LANGS = ['en', 'fr'] as const;
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
-export function validateRouter(maxBytes: number, pool: WorkPool): Router {
+export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
   const router = Router();
   const raw = express.raw({
     type: ['application/xml', 'text/xml', 'application/pdf', 'application/*+xml'],
@@ -97,6 +104,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool): Router {
         },
       });
       if (!out.known) {
+        metrics?.validation('unknown', 'unknown-format');
         return sendProblem(
           res,
           400,
@@ -106,6 +114,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool): Router {
           { field: 'file', findings: out.findings },
         );
       }
+      metrics?.validation(out.format, out.valid ? 'valid' : 'invalid');
       res.type('application/json').send(out.json);
     },
   );

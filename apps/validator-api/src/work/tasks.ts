@@ -14,7 +14,9 @@ export interface ValidateInput {
   filename?: string;
 }
 
-export type ValidateOutput = { known: true; json: string } | { known: false; findings: Finding[] };
+export type ValidateOutput =
+  | { known: true; json: string; format: string; valid: boolean }
+  | { known: false; findings: Finding[] };
 
 /** The business term's name in the report's language, so a reader sees "Invoice number", not just BT-1 */
 function withTermName(finding: Finding, lang: 'en' | 'fr'): Finding & { btName?: string } {
@@ -32,5 +34,5 @@ export function validateDocument({ bytes, options, filename }: ValidateInput): V
     errors: named(report.errors),
     warnings: named(report.warnings),
   });
-  return { known: true, json };
+  return { known: true, json, format: report.format, valid: report.valid };
 }

@@ -3,10 +3,18 @@
  * set verifies. Always warnings: they never make an official verdict fail (decision 0074).
  */
 import { electronicFormatIBAN, isValidBIC, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
-import { defineRule, type RuleDefinition, type Text } from '../define.js';
+import { defineRule, type Report, type RuleDefinition, type Text } from '../define.js';
 import { parseAddress0225 } from './address-0225.js';
 import { frenchVatKey, frenchVatProblem, isValidSiren, isValidSiret, parseFrenchVat } from './french-ids.js';
-import { accounts, addresses0225, bics, sirens, sirets, vatNumbers } from './identifiers-in-invoice.js';
+import {
+  accounts,
+  addresses0225,
+  bics,
+  type Found,
+  sirens,
+  sirets,
+  vatNumbers,
+} from './identifiers-in-invoice.js';
 
 export const ADVISORY_RULE_SET = 'EINV-ADVISORY';
 
@@ -48,6 +56,17 @@ const IBAN_PROBLEMS: Partial<Record<ValidationErrorsIBAN, Text>> = {
   ),
 };
 
+/**
+ * Reports the values that have the identifier's shape but a wrong key; a value of another shape is
+ * the official rules' business (BR-FR-09, -10), not a key error
+ */
+function reportWrongKeys(found: Found[], shape: RegExp, valid: (v: string) => boolean, report: Report): void {
+  for (const f of found) {
+    const v = f.value.trim();
+    if (shape.test(v) && !valid(v)) report(f.path, { value: f.value, bt: f.bt });
+  }
+}
+
 export const advisoryRules: RuleDefinition[] = [
   advisory({
     id: 'EINV-FR-SIREN-KEY',
@@ -61,12 +80,7 @@ export const advisoryRules: RuleDefinition[] = [
       'Copy the SIREN from the company’s Kbis or the INSEE directory.',
       'Recopiez le SIREN depuis le Kbis ou le répertoire INSEE.',
     ),
-    check(invoice, report) {
-      for (const s of sirens(invoice)) {
-        const v = s.value.trim();
-        if (/^\d{9}$/.test(v) && !isValidSiren(v)) report(s.path, { value: s.value, bt: s.bt });
-      }
-    },
+    check: (invoice, report) => reportWrongKeys(sirens(invoice), /^\d{9}$/, isValidSiren, report),
   }),
   advisory({
     id: 'EINV-FR-SIRET-KEY',
@@ -80,12 +94,7 @@ export const advisoryRules: RuleDefinition[] = [
       'Copy the SIRET from the INSEE directory (annuaire-entreprises.data.gouv.fr).',
       'Recopiez le SIRET depuis le répertoire INSEE (annuaire-entreprises.data.gouv.fr).',
     ),
-    check(invoice, report) {
-      for (const s of sirets(invoice)) {
-        const v = s.value.trim();
-        if (/^\d{14}$/.test(v) && !isValidSiret(v)) report(s.path, { value: s.value, bt: s.bt });
-      }
-    },
+    check: (invoice, report) => reportWrongKeys(sirets(invoice), /^\d{14}$/, isValidSiret, report),
   }),
   advisory({
     id: 'EINV-FR-VAT-KEY',

@@ -8,7 +8,7 @@
  */
 import type { AllowanceCharge, Line, Period } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
-import { judgeSourceNodes } from '../source-context.js';
+import { contextGroup, judgeSourceNodes } from '../source-context.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, list } from '../util/values.js';
 import { reasonMissing } from './core-settlement.js';
@@ -298,8 +298,8 @@ export const coConditionRules: RuleDefinition[] = [
       'Indiquez le SIRET, le SIREN ou le numéro de TVA du vendeur.',
     ],
     (inv, report, ctx) => {
-      const s = inv.seller;
-      if (!isObject(s)) return;
+      const s = contextGroup(inv.seller, ctx, 'BR-CO-26');
+      if (!s) return;
       const has = (v: unknown) => given(v, ctx.syntax);
       if (has(s.siret) || has(s.vatNumber) || has(s.legalRegistrationId?.id)) return;
       for (const id of list(s.identifiers)) {

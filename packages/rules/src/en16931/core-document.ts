@@ -32,7 +32,9 @@ function requireText(
 export function totalsContext(inv: Invoice, context: RuleContext): Totals | undefined {
   const t = inv.totals;
   if (isObject(t)) return t;
-  return context.syntax ? undefined : {};
+  // XML: the group is absent or empty. With counted contexts (decision 0111) the rule runs only
+  // where its official context (the totals element) exists, so the element is there, empty.
+  return context.syntax && !context.source?.hasContexts ? undefined : {};
 }
 
 function addressRule(id: string, role: 'seller' | 'buyer', group: string, en: string, fr: string) {

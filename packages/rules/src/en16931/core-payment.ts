@@ -7,6 +7,7 @@
  */
 import type { CreditTransfer } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { contextGroup } from '../source-context.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent, list } from '../util/values.js';
 
@@ -39,8 +40,8 @@ export const corePaymentRules: RuleDefinition[] = [
       'Renseignez le code de moyen de paiement (UNTDID 4461).',
     ],
     (inv, report, ctx) => {
-      const pm = inv.paymentMeans;
-      if (!isObject(pm)) return;
+      const pm = contextGroup(inv.paymentMeans, ctx, 'BR-49');
+      if (!pm) return;
       const ok = ctx.syntax ? isPresent(pm.typeCode) : hasText(pm.typeCode);
       if (!ok) report('invoice.paymentMeans.typeCode');
     },
