@@ -1,7 +1,7 @@
 /**
  * Reads the provider's JSON:API webhook body into the few facts the plan logic needs. Routes on
  * `meta.event_name` from the signed body (the X-Event-Name header is not signed). The custom data's
- * `account_id` is our opaque public account id, set by the Upgrade link (decision 0094): it travels
+ * `account_id` is our opaque public account id, set by the Upgrade link (decision 0096): it travels
  * through the buyer's browser, so it can only name an account, which it cannot guess, never prove one.
  */
 export interface BillingEvent {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
 import { migrateBilling } from './db/migrate.js';
 import { openSqlite } from './db/open.js';
@@ -257,5 +258,78 @@ describeIfShared('BillingStore on the provider samples', () => {
       'applied',
       'applied',
     ]);
+  });
+});
+
+describe('BillingStore: a purchase depends on its events, not on their delivery', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  const sub = (name: string, status: string, updatedAt: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      meta: { event_name: name },
+      data: {
+        type: 'subscriptions',
+        id: '77',
+        attributes: {
+          user_email: EMAIL,
+          order_id: 1001,
+          variant_id: 222222,
+          status,
+          updated_at: updatedAt,
+          ...extra,
+        },
+      },
+    });
+  const lifecycle = [
+    event(
+      'order_created',
+      { variant: 111111, status: 'paid', updatedAt: '2026-11-01T00:00:00Z' },
+      { type: 'orders', id: '1001' },
+    ),
+    sub('subscription_created', 'active', '2026-11-01T00:00:01Z', { variant_id: 111111 }),
+    sub('subscription_updated', 'active', '2026-11-02T00:00:00Z'), // SITE → MULTI
+    JSON.stringify({
+      meta: { event_name: 'subscription_payment_failed' },
+      data: {
+        type: 'subscription-invoices',
+        id: '5',
+        attributes: {
+          user_email: EMAIL,
+          subscription_id: 77,
+          status: 'pending',
+          updated_at: '2026-11-03T00:00:00Z',
+        },
+      },
+    }),
+    sub('subscription_paused', 'paused', '2026-11-04T00:00:00Z', { pause: { mode: 'free' } }),
+    sub('subscription_cancelled', 'cancelled', '2026-11-05T00:00:00Z', { ends_at: '2026-12-01T00:00:00Z' }),
+  ];
+  const stateAfter = (bodies: string[]) => {
+    const { db } = openSqlite(':memory:');
+    migrateBilling(db);
+    const store = new BillingStore(db, config, verified);
+    for (const body of bodies) store.handleEvent(body, { now });
+    return store.accountBilling(1, now);
+  };
+
+  it('in order: MULTI (the plan change) until the cancellation ends', () => {
+    expect(stateAfter(lifecycle)).toMatchObject({
+      plan: 'MULTI',
+      paidUntil: '2026-12-01T00:00:00Z',
+      pastDue: false,
+    });
+  });
+
+  it('any order, with duplicates, ends in the same state (fast-check, 200 runs)', () => {
+    const expected = stateAfter(lifecycle);
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(lifecycle, { minLength: lifecycle.length, maxLength: lifecycle.length }),
+        fc.array(fc.nat(lifecycle.length - 1), { maxLength: 4 }),
+        (order, again) => {
+          expect(stateAfter([...order, ...again.map((i) => lifecycle[i]!)])).toEqual(expected);
+        },
+      ),
+      { numRuns: 200, seed: 13 },
+    );
   });
 });

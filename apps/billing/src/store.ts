@@ -50,7 +50,7 @@ export interface HandleOptions {
 }
 
 /**
- * How a purchase finds its account (decision 0094). Both run synchronously on the same connection,
+ * How a purchase finds its account (decision 0096). Both run synchronously on the same connection,
  * inside the event's transaction.
  */
 export interface AccountResolver {

@@ -432,7 +432,7 @@ export class AccountService {
   }
 }
 
-/** How billing events find accounts (decision 0094): by public id, or by a verified email */
+/** How billing events find accounts (decision 0096): by public id, or by a verified email */
 export function accountResolver(db: BillingDb) {
   return {
     byPublicId(publicId: string): number | undefined {

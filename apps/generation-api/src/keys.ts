@@ -3,7 +3,7 @@
  * reactivated by the user, and checked on every /api/v1 request. Suspension is stored, not derived:
  * when the plan allows fewer active keys than the account has, the newest are suspended once (reason
  * plan-limit) and stay so until the user reactivates one, so revoking the active key revives nothing
- * (decision 0094).
+ * (decision 0096).
  */
 import type { BillingDb, Plan, PlanLimits } from '@einv/billing';
 import { and, asc, eq, isNull } from 'drizzle-orm';

@@ -1,6 +1,6 @@
-import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
-
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
+import { NOTICES_SCHEMA } from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 
 const problem = (description: string) => ({
   description,
@@ -63,7 +63,10 @@ const common = {
   '413': problem('Body over 10 MB'),
   '415': problem('Body not declared as application/json'),
   '429': problem(
-    'rate-limited: more than 100 requests per minute from this IP. too-many-attempts: repeated failed API keys from this IP or for this key, growing delays. See Retry-After',
+    'rate-limited: more than RATE_LIMIT_PER_MINUTE (100) requests per minute for this API key (per IP without one); Retry-After is the time left in the window. too-many-attempts: repeated failed API keys from this IP or for this key, growing delays. See Retry-After',
+  ),
+  '503': problem(
+    'busy: every worker is busy and the queue is full (Retry-After: 1). over-budget: the work took longer than WORK_BUDGET_MS and was stopped (Retry-After)',
   ),
 };
 
@@ -117,6 +120,7 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
+          notices: NOTICES_SCHEMA,
         },
       },
       Party: {
@@ -539,5 +543,24 @@ export const openApiDocument = {
       },
     },
     '/healthz': { get: { summary: 'Liveness', responses: { '200': json('OK', { type: 'object' }) } } },
+    '/readyz': {
+      get: {
+        summary: 'Readiness: database, Redis (when set) and the worker pool; 503 while saturated or stopping',
+        responses: {
+          '200': json('Ready', { type: 'object' }),
+          '503': json('Not ready: the failing check is named in `checks`', { type: 'object' }),
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary:
+          'Prometheus metrics; exists only when METRICS_TOKEN is set, behind `Authorization: Bearer <METRICS_TOKEN>`',
+        responses: {
+          '200': { description: 'Prometheus text format' },
+          '401': { description: 'Missing or wrong token' },
+        },
+      },
+    },
   },
 } as const;

@@ -1,6 +1,7 @@
+/** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
+import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 
-/** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
 const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -83,12 +84,22 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
-          errors: { type: 'array', items: ref('Finding') },
+          errors: {
+            description:
+              'Every fatal finding, the PDF checks included: valid is false exactly when this is not empty',
+            type: 'array',
+            items: ref('Finding'),
+          },
           warnings: { type: 'array', items: ref('Finding') },
+          notices: NOTICES_SCHEMA,
           pdf: {
             type: 'object',
             properties: {
-              findings: { type: 'array', items: ref('Finding') },
+              findings: {
+                description: 'The findings about the PDF container (also in errors / warnings)',
+                type: 'array',
+                items: ref('Finding'),
+              },
               embedded: {
                 type: 'object',
                 properties: { filename: { type: 'string' }, size: { type: 'integer' } },
@@ -136,6 +147,9 @@ export const openApiDocument = {
           },
           '400': problem('No file, bad base64, unknown format, invalid option'),
           '413': problem('Upload over 20 MB'),
+          '503': problem(
+            'busy: every worker is busy and the queue is full; over-budget: the work took longer than WORK_BUDGET_MS. See Retry-After',
+          ),
           '415': problem('Unsupported content type'),
           '429': problem('Over 60 requests per minute from this IP (Retry-After)'),
         },
@@ -195,5 +209,24 @@ export const openApiDocument = {
       get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } },
     },
     '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'OK' } } } },
+    '/readyz': {
+      get: {
+        summary: 'Readiness: Redis (when set) and the worker pool; 503 while saturated or stopping',
+        responses: {
+          '200': { description: 'Ready' },
+          '503': { description: 'Not ready; the failing check is named' },
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary:
+          'Prometheus metrics; exists only when METRICS_TOKEN is set, behind `Authorization: Bearer <METRICS_TOKEN>`',
+        responses: {
+          '200': { description: 'Prometheus text format' },
+          '401': { description: 'Missing or wrong token' },
+        },
+      },
+    },
   },
 } as const;

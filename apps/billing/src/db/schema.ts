@@ -40,7 +40,7 @@ export const billingEvents = sqliteTable(
  * One purchase, keyed by the provider's order id (subscriptions carry their order_id, so
  * order_created and later subscription_* events land on the same row). `providerUpdatedAt` is the
  * ordering watermark: an event older than it changes nothing. A purchase grants a plan only to the
- * account it is bound to (`accountId`, decision 0094): by the checkout's custom data first, else by
+ * account it is bound to (`accountId`, decision 0096): by the checkout's custom data first, else by
  * the buyer's email to a verified account; until then it is pending and binds when that email is
  * verified. The account id is not a foreign key: accounts live in another app's tables, and billing
  * records outlive a deleted account.

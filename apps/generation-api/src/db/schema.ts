@@ -50,7 +50,7 @@ export const apiKeys = sqliteTable(
     lastUsedAt: text('last_used_at'),
     /**
      * Set when the key was suspended, by a downgrade beyond the plan's key count or by the user. Stored,
-     * not derived, so nothing revives by itself: only the user reactivates a key (decision 0094).
+     * not derived, so nothing revives by itself: only the user reactivates a key (decision 0096).
      */
     suspendedAt: text('suspended_at'),
     /** plan-limit | user */

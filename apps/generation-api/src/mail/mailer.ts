@@ -3,7 +3,6 @@
  * (the embedded default) nothing is sent and the message's link is logged at info level with a clear
  * "dev mode: mail not sent" line, so the two-command start still lets a developer verify an account.
  */
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailMessage } from './messages.js';
 
@@ -12,10 +11,12 @@ export interface Mailer {
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at start (it costs ~200 ms of start-up)
+  let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | undefined;
   return {
     async send(to, message) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({
         from,
         to,
         subject: message.subject,
