@@ -64,8 +64,10 @@ function official(doc) {
 const isBusinessRule = (id) => typeof id === 'string' && id.startsWith('BR-') && !id.startsWith('BR-FR');
 const encoder = new TextEncoder();
 
+/** einv's BR-* set, or undefined for a MINIMUM / BASIC-WL booking aid (judged by its profile, decision 0113) */
 function ours(doc) {
   const report = validateDocument(encoder.encode(doc.xml), { frenchEdition: 'off' });
+  if (report.profile === 'MINIMUM' || report.profile === 'BASIC-WL') return undefined;
   return new Set(
     [...report.errors, ...report.warnings]
       .filter((f) => !isContractAlias(f))
@@ -113,9 +115,10 @@ for (const syntax of SYNTAXES) {
         oracleErrors++;
         continue;
       }
+      const mineSet = ours(doc);
+      if (!mineSet) continue;
       total++;
       const theirs = new Set(off.failed.map((f) => f.id).filter(isBusinessRule));
-      const mineSet = ours(doc);
       const onlyOurs = [...mineSet].filter((r) => !theirs.has(r)).sort();
       const onlyOfficial = [...theirs].filter((r) => !mineSet.has(r)).sort();
       if (!onlyOurs.length && !onlyOfficial.length) {
