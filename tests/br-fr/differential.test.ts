@@ -96,10 +96,6 @@ function officialFired(
   return out;
 }
 
-/** Our findings that are not an official BR-FR verdict: the contract advisory "seller has no SIRET" */
-const isContractAdvisory = (invoice: Invoice, f: { rule: string; path: string }) =>
-  f.rule === 'BR-FR-09' && f.path === 'invoice.seller.siret' && (invoice.seller?.siret ?? '').trim() === '';
-
 /** The runs compared: each is one official set and our rules in the same edition and release */
 type Run = 'standard@1.4.0.03' | 'standard@1.4.0.04' | 'transition';
 const editionOf = (run: Run): 'standard' | 'transition' => (run === 'transition' ? 'transition' : 'standard');
@@ -115,7 +111,6 @@ function oursFired(read: Read, syntax: XmlSyntax, run: Run): Map<string, Set<Sev
     ...(read.locations ? { locations: read.locations } : {}),
   };
   for (const f of runRules(rules, invoice, options)) {
-    if (isContractAdvisory(invoice, f)) continue;
     const set = out.get(f.rule) ?? new Set<Severity>();
     set.add(f.severity);
     out.set(f.rule, set);

@@ -7,11 +7,14 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from '@einv/facturx';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { buildApp, facturxSample, invalidCii } from '../../apps/validator-api/src/__tests__/harness.js';
+import { loadFixture } from '../../fixtures/load.js';
 import { describeIfChromium, launchChromium, listen } from '../support/browser.js';
 import { hasShared, REPO_ROOT } from '../support/shared.js';
+import { unreadableInputs } from '../support/unreadable.js';
 
 const describeIfReady = hasShared ? describeIfChromium : describeIfChromium.skip;
 const SHOTS =
@@ -61,6 +64,43 @@ describeIfReady('validator page (headless Chromium)', () => {
     expect(await page.textContent('#explanation-title')).toBe('BR-02');
     expect((await page.textContent('#explanation-body'))?.length).toBeGreaterThan(40);
     await page.screenshot({ path: path.join(SHOTS, 'validator-invalid-cii.png'), fullPage: true });
+    await page.close();
+  });
+
+  // issue #11: the page showed "Facture non valide" with "Erreurs (0)" for a truncated PDF whose fatal
+  // findings were only in the PDF section. The verdict, the count and the list now come from one list.
+  for (const input of unreadableInputs(facturxSample().pdf)) {
+    it(`${input.name}: invalid, "Erreurs (1)" naming the cause, no warnings`, async () => {
+      const file = path.join(dir, input.file);
+      fs.writeFileSync(file, input.bytes);
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      await page.goto(`${url}/?lang=fr`);
+      await page.setInputFiles('#file', file);
+      await page.waitForSelector('#report:not([hidden])');
+      expect(await page.textContent('#verdict')).toBe('Facture non valide');
+      const headings = await page.locator('#findings h3').allTextContents();
+      expect(headings).toEqual(['Erreurs (1)', 'Avertissements (0)']);
+      expect(await page.locator('#findings tr.finding').count()).toBe(1);
+      expect(await page.locator('#findings tr.finding a.rule-link').textContent()).toBe(input.rule);
+      await page.close();
+    });
+  }
+
+  it('a MINIMUM Factur-X: the booking-aid notice, no EN 16931 cascade', async () => {
+    const minimum = generate(loadFixture('fr-b2b-simple').invoice, {
+      now: '2026-11-22T10:00:00Z',
+      profile: 'MINIMUM',
+    });
+    const file = path.join(dir, 'minimum.pdf');
+    fs.writeFileSync(file, minimum.pdf!);
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(url);
+    await page.setInputFiles('#file', file);
+    await page.waitForSelector('#report:not([hidden])');
+    expect(await page.getAttribute('#verdict', 'class')).toBe('valid');
+    expect(await page.textContent('#notices .notice')).toMatch(/booking aid, not an invoice/);
+    expect(await page.locator('#findings h3').first().textContent()).toBe('Errors (0)');
+    await page.screenshot({ path: path.join(SHOTS, 'validator-minimum-notice.png'), fullPage: true });
     await page.close();
   });
 });

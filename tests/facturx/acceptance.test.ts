@@ -23,10 +23,20 @@ interface Generated {
 
 const dir = tempDir();
 const generated: Generated[] = [];
+/** fixture × profile refused because the profile cannot hold a term the totals need */
+const refused: { name: string; profile: string; errors: string[]; dropped: string[] }[] = [];
 for (const fx of fixtures) {
   for (const profile of PROFILES) {
     const r = generate(fx.invoice, { profile, now: NOW, frenchEdition: 'transition' });
-    if (r.xml === undefined || r.pdf === undefined) continue;
+    if (r.xml === undefined || r.pdf === undefined) {
+      refused.push({
+        name: fx.name,
+        profile,
+        errors: r.validation.errors.map((f) => f.rule),
+        dropped: r.validation.warnings.filter((f) => f.rule === 'CII-PROFILE').map((f) => f.bt ?? f.path),
+      });
+      continue;
+    }
     const file = path.join(dir, `${fx.name}-${profile}.pdf`);
     fs.writeFileSync(file, r.pdf);
     generated.push({ name: fx.name, profile, xml: r.xml, pdf: r.pdf, file });
@@ -34,9 +44,26 @@ for (const fx of fixtures) {
 }
 
 describe('generate() on every fixture and profile', () => {
-  it('produces a file for every fixture × profile (no fixture is rejected by the rules)', () => {
+  it('produces a file for every fixture × profile, except where the profile drops a term the totals need', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(5);
-    expect(generated.length).toBe(fixtures.length * PROFILES.length);
+    expect(generated.length + refused.length).toBe(fixtures.length * PROFILES.length);
+    // The verdict is the written document's (decision 0112): BASIC and BASIC-WL cannot hold the
+    // rounding amount (BT-114), so the document written without it breaks BR-CO-16, as the validator
+    // would say of it. Every other fixture × profile generates.
+    expect(refused).toEqual([
+      {
+        name: 'fr-allowances-charges',
+        profile: 'BASIC-WL',
+        errors: ['BR-CO-16'],
+        dropped: expect.arrayContaining(['BT-114']),
+      },
+      {
+        name: 'fr-allowances-charges',
+        profile: 'BASIC',
+        errors: ['BR-CO-16'],
+        dropped: expect.arrayContaining(['BT-114']),
+      },
+    ]);
   });
 
   it.each(generated.map((g) => [`${g.name} ${g.profile}`, g] as const))(

@@ -20,7 +20,10 @@ export interface OracleResult {
   error?: string;
 }
 export interface OracleOptions {
-  facturx?: boolean;
+  /** true = the Factur-X EN16931 profile schematron; a profile name = that profile's */
+  facturx?: boolean | 'MINIMUM' | 'BASIC-WL' | 'BASIC' | 'EN16931' | 'EXTENDED';
+  /** false leaves the CEN set out (a booking-aid profile alone) */
+  cen?: false;
   /** 'brfr' = standard 1.4.0.03 (all fatal), 'brfr-warning' = transition edition 1.4.0.02 */
   brfr?: 'brfr' | 'brfr-warning';
 }
@@ -74,7 +77,8 @@ export function runOracle(
   options: OracleOptions = {},
 ): Promise<OracleResult[]> {
   const args = [sharedPath('tools/official-oracle/oracle.mjs'), '--stdin-jsonl'];
-  if (options.facturx) args.push('--facturx');
+  if (options.facturx) args.push(options.facturx === true ? '--facturx' : `--facturx=${options.facturx}`);
+  if (options.cen === false) args.push('--no-cen');
   if (options.brfr) args.push(`--${options.brfr}`);
   return runJsonLines<OracleResult>({ args }, docs, 'oracle');
 }

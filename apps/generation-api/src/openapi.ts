@@ -1,6 +1,6 @@
-import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
-
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
+import { NOTICES_SCHEMA } from '@einv/http-kit';
+import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 
 const problem = (description: string) => ({
   description,
@@ -120,6 +120,7 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
+          notices: NOTICES_SCHEMA,
         },
       },
       Party: {

@@ -26,8 +26,8 @@ const TEXT = {
     format: 'Format',
     profile: 'profile',
     ruleSets: 'Rule sets',
-    pdf: 'PDF checks',
     embedded: 'Embedded invoice',
+    unknown: 'not recognised',
     choose: 'Choose a file first.',
     working: 'Validating…',
     checks: 'What it checks',
@@ -58,8 +58,8 @@ const TEXT = {
     format: 'Format',
     profile: 'profil',
     ruleSets: 'Jeux de règles',
-    pdf: 'Contrôles PDF',
     embedded: 'Facture intégrée',
+    unknown: 'non reconnu',
     choose: 'Choisissez d’abord un fichier.',
     working: 'Validation…',
     checks: 'Ce qui est vérifié',
@@ -127,21 +127,30 @@ function findingsTable(title, findings) {
   return wrap;
 }
 
+// The verdict, the counts and the lists come from one place: `errors` holds every fatal finding
+// (the PDF's included) and `valid` is false exactly when it is not empty, so they always agree.
 function render(report) {
+  const errors = report.errors ?? [];
+  const warnings = report.warnings ?? [];
   $('report').hidden = false;
   $('verdict').textContent = report.valid ? t('valid') : t('invalid');
   $('verdict').className = report.valid ? 'valid' : 'invalid';
   const sets = (report.ruleSets ?? []).map((r) => `${r.name} ${r.version}`).join(', ');
   $('summary').textContent =
-    `${t('format')}: ${report.format}${report.syntax && report.syntax !== report.format ? ` (${report.syntax})` : ''}${report.profile ? `, ${t('profile')} ${report.profile}` : ''}. ${t('ruleSets')}: ${sets}`;
-  $('findings').replaceChildren(
-    findingsTable(t('errors'), report.errors),
-    findingsTable(t('warnings'), report.warnings),
+    `${t('format')}: ${report.format ?? t('unknown')}${report.syntax && report.syntax !== report.format ? ` (${report.syntax})` : ''}${report.profile ? `, ${t('profile')} ${report.profile}` : ''}. ${t('ruleSets')}: ${sets || t('none')}`;
+  $('notices').replaceChildren(
+    ...(report.notices ?? []).map((n) => {
+      const p = document.createElement('p');
+      p.className = 'notice';
+      p.dataset.code = n.code;
+      p.textContent = n.message;
+      return p;
+    }),
   );
+  $('findings').replaceChildren(findingsTable(t('errors'), errors), findingsTable(t('warnings'), warnings));
   const pdf = $('pdf');
   pdf.replaceChildren();
   if (report.pdf) {
-    pdf.append(findingsTable(t('pdf'), report.pdf.findings ?? []));
     if (report.pdf.embedded) {
       const p = document.createElement('p');
       p.textContent = `${t('embedded')}: ${report.pdf.embedded.filename} (${report.pdf.embedded.size} bytes)`;
@@ -190,7 +199,8 @@ async function validate(file) {
     body: form,
   });
   const data = await res.json();
-  if (!res.ok) {
+  // a file that is no invoice at all still comes with its one finding: show it as a report
+  if (!res.ok && !Array.isArray(data.errors)) {
     $('message').textContent = data.detail ?? `${res.status}`;
     $('message').className = 'error';
     $('report').hidden = true;

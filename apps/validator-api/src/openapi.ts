@@ -1,6 +1,7 @@
+/** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
+import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 
-/** OpenAPI 3.1 of the validation service, served at /v1/openapi.json (docs page: /v1/docs). */
 const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -83,12 +84,22 @@ export const openApiDocument = {
             type: 'array',
             items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } } },
           },
-          errors: { type: 'array', items: ref('Finding') },
+          errors: {
+            description:
+              'Every fatal finding, the PDF checks included: valid is false exactly when this is not empty',
+            type: 'array',
+            items: ref('Finding'),
+          },
           warnings: { type: 'array', items: ref('Finding') },
+          notices: NOTICES_SCHEMA,
           pdf: {
             type: 'object',
             properties: {
-              findings: { type: 'array', items: ref('Finding') },
+              findings: {
+                description: 'The findings about the PDF container (also in errors / warnings)',
+                type: 'array',
+                items: ref('Finding'),
+              },
               embedded: {
                 type: 'object',
                 properties: { filename: { type: 'string' }, size: { type: 'integer' } },

@@ -30,12 +30,23 @@ export interface RuleSetRef {
   version: string;
 }
 
+/**
+ * Something the reader of a report must know that is not a finding about the document's content
+ * (a MINIMUM or BASIC-WL document is a booking aid, not an invoice: decision 0113).
+ */
+export interface Notice {
+  code: string;
+  message: string;
+}
+
 export interface ValidationResult {
   /** false exactly when there is at least one fatal finding */
   valid: boolean;
   errors: Finding[];
   warnings: Finding[];
   ruleSets: RuleSetRef[];
+  /** Present when there is something to say about the document as a whole (see Notice) */
+  notices?: Notice[];
 }
 
 /**

@@ -37,13 +37,27 @@ export interface DetectResult {
 const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 const UBL_NS = /^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/;
 
-/** The syntax of an XML invoice from its root element (namespace checked when declared) */
-export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
-  const head = xml
+/** The head of an XML text without BOM, processing instructions and comments */
+const prologFree = (xml: string) =>
+  xml
     .slice(0, 8192)
     .replace(/^\uFEFF/, '')
     .replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
-  const root = /<\s*(?:([\w.-]+):)?([\w.-]+)([^>]*)>/.exec(head);
+
+/** The first start tag (a DOCTYPE is skipped: `!` cannot start a name) */
+const START_TAG = /<\s*(?:([\w.-]+):)?([\w.-]+)([^>]*)>/;
+
+/** The root element's qualified name, when the text looks like XML (starts with markup) */
+function rootOf(xml: string): string | undefined {
+  const head = prologFree(xml);
+  if (!/^\s*</.test(head)) return undefined;
+  const tag = START_TAG.exec(head);
+  return tag ? `${tag[1] ? `${tag[1]}:` : ''}${tag[2]}` : undefined;
+}
+
+/** The syntax of an XML invoice from its root element (namespace checked when declared) */
+export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
+  const root = START_TAG.exec(prologFree(xml));
   if (!root) return undefined;
   const [, prefix, local, attrs = ''] = root;
   const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
@@ -106,10 +120,17 @@ function readXml(
       ...(both ? { structure: both.check } : {}),
     };
   }
+  // name what was found: an XML document with another root, or something that is not XML at all
+  const root = rootOf(text);
+  const found = root
+    ? lang === 'fr'
+      ? ` Le document est du XML dont l’élément racine est <${root}>.`
+      : ` The document is XML whose root element is <${root}>.`
+    : '';
   const message =
     lang === 'fr'
-      ? 'Format non reconnu : ni un PDF, ni une facture CII (rsm:CrossIndustryInvoice), ni une facture UBL 2.1 (Invoice / CreditNote).'
-      : 'Unrecognised format: neither a PDF, nor a CII invoice (rsm:CrossIndustryInvoice), nor a UBL 2.1 Invoice or CreditNote.';
+      ? `Format non reconnu : ni un PDF, ni une facture CII (rsm:CrossIndustryInvoice), ni une facture UBL 2.1 (Invoice / CreditNote).${found}`
+      : `Unrecognised format: neither a PDF, nor a CII invoice (rsm:CrossIndustryInvoice), nor a UBL 2.1 Invoice or CreditNote.${found}`;
   return {
     invoice: {},
     profile: undefined,

@@ -9,11 +9,11 @@ import { generate } from './generate.js';
 const NOW = '2026-03-15T10:00:00Z';
 
 describe('generate', () => {
-  it('BR-01 (number) stops generation: validation only, no xml, no pdf', () => {
+  it('BR-01 (number) stops generation: no pdf, the verdict on the xml written', () => {
     const inv = { ...loadFixture('fr-b2b-simple').invoice };
     delete inv.number;
     const r = generate(inv, { now: NOW });
-    expect(r.xml).toBeUndefined();
+    expect(r.xml).toContain('CrossIndustryInvoice');
     expect(r.pdf).toBeUndefined();
     expect(r.validation.valid).toBe(false);
     expect(r.validation.errors.some((f) => f.path === 'invoice.number')).toBe(true);

@@ -1,21 +1,13 @@
 /**
- * generate(): invoice JSON → { xml, pdf, validation }. complete() fills the derived amounts, the rules
- * run for the requested profile, and only a valid invoice is written (CII for the profile) and
- * rendered (PDF/A-3b with the XML embedded in the same pdfkit pass).
+ * generate(): invoice JSON → { xml, pdf, validation }. The verdict is judgeInvoice's: the CII written
+ * for the profile goes through validateDocument, the contract findings of JSON input on top. Only a
+ * valid document is rendered (PDF/A-3b with the XML embedded in the same pdfkit pass).
  */
 
-import { guidelineFor, writeCii } from '@einv/cii';
-import {
-  complete,
-  type Finding,
-  type Invoice,
-  type Profile,
-  toValidationResult,
-  type ValidationResult,
-  validateInvoiceShape,
-} from '@einv/core-model';
-import { type FrenchEdition, type FrenchStandardVersion, validate } from '@einv/rules';
+import type { Finding, Invoice, Profile, ValidationResult } from '@einv/core-model';
+import type { FrenchEdition, FrenchStandardVersion } from '@einv/rules';
 import type { FontBytes } from './assets.js';
+import { judgeInvoice } from './judge-invoice.js';
 import { glyphFindings } from './render/glyph-findings.js';
 import type { Lang } from './render/labels.js';
 import { renderPdf } from './render/render-pdf.js';
@@ -33,7 +25,9 @@ export interface GenerateOptions {
 }
 
 export interface GenerateResult {
+  /** The CII document the verdict is about; present whenever the invoice could be written, valid or not */
   xml?: string;
+  /** The Factur-X PDF: only when the document is valid */
   pdf?: Uint8Array;
   validation: ValidationResult;
   /** The completed invoice the XML and PDF were made from */
@@ -61,44 +55,29 @@ export function generate(invoice: Invoice, options: GenerateOptions): GenerateRe
 
 function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang): GenerateResult {
   const profile = options.profile ?? 'EN16931';
-  // A value that does not have the model's shape (a number where text is expected…) is reported
-  // as such, field by field, before any rule or rendering looks at it.
-  const shape = validateInvoiceShape(invoice, { lang });
-  if (shape.some((f) => f.severity === 'fatal')) {
-    return { validation: toValidationResult(shape, [{ name: 'INVOICE-SHAPE', version: 'einv model' }]) };
-  }
-  // BT-24 is what the profile's XML will declare (BR-01 requires it): set it before the rules run.
-  const base = complete(invoice);
-  const completed: Invoice = {
-    ...base,
-    specificationIdentifier: guidelineFor(profile, base.specificationIdentifier),
-  };
-  const validation = validate(completed, {
+  const judged = judgeInvoice(invoice, {
     profile,
     lang,
-    syntax: 'CII',
     ...(options.frenchEdition ? { frenchEdition: options.frenchEdition } : {}),
     ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
     ...(options.processingType ? { processingType: options.processingType } : {}),
   });
-  if (!validation.valid) return { validation };
-  const written = writeCii(completed, { profile });
-  const withWarnings: ValidationResult = {
-    ...validation,
+  const { completed, xml } = judged;
+  if (!judged.validation.valid || xml === undefined || completed === undefined) {
+    return { validation: judged.validation, ...(xml !== undefined ? { xml } : {}) };
+  }
+  const validation: ValidationResult = {
+    ...judged.validation,
     // characters the PDF shows as a substitute (the XML keeps them): which field, which text
-    warnings: [
-      ...validation.warnings,
-      ...written.warnings,
-      ...glyphFindings(completed, { ...options, lang }),
-    ],
+    warnings: [...judged.validation.warnings, ...glyphFindings(completed, { ...options, lang })],
   };
   try {
     const pdf = renderPdf(
       completed,
       { lang, now: options.now, ...(options.fonts ? { fonts: options.fonts } : {}) },
-      { xml: written.xml, profile },
+      { xml, profile },
     );
-    return { xml: written.xml, pdf, validation: withWarnings, invoice: completed };
+    return { xml, pdf, validation, invoice: completed };
   } catch (e) {
     const f: Finding = {
       rule: 'FX-RENDER',
@@ -109,6 +88,6 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
           ? `Le PDF n’a pas pu être produit : ${(e as Error).message}`
           : `The PDF could not be produced: ${(e as Error).message}`,
     };
-    return { validation: { ...withWarnings, valid: false, errors: [...withWarnings.errors, f] } };
+    return { validation: { ...validation, valid: false, errors: [...validation.errors, f] }, xml };
   }
 }

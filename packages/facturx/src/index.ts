@@ -49,6 +49,7 @@ export {
 export { type ExtractOptions, type ExtractResult, extract, INVOICE_FILE_NAMES } from './extract.js';
 // Factur-X
 export { type GenerateOptions, type GenerateResult, generate } from './generate.js';
+export { type JudgedInvoice, type JudgeInvoiceOptions, judgeInvoice } from './judge-invoice.js';
 export { type PreflightOptions, preflight } from './preflight/index.js';
 export { glyphFindings } from './render/glyph-findings.js';
 export { type RenderOptions, renderPdf } from './render/render-pdf.js';
@@ -56,6 +57,8 @@ export { type RenderOptions, renderPdf } from './render/render-pdf.js';
 export { type CheckXmlResult, checkXml } from './report/check-xml.js';
 export {
   type DocumentReport,
+  type JudgedDocument,
+  judgeDocument,
   type ValidateDocumentOptions,
   validateDocument,
 } from './report/validate-document.js';

@@ -1,7 +1,21 @@
 export * from './advisory/index.js';
-export { CONTRACT_ALIASES, type ContractAlias, isContractAlias } from './aliases.js';
+export {
+  CONTRACT_ALIASES,
+  type ContractAlias,
+  type ContractFindingsOptions,
+  isContractAlias,
+  SIRET_ADVISORY,
+  withContractFindings,
+} from './aliases.js';
 export { getRule, ruleCatalogue } from './catalogue.js';
 export * from './define.js';
+export {
+  BOOKING_AID_NOTICE,
+  type BookingAidProfile,
+  isBookingAid,
+  TYPE_CODE_BLIND_RULES,
+} from './facturx-profiles/booking-aid.js';
+export { PROFILE_BUSINESS_RULES } from './facturx-profiles/generated-profile-rules.js';
 export { PROCESSING_TYPES } from './french-rules-option.js';
 export {
   ADVISORY_VERSION,

@@ -19,11 +19,13 @@ import type {
   SourceLocations,
   ValidationResult,
 } from '@einv/core-model';
+import { toValidationResult } from '@einv/core-model';
 import { advisoryRules } from './advisory/rules.js';
-import { CONTRACT_ALIASES } from './aliases.js';
+import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import type { FrenchVersion, Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
+import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
 import {
@@ -59,7 +61,11 @@ export interface ValidateOptions {
   locations?: SourceLocations;
   /** What the reader saw in the XML (readCii/readUbl `source`): the rules judging XML nodes use it */
   source?: SourceFacts;
-  /** Also report contract aliases (BR-01 at invoice.number); default true */
+  /**
+   * Also report the contract findings (BR-01 at invoice.number, the BR-FR-09 "no SIRET" advisory;
+   * aliases.ts). Default: only for a JSON invoice (no `syntax`); an XML document is judged with
+   * official ids and meanings only (decision 0112).
+   */
   contractAliases?: boolean;
 }
 
@@ -120,6 +126,19 @@ function allowed(names: readonly string[] | undefined, name: string): boolean {
 function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
   const sets: ActiveSet[] = [];
   const names = options.ruleSets;
+  const profile = options.profile;
+  if (isBookingAid(profile)) {
+    // MINIMUM / BASIC-WL are booking aids: only their profile's official rules apply, neither the
+    // whole EN 16931 set nor BR-FR (decision 0113)
+    if (allowed(names, `FACTUR-X-${profile}`)) {
+      sets.push({
+        ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
+        rules: [...businessRulesOf(profile), ...facturxRulesFor(profile)],
+        edition: undefined,
+      });
+    }
+    return sets;
+  }
   if (allowed(names, 'EN16931')) {
     sets.push({
       ref: { name: 'EN16931', version: EN16931_VERSION },
@@ -137,7 +156,6 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
       frenchVersion,
     });
   }
-  const profile = options.profile;
   if (profile && allowed(names, `FACTUR-X-${profile}`)) {
     sets.push({
       ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
@@ -179,7 +197,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
   const syntax = opts.syntax === 'CII' || opts.syntax === 'UBL' ? opts.syntax : undefined;
   const locations =
     typeof opts.locations === 'object' && opts.locations !== null ? opts.locations : undefined;
-  const withAliases = opts.contractAliases !== false;
+  const withAliases = opts.contractAliases ?? syntax === undefined;
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
 
@@ -228,24 +246,11 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     const rule = current;
     if (!rule) return;
     const p = typeof path === 'string' && path !== '' ? path : 'invoice';
-    if (withAliases) {
-      for (const alias of CONTRACT_ALIASES) {
-        if (alias.officialRule === rule.id && alias.path === p) {
-          push({
-            rule: alias.id,
-            message: alias.message[lang],
-            path: p,
-            severity: currentSeverity,
-            bt: alias.bt,
-          });
-        }
-      }
-    }
     const finding: Finding = {
       rule: rule.id,
       message: (detail?.message ?? rule.message)[lang],
       path: p,
-      // A rule may lower one finding's severity (the contract's BR-FR-09 advisory is always a warning)
+      // A rule may set one finding's severity (detail.severity) instead of the rule's own
       severity: detail?.severity ?? currentSeverity,
     };
     const bt = detail?.bt ?? rule.terms[0];
@@ -283,5 +288,16 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     }
   }
   current = undefined;
-  return { valid: errors.length === 0, errors, warnings, ruleSets: sets.map((s) => s.ref) };
+  const ruleSets = sets.map((s) => s.ref);
+  const notices = isBookingAid(opts.profile) ? { notices: [bookingAidNotice(opts.profile, lang)] } : {};
+  if (withAliases) {
+    const frenchRules = ruleSets.some((r) => r.name === 'BR-FR');
+    try {
+      const all = withContractFindings(subject, [...errors, ...warnings], { lang, frenchRules });
+      return { ...toValidationResult(all, ruleSets), ...notices };
+    } catch {
+      // a hostile getter on seller.siret: the official findings stand alone
+    }
+  }
+  return { valid: errors.length === 0, errors, warnings, ruleSets, ...notices };
 }

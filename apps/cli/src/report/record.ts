@@ -46,9 +46,12 @@ export function toRecord(verdict: FileVerdict, expect: Expectation | undefined):
   };
 }
 
-/** Every finding of the file: structure, rules and, for a PDF, the PDF/A-3 and Factur-X checks */
+/**
+ * Every finding of the file: structure, rules and, for a PDF, the PDF/A-3 and Factur-X checks (the
+ * report's errors and warnings hold them all; `pdf.findings` is a view of the PDF ones, decision 0112)
+ */
 export function findingsOf(record: FileRecord): Finding[] {
-  return [...(record.errors ?? []), ...(record.pdf?.findings ?? []), ...(record.warnings ?? [])];
+  return [...(record.errors ?? []), ...(record.warnings ?? [])];
 }
 
 /** A file the report must single out: invalid, unreadable, or (with --expect) not as expected */

@@ -178,7 +178,8 @@ export function apiV1Router(
         'unknown-format',
         'Not an invoice',
         'The content is neither CII, UBL nor a Factur-X/ZUGFeRD PDF with an embedded invoice.',
-        { field: 'xml', findings: parsed.findings },
+        // the report's own fields too, so a client shows the one cause the way it shows any report
+        { field: 'xml', findings: parsed.findings, validation: parsed.validation },
       );
     }
     res.json(parsed.answer);

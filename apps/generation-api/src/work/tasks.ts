@@ -3,10 +3,9 @@
  * task of the pool, called with a structured-clone input and returning plain data. Pure library
  * calls; the routes keep the HTTP, the quota and the answers.
  */
-import type { Invoice, Profile } from '@einv/core-model';
-import { complete, toValidationResult } from '@einv/core-model';
-import { checkXml as check, detectAndRead, generate as generateInvoice } from '@einv/facturx';
-import { type FrenchEdition, type FrenchStandardVersion, validate } from '@einv/rules';
+import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
+import { checkXml as check, generate as generateInvoice, judgeDocument, judgeInvoice } from '@einv/facturx';
+import type { FrenchEdition, FrenchStandardVersion } from '@einv/rules';
 
 export interface InvoiceOptions {
   profile: Profile;
@@ -37,34 +36,34 @@ export function generate({
   return generateInvoice(invoice, { ...options, now });
 }
 
+/** The verdict generate would give: on the document written for the profile (decision 0112) */
 export function validateInvoice({ invoice, options }: { invoice: Invoice; options: InvoiceOptions }) {
-  return validate(complete(invoice), { ...french(options), lang: options.lang });
+  return judgeInvoice(invoice, { profile: options.profile, lang: options.lang, ...french(options) })
+    .validation;
 }
 
-/** detectAndRead + the rules of the syntax it found; `read: false` with the findings when no invoice */
+/**
+ * validateDocument's verdict (official rule ids only, one cause when unreadable) and the model read;
+ * `read: false` with the one finding when the content is no invoice at all
+ */
 export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceOptions }) {
-  const read = detectAndRead(bytes);
-  if (!read.format) return { read: false as const, findings: read.diagnostics };
-  const syntax = read.format === 'UBL' ? 'UBL' : 'CII';
-  const rules = validate(read.invoice, {
-    syntax,
-    lang: options.lang,
-    ...french(options),
-    ...(read.profile ? { profile: read.profile } : {}),
-    locations: read.locations,
-    ...(read.source ? { source: read.source } : {}),
-  });
+  const { report, read } = judgeDocument(bytes, { lang: options.lang, ...french(options) });
+  const validation: ValidationResult = {
+    valid: report.valid,
+    errors: report.errors,
+    warnings: report.warnings,
+    ruleSets: report.ruleSets,
+    ...(report.notices ? { notices: report.notices } : {}),
+  };
+  if (!read.format) return { read: false as const, findings: report.errors, validation };
   return {
     read: true as const,
     answer: {
-      format: syntax,
+      format: read.syntax ?? 'CII',
       ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
       ...(read.profile ? { profile: read.profile } : {}),
       invoice: read.invoice,
-      validation: toValidationResult(
-        [...read.diagnostics, ...rules.errors, ...rules.warnings],
-        rules.ruleSets,
-      ),
+      validation,
     },
   };
 }

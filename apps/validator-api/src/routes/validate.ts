@@ -111,7 +111,8 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           'unknown-format',
           'Unknown format',
           'The file is neither a CII or UBL invoice nor a PDF with an embedded invoice.',
-          { field: 'file', findings: out.findings },
+          // the report's own fields too, so a client shows the one cause the way it shows any report
+          { field: 'file', findings: out.findings, valid: false, errors: out.findings, warnings: [] },
         );
       }
       metrics?.validation(out.format, out.valid ? 'valid' : 'invalid');

@@ -1,14 +1,22 @@
 /**
  * validateDocument: everything the public validator does with a file, as one library call so both
- * services (and any TypeScript user) get the same verdict. Detects the format by content, runs the
- * structure and syntax check, reads the invoice, runs every applicable rule set, and for a PDF adds
- * the PDF/A-3 + Factur-X preflight. `valid` is false exactly when any of them has a fatal finding.
+ * services (and any TypeScript user, and generate() on the document it wrote) get the same verdict.
+ * Detects the format by content, runs the structure and syntax check, reads the invoice, runs every
+ * applicable rule set, and for a PDF adds the PDF/A-3 + Factur-X preflight.
+ *
+ * - `valid` is false exactly when `errors` is not empty; `errors` and `warnings` hold every finding,
+ *   the PDF's included (`pdf.findings` repeats those about the PDF container, as a view).
+ * - A document that cannot be read gets one finding saying why and nothing derived from the empty
+ *   model (unreadable.ts).
+ * - Official rule ids with official meanings only: no contract alias (decision 0112).
+ * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0113).
  */
-import type { Finding, Profile, RuleSetRef } from '@einv/core-model';
+import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
 import { type FrenchStandardVersion, validate } from '@einv/rules';
-import { detectReadAndCheck } from '../detect.js';
+import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
+import { unreadableCause } from './unreadable.js';
 
 export interface ValidateDocumentOptions {
   lang?: 'en' | 'fr';
@@ -24,14 +32,26 @@ export interface ValidateDocumentOptions {
 }
 
 export interface DocumentReport {
+  /** false exactly when `errors` is not empty */
   valid: boolean;
   format: 'CII' | 'UBL' | 'FACTURX-PDF' | undefined;
   syntax?: 'CII' | 'UBL';
   profile?: Profile;
   ruleSets: RuleSetRef[];
+  /** Every fatal finding: structure, reading, rules and the PDF's */
   errors: Finding[];
+  /** Every other finding */
   warnings: Finding[];
+  /** What to know about the document as a whole (a booking-aid profile) */
+  notices?: Notice[];
+  /** For a PDF: the findings about the container (also in errors / warnings) and the embedded file */
   pdf?: { findings: Finding[]; embedded?: { filename: string; size: number } };
+}
+
+/** The report and what reading found (the model, for /api/v1/parse) */
+export interface JudgedDocument {
+  report: DocumentReport;
+  read: DetectAndCheckResult;
 }
 
 const STRUCTURE_SETS: Record<'CII' | 'UBL', RuleSetRef> = {
@@ -40,6 +60,11 @@ const STRUCTURE_SETS: Record<'CII' | 'UBL', RuleSetRef> = {
 };
 
 export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): DocumentReport {
+  return judgeDocument(bytes, options).report;
+}
+
+/** validateDocument, also returning what the reader found (one pass) */
+export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): JudgedDocument {
   const lang = options.lang ?? 'en';
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
   const limit = options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {};
@@ -48,18 +73,27 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
     { lang, ...limit },
     options.profile ? { profile: options.profile } : {},
   );
-  if (!read.format) {
-    return {
+  const embedded = read.pdf?.embedded;
+  const embeddedInfo = embedded
+    ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
+    : {};
+  const cause = unreadableCause(read, lang);
+  if (cause) {
+    const report: DocumentReport = {
       valid: false,
-      format: undefined,
+      format: read.format,
+      ...(read.syntax ? { syntax: read.syntax } : {}),
       ruleSets: [],
-      errors: read.diagnostics.filter((d) => d.severity === 'fatal'),
+      errors: [cause],
       warnings: [],
+      ...(read.format === 'FACTURX-PDF'
+        ? { pdf: { findings: isAboutPdf(cause) ? [cause] : [], ...embeddedInfo } }
+        : {}),
     };
+    return { report, read };
   }
   const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
   const profile = options.profile ?? read.profile;
-  const embedded = read.pdf?.embedded;
   // an embedded XML that is neither CII nor UBL was not checked by the reader's pass: say why here
   const structure =
     read.structure ?? (embedded ? checkXml(embedded.xml, profile ? { profile } : {}) : undefined);
@@ -85,34 +119,24 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
     ...read.diagnostics,
     ...rules.errors,
     ...rules.warnings,
+    ...pdfFindings,
   ]);
   const errors = all.filter((f) => f.severity === 'fatal');
-  const warnings = all.filter((f) => f.severity !== 'fatal');
-  return {
-    valid: errors.length === 0 && !pdfFindings.some((f) => f.severity === 'fatal'),
+  const report: DocumentReport = {
+    valid: errors.length === 0,
     format: read.format,
     syntax,
     ...(profile ? { profile } : {}),
     ruleSets: [STRUCTURE_SETS[syntax], ...rules.ruleSets],
     errors,
-    warnings,
-    ...(read.format === 'FACTURX-PDF'
-      ? {
-          pdf: {
-            findings: pdfFindings,
-            ...(embedded
-              ? {
-                  embedded: {
-                    filename: embedded.filename,
-                    size: new TextEncoder().encode(embedded.xml).length,
-                  },
-                }
-              : {}),
-          },
-        }
-      : {}),
+    warnings: all.filter((f) => f.severity !== 'fatal'),
+    ...(rules.notices ? { notices: rules.notices } : {}),
+    ...(read.format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
   };
+  return { report, read };
 }
+
+const isAboutPdf = (f: Finding) => f.path === 'pdf' || f.path.startsWith('pdf.');
 
 /** The reader and the structure check both report a document that is not well-formed: say it once */
 function dedupe(findings: Finding[]): Finding[] {

@@ -52,13 +52,12 @@ describe('BR-FR rules on small invoices', () => {
     }
   });
 
-  it('BR-FR-09 warns at invoice.seller.siret when the seller has no SIRET, in both editions', () => {
+  it('the official BR-FR-09 is silent when the seller has no SIRET (the advisory is a JSON contract finding)', () => {
     const noSiret = variant((i) => {
       delete i.seller?.siret;
     });
     for (const edition of ['standard', 'transition'] as const) {
-      const findings = runRules(rules, noSiret, { edition }).filter((f) => f.rule === 'BR-FR-09');
-      expect(findings).toEqual([{ rule: 'BR-FR-09', path: 'invoice.seller.siret', severity: 'warning' }]);
+      expect(runRules(rules, noSiret, { edition }).filter((f) => f.rule === 'BR-FR-09')).toEqual([]);
     }
   });
 

@@ -1,6 +1,6 @@
 /**
- * SIREN / SIRET and party identifiers: BR-FR-09 (SIRET coherent with SIREN, plus our contract
- * advisory when the seller has no SIRET), BR-FR-10/11 (seller / buyer SIREN), BR-FR-32 (SIREN
+ * SIREN / SIRET and party identifiers: BR-FR-09 (SIRET coherent with SIREN; the contract's
+ * advisory when the seller has no SIRET is in aliases.ts), BR-FR-10/11 (seller / buyer SIREN), BR-FR-32 (SIREN
  * format), BR-FR-CO-10 (identifier schemes), BR-FR-CO-15 (VAT-group tax representative).
  * The official checks are lexical: no Luhn key is verified (see decision 0070).
  */
@@ -23,7 +23,8 @@ export const siretMatchesSiren = (siret: string, siren: string | undefined): boo
   /^\d{14}$/.test(siret) && siren !== undefined && siret.slice(0, 9) === siren;
 
 /** true when the party has no SIRET at all (absent or blank) */
-export const hasNoSiret = (party: Party | undefined): boolean => (party?.siret ?? '').trim() === '';
+export const hasNoSiret = (party: Party | undefined): boolean =>
+  typeof party?.siret !== 'string' || party.siret.trim() === '';
 
 /** Every party identifier with its path, the SIRET included under scheme 0009 */
 function partyIdentifiers(party: Party | undefined, base: string): { path: string; id: Identifier }[] {
@@ -48,8 +49,8 @@ export const partyRules: RuleDefinition[] = [
       'Le SIRET ne compte pas 14 chiffres commençant par le SIREN de la même partie',
     ),
     explanation: t(
-      'A SIRET (identifier with scheme 0009) identifies one establishment of a company: 14 digits whose first 9 are the company SIREN. For the seller and buyer the SIREN is their legal registration id with scheme 0002. When the seller gives no SIRET at all, einv adds a warning recommending it, since French platforms route and check invoices by SIREN/SIRET.',
-      'Un SIRET (identifiant de schéma 0009) désigne un établissement d’une entreprise : 14 chiffres dont les 9 premiers sont le SIREN. Pour le vendeur et l’acheteur, le SIREN est leur identifiant légal de schéma 0002. Quand le vendeur ne donne aucun SIRET, einv ajoute un avertissement qui le recommande, car les plateformes françaises acheminent et contrôlent les factures par SIREN/SIRET.',
+      'A SIRET (identifier with scheme 0009) identifies one establishment of a company: 14 digits whose first 9 are the company SIREN. For the seller and buyer the SIREN is their legal registration id with scheme 0002. On a JSON invoice whose seller gives no SIRET at all, einv adds a warning recommending it, since French platforms route and check invoices by SIREN/SIRET.',
+      'Un SIRET (identifiant de schéma 0009) désigne un établissement d’une entreprise : 14 chiffres dont les 9 premiers sont le SIREN. Pour le vendeur et l’acheteur, le SIREN est leur identifiant légal de schéma 0002. Sur une facture JSON dont le vendeur ne donne aucun SIRET, einv ajoute un avertissement qui le recommande, car les plateformes françaises acheminent et contrôlent les factures par SIREN/SIRET.',
     ),
     fix: t(
       'Give the seller SIRET (14 digits) and its SIREN (the first 9 digits) as legal registration id with scheme 0002.',
@@ -57,18 +58,14 @@ export const partyRules: RuleDefinition[] = [
     ),
     check(invoice, report) {
       const seller = invoice.seller;
-      if (hasNoSiret(seller)) {
-        // Contract advisory (decision 0070): always a warning, whatever the edition.
-        report('invoice.seller.siret', {
-          severity: 'warning',
-          message: t(
-            'The seller has no SIRET: give its SIRET (14 digits) and SIREN (scheme 0002) so French platforms can identify it',
-            'Le vendeur n’a pas de SIRET : indiquez son SIRET (14 chiffres) et son SIREN (schéma 0002) pour que les plateformes françaises l’identifient',
-          ),
-        });
-      } else if (seller?.siret !== undefined && !siretMatchesSiren(seller.siret, sirenOf(seller))) {
+      // A seller without any SIRET is not this rule's business on a document; the contract's advisory
+      // for JSON invoices is added by withContractFindings (aliases.ts, decision 0112).
+      if (
+        !hasNoSiret(seller) &&
+        seller?.siret !== undefined &&
+        !siretMatchesSiren(seller.siret, sirenOf(seller))
+      )
         report('invoice.seller.siret', { value: seller.siret, bt: 'BT-29' });
-      }
       const buyer = invoice.buyer;
       if (buyer?.siret !== undefined && !siretMatchesSiren(buyer.siret, sirenOf(buyer)))
         report('invoice.buyer.siret', { value: buyer.siret, bt: 'BT-46' });
