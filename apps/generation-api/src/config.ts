@@ -48,7 +48,7 @@ export interface GenerationConfig {
   drainTimeoutMs: number;
   /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
   graceMs: number;
-  /** Worker threads, queue and per-task time budget (decision 0096) */
+  /** Worker threads, queue and per-task time budget (decision 0102) */
   pool: PoolSettings;
   /** NODE_ENV=production: misconfigurations that are fine in development become warnings */
   production: boolean;

@@ -1,5 +1,5 @@
 /**
- * CPU work off the event loop (decision 0096): validation, parsing, generation and PDF work run in a
+ * CPU work off the event loop (decision 0102): validation, parsing, generation and PDF work run in a
  * worker-thread pool (piscina) sized to the cores, so /healthz, /readyz and every I/O answer at once
  * while the pool is busy. Each task has a time budget measured from the moment it is submitted; a task
  * over budget is aborted (piscina ends the worker thread and starts a fresh one) and the request gets a

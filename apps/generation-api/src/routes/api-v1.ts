@@ -1,6 +1,6 @@
 /**
  * /api/v1: generate, validate, parse. Each handler reads the request, runs one library task in the
- * worker pool (decision 0096), and maps the result to a response (DESIGN §3). All three need a bearer
+ * worker pool (decision 0102), and maps the result to a response (DESIGN §3). All three need a bearer
  * API key (decision 0091).
  */
 import type { Profile, ValidationResult } from '@einv/core-model';

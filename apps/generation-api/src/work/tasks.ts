@@ -1,5 +1,5 @@
 /**
- * What the generation service runs in its worker threads (decision 0096): each named export is one
+ * What the generation service runs in its worker threads (decision 0102): each named export is one
  * task of the pool, called with a structured-clone input and returning plain data. Pure library
  * calls; the routes keep the HTTP, the quota and the answers.
  */

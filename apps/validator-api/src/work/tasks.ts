@@ -1,5 +1,5 @@
 /**
- * What the validator runs in its worker threads (decision 0096): each named export is one task of
+ * What the validator runs in its worker threads (decision 0102): each named export is one task of
  * the pool, called with a structured-clone input. Pure library calls; no Express, no config. The
  * answer is serialized here too: a large report costs milliseconds to clone and to stringify, and
  * those must not be spent on the event loop that answers /healthz.
