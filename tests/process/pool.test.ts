@@ -47,7 +47,9 @@ async function timed(url: string): Promise<{ ms: number; status: number; body: u
 }
 
 describeIfBuilt('the worker pool', () => {
-  const pdf = heavyPdf(400);
+  // Heavy enough that four of them keep one worker busy for seconds even on an idle machine: with
+  // 400 lines the queue drained before the probes below ran, and /readyz was rightly 200 again.
+  const pdf = heavyPdf(2500);
 
   it('/healthz and /readyz answer within 50 ms while the pool is full; a full queue is a 503 with Retry-After', async () => {
     const { base, validate } = await validator({
