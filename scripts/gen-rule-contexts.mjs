@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { absolutize } from './lib/schematron-contexts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_SHARED = path.resolve(ROOT, '../shared');
@@ -33,30 +34,6 @@ const TARGETS = {
     constant: 'UBL_RULE_CONTEXTS',
   },
 };
-
-/** Splits an XPath union at its top-level bars */
-function splitUnion(expr) {
-  const out = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of expr) {
-    if (ch === '[' || ch === '(') depth++;
-    if (ch === ']' || ch === ')') depth--;
-    if (ch === '|' && depth === 0) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur.trim());
-  return out;
-}
-
-/** A relative match pattern matches at any depth: as an absolute path it is //pattern */
-function absolutize(context) {
-  return splitUnion(context)
-    .map((b) => (b.startsWith('/') ? b : `//${b}`))
-    .join(' | ');
-}
 
 /** The namespace prefixes the official schematron declares (sch:ns) */
 function namespaces(schFile) {

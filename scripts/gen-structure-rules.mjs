@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOMParser } from '@xmldom/xmldom';
 import { writeModule } from './gen-structure-xsd.mjs';
+import { absolutize } from './lib/schematron-contexts.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(process.argv[2] ?? path.join(repo, '../shared'));
@@ -133,28 +134,6 @@ function describe(p) {
     return owner ? `the attribute ${s.slice(at)} of ${owner}` : `the attribute ${s.slice(at)}`;
   }
   return s;
-}
-
-/** Relative match patterns match anywhere: evaluate them from the root as //pattern */
-function absolutize(context) {
-  return splitUnion(context)
-    .map((b) => (b.startsWith('/') ? b : `//${b}`))
-    .join(' | ');
-}
-function splitUnion(expr) {
-  const out = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of expr) {
-    if (ch === '[' || ch === '(') depth++;
-    if (ch === ']' || ch === ')') depth--;
-    if (ch === '|' && depth === 0) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur.trim());
-  return out;
 }
 
 function compile(schFile, patternId, idPrefix) {
