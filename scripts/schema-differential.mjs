@@ -44,7 +44,7 @@ process.env.NODE_PATH = path.join(REPO, 'node_modules');
 Module._initPaths();
 const oracle = await import(path.join(SHARED, 'tools/official-oracle/oracle.mjs'));
 
-const CACHE = path.join(REPO, 'node_modules/.cache/einv-oracle');
+const CACHE = process.env.EINV_ORACLE_CACHE_DIR ?? path.join(REPO, 'node_modules/.cache/einv-oracle');
 fs.mkdirSync(CACHE, { recursive: true });
 
 /** The official verdict of one document, from the content-hash cache or a fresh SaxonJS run */

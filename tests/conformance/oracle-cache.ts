@@ -2,7 +2,8 @@
  * runOracle with a local on-disk cache keyed by the SHA-256 of each document: the official verdict
  * of a given XML never changes, so re-runs only pay SaxonJS for new documents. The cache lives in
  * node_modules/.cache (never committed); CI starts cold and runs everything in one batch.
- * EINV_ORACLE_CACHE=0 bypasses it (to time a cold run).
+ * EINV_ORACLE_CACHE=0 bypasses it (to time a cold run); EINV_ORACLE_CACHE_DIR moves it (so several
+ * checkouts on one machine share the answers they paid for).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { type OracleResult, runOracle } from '../support/oracle.js';
 import { REPO_ROOT } from '../support/shared.js';
 
-const DIR = path.join(REPO_ROOT, 'node_modules/.cache/einv-oracle');
+const DIR = process.env.EINV_ORACLE_CACHE_DIR ?? path.join(REPO_ROOT, 'node_modules/.cache/einv-oracle');
 /** Documents per oracle process (SaxonJS warms up in about a second) */
 const BATCH = 250;
 
