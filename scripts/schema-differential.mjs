@@ -38,6 +38,9 @@ const SYNTAXES = arg('syntax', 'UBL,CII').split(',');
 // documents whose official verdict is already cached (a report at any time of a long run)
 const REVERSE = process.argv.includes('--reverse');
 const CACHED_ONLY = process.argv.includes('--cached-only');
+// --list FILE writes every differing document as one JSON line (id, mutation, both sides' extra ids)
+const LIST = arg('list', undefined);
+if (LIST) fs.writeFileSync(LIST, '');
 
 // The oracle resolves saxon-js through NODE_PATH (our devDependency), as tests/support/oracle.ts does
 process.env.NODE_PATH = path.join(REPO, 'node_modules');
@@ -125,6 +128,7 @@ for (const syntax of SYNTAXES) {
         identical++;
         continue;
       }
+      if (LIST) fs.appendFileSync(LIST, `${JSON.stringify({ id: doc.id, what: doc.what, onlyOurs, onlyOfficial })}\n`);
       const key = `only ours [${onlyOurs.join(' ')}] only official [${onlyOfficial.join(' ')}]`;
       const k = kinds.get(key) ?? { n: 0, example: `${doc.id} (${doc.what})` };
       k.n++;

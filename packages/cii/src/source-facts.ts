@@ -153,6 +153,34 @@ const CII_SITES: Site[] = [
     elements: ['AdditionalReferencedDocument'],
     value: { child: 'IssuerAssignedID', ns: RAM },
   },
+  // //ram:SpecifiedTradeSettlementPaymentMeans[ram:TypeCode='30' or ram:TypeCode='58']/ram:PayeePartyCreditorFinancialAccount,
+  // tests normalize-space(ram:IBANID) != '' or normalize-space(ram:ProprietaryID) != '' (BR-50) and
+  // (ram:IBANID) or (ram:ProprietaryID) (BR-61): the account identifiers' texts joined, undefined
+  // when the account has neither element (the model's BG-17 also holds a BIC without an account)
+  {
+    key: 'BR-50',
+    ns: RAM,
+    elements: ['PayeePartyCreditorFinancialAccount'],
+    parent: 'SpecifiedTradeSettlementPaymentMeans',
+    when: (el) => {
+      const codes = (el.parent?.children ?? []).filter((c) => c.local === 'TypeCode' && c.ns === RAM);
+      return codes.some((c) => c.text === '30' || c.text === '58');
+    },
+    value: {
+      read: (el) => {
+        const ids = el.children.filter((c) => (c.local === 'IBANID' || c.local === 'ProprietaryID') && c.ns === RAM);
+        return ids.length > 0 ? ids.map((c) => c.text).join(' ') : undefined;
+      },
+    },
+  },
+  // //ram:SpecifiedTradeSettlementPaymentMeans, test (ram:TypeCode): every payment means element,
+  // also a second one (the model merges them into one BG-16)
+  {
+    key: 'BR-49',
+    ns: RAM,
+    elements: ['SpecifiedTradeSettlementPaymentMeans'],
+    value: { child: 'TypeCode', ns: RAM },
+  },
 ];
 
 // ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE CII schematron ----

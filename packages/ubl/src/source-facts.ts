@@ -202,6 +202,13 @@ const UBL_SITES: Site[] = [
     elements: ['AdditionalDocumentReference'],
     value: { child: 'ID', ns: CBC },
   },
+  // cac:PaymentMeans, test exists(cbc:PaymentMeansCode): every payment means, also a second one
+  {
+    key: 'BR-49',
+    ns: NS.cac as string,
+    elements: ['PaymentMeans'],
+    value: { child: 'PaymentMeansCode', ns: CBC },
+  },
 ];
 
 // ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE UBL schematron ----

@@ -27,8 +27,11 @@ export interface Site {
   notWithin?: readonly string[];
   /** Any other condition of the pattern */
   when?: (el: XmlElement) => boolean;
-  /** The value the test reads: the element text (default), an attribute, or the text of a child */
-  value?: { attribute: string } | { child: string; ns: string };
+  /**
+   * The value the test reads: the element text (default), an attribute, the text of a child, or
+   * one computed from the element (a test on several children; undefined when it reads nothing)
+   */
+  value?: { attribute: string } | { child: string; ns: string } | { read: (el: XmlElement) => string | undefined };
   /** A distinction the rule needs between nodes of the site, e.g. the element name */
   tag?: (el: XmlElement) => string | undefined;
   /**
@@ -151,6 +154,7 @@ function hit(site: Site, el: XmlElement, group: number | undefined): SiteHit {
   const tag = site.tag?.(el);
   const v = site.value;
   if (v === undefined) return new SiteHit(el, el.text, tag, undefined, group);
+  if ('read' in v) return new SiteHit(el, v.read(el), tag, undefined, group);
   if ('attribute' in v) {
     const value = Object.hasOwn(el.attrs, v.attribute) ? el.attrs[v.attribute] : undefined;
     return new SiteHit(el, value, tag, v.attribute, group);

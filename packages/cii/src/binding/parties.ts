@@ -12,7 +12,12 @@ export function postalAddress(
   bts: readonly [string, string, string, string, string, string, string, string],
 ): Binding {
   const [bg, line1, line2, line3, city, postcode, subdivision, country] = bts;
-  return group(bg, 'address', 'ram:PostalTradeAddress', [
+  // keepEmpty: an emptied address is still there for the official BR-08/10/19 (exists) and BR-57
+  return group(
+    bg,
+    'address',
+    'ram:PostalTradeAddress',
+    [
     field(postcode, 'postalCode', 'ram:PostcodeCode'),
     field(line1, 'street', 'ram:LineOne'),
     field(line2, 'additionalStreet', 'ram:LineTwo'),
@@ -20,7 +25,9 @@ export function postalAddress(
     field(city, 'city', 'ram:CityName'),
     field(country, 'country', 'ram:CountryID'),
     field(subdivision, 'countrySubdivision', 'ram:CountrySubDivisionName'),
-  ]);
+    ],
+    { keepEmpty: true },
+  );
 }
 
 /** An identifier written as ram:ID without a scheme, or ram:GlobalID with its schemeID */
@@ -92,11 +99,17 @@ function tradeParty(t: PartyTerms): Binding {
       field(email, 'email', 'ram:EmailURIUniversalCommunication/ram:URIID'),
     ]),
     postalAddress(t.address),
-    field(t.electronicAddress, 'electronicAddress.id', 'ram:URIUniversalCommunication/ram:URIID'),
-    field(
-      `${t.electronicAddress}-1`,
-      'electronicAddress.scheme',
-      'ram:URIUniversalCommunication/ram:URIID/@schemeID',
+    // keepEmpty: BR-62/63 test the scheme of the first ram:URIUniversalCommunication whenever one
+    // exists, also without its ram:URIID
+    group(
+      '',
+      'electronicAddress',
+      'ram:URIUniversalCommunication',
+      [
+        field(t.electronicAddress, 'id', 'ram:URIID'),
+        field(`${t.electronicAddress}-1`, 'scheme', 'ram:URIID/@schemeID'),
+      ],
+      { keepEmpty: true },
     ),
     field(t.vat, 'vatNumber', "ram:SpecifiedTaxRegistration[ram:ID/@schemeID='VA']/ram:ID"),
   );
@@ -140,15 +153,28 @@ export const parties: Binding[] = [
     address: ['BG-8', 'BT-50', 'BT-51', 'BT-163', 'BT-52', 'BT-53', 'BT-54', 'BT-55'],
     contact: ['BG-9', 'BT-56', 'BT-57', 'BT-58'],
   }),
-  group('BG-11', 'taxRepresentative', `${AGREEMENT}/ram:SellerTaxRepresentativeTradeParty`, [
-    field('BT-62', 'name', 'ram:Name'),
-    postalAddress(['BG-12', 'BT-64', 'BT-65', 'BT-164', 'BT-66', 'BT-67', 'BT-68', 'BT-69']),
-    field('BT-63', 'vatNumber', "ram:SpecifiedTaxRegistration[ram:ID/@schemeID='VA']/ram:ID"),
-  ]),
-  group('BG-10', 'payee', `${SETTLEMENT}/ram:PayeeTradeParty`, [
-    ...identifierWithScheme('BT-60', 'identifier', ''),
-    field('BT-59', 'name', 'ram:Name'),
-    field('BT-61', 'legalRegistrationId.id', 'ram:SpecifiedLegalOrganization/ram:ID'),
-    field('BT-61-1', 'legalRegistrationId.scheme', 'ram:SpecifiedLegalOrganization/ram:ID/@schemeID'),
-  ]),
+  // keepEmpty: an emptied party is still the context of the official BR-17 / BR-18…20, BR-56
+  group(
+    'BG-11',
+    'taxRepresentative',
+    `${AGREEMENT}/ram:SellerTaxRepresentativeTradeParty`,
+    [
+      field('BT-62', 'name', 'ram:Name'),
+      postalAddress(['BG-12', 'BT-64', 'BT-65', 'BT-164', 'BT-66', 'BT-67', 'BT-68', 'BT-69']),
+      field('BT-63', 'vatNumber', "ram:SpecifiedTaxRegistration[ram:ID/@schemeID='VA']/ram:ID"),
+    ],
+    { keepEmpty: true },
+  ),
+  group(
+    'BG-10',
+    'payee',
+    `${SETTLEMENT}/ram:PayeeTradeParty`,
+    [
+      ...identifierWithScheme('BT-60', 'identifier', ''),
+      field('BT-59', 'name', 'ram:Name'),
+      field('BT-61', 'legalRegistrationId.id', 'ram:SpecifiedLegalOrganization/ram:ID'),
+      field('BT-61-1', 'legalRegistrationId.scheme', 'ram:SpecifiedLegalOrganization/ram:ID/@schemeID'),
+    ],
+    { keepEmpty: true },
+  ),
 ];

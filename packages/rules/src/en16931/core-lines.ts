@@ -7,7 +7,7 @@
 import type { AllowanceCharge, Classification, ItemAttribute, Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
-import { hasText, isObject, isPresent, periodInverted } from '../util/values.js';
+import { hasText, isObject, isPresent, missingDates, periodInverted } from '../util/values.js';
 
 const F = 'core';
 
@@ -40,11 +40,14 @@ function lineAllowanceRule(
   en: Texts,
   fr: Texts,
 ) {
-  return en16931Rule(id, F, terms, en, fr, (inv, report) => {
+  return en16931Rule(id, F, terms, en, fr, (inv, report, ctx) => {
     eachObject<Line>(inv.lines, (line, i) => {
       eachObject<AllowanceCharge>(line[kind], (ac, j) => {
         const field = test(ac);
-        if (field) report(`invoice.lines[${i}].${kind}[${j}]${field}`);
+        if (!field) return;
+        const path = `invoice.lines[${i}].${kind}[${j}]${field}`;
+        // exists() officially: an element the reader saw but could not read (an empty amount) is given
+        if (!ctx.source?.unreadable(path)) report(path);
       });
     });
   });
@@ -201,7 +204,7 @@ export const coreLineRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         const p = line.period;
-        if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, ctx.source !== undefined)) {
+        if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, `invoice.lines[${i}].period`))) {
           report(`invoice.lines[${i}].period.endDate`);
         }
       });
@@ -333,6 +336,9 @@ export const coreLineRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         eachObject<Classification>(line.classifications, (c, k) => {
+          // officially a classification without its code is silent: `or not(ram:ClassCode)` in CII,
+          // the UBL context is cbc:ItemClassificationCode itself
+          if (!isPresent(c.id)) return;
           const ok = ctx.syntax === 'UBL' ? isPresent(c.scheme) : hasText(c.scheme);
           if (!ok) report(`invoice.lines[${i}].classifications[${k}].scheme`);
         });

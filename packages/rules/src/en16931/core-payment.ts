@@ -6,7 +6,7 @@
  * BR-61 differs by syntax too: CII checks each payee account, UBL the payment means as a whole.
  */
 import type { CreditTransfer } from '@einv/core-model';
-import type { RuleDefinition } from '../define.js';
+import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import { contextGroup } from '../source-context.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent, list } from '../util/values.js';
@@ -22,6 +22,18 @@ function isCreditTransferCode(code: unknown, normalize: boolean): boolean {
   if (typeof code !== 'string') return false;
   const c = normalize ? code.trim() : code;
   return c === '30' || c === '58';
+}
+
+/**
+ * CII XML: BR-50 and BR-61 judge every ram:PayeePartyCreditorFinancialAccount of a credit transfer
+ * payment means (source facts), not the model's BG-17, which a BIC alone also makes. `ok` gets the
+ * account identifiers' texts joined, undefined when the account has neither. False without facts.
+ */
+function judgeCiiAccounts(ctx: RuleContext, report: Report, ok: (ids: string | undefined) => boolean): boolean {
+  const nodes = ctx.syntax === 'CII' ? ctx.source?.values('BR-50') : undefined;
+  if (!nodes || !ctx.source) return false;
+  for (const n of nodes) if (!ok(n.value)) report(ctx.source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
+  return true;
 }
 
 export const corePaymentRules: RuleDefinition[] = [
@@ -40,6 +52,13 @@ export const corePaymentRules: RuleDefinition[] = [
       'Renseignez le code de moyen de paiement (UNTDID 4461).',
     ],
     (inv, report, ctx) => {
+      // XML: every payment means element is judged (exists(code)), also one the model merged
+      const nodes = ctx.source?.values('BR-49');
+      if (nodes) {
+        for (const n of nodes)
+          if (n.value === undefined) report('invoice.paymentMeans.typeCode', { xpath: n.xpath, line: n.line });
+        return;
+      }
       const pm = contextGroup(inv.paymentMeans, ctx, 'BR-49');
       if (!pm) return;
       const ok = ctx.syntax ? isPresent(pm.typeCode) : hasText(pm.typeCode);
@@ -61,6 +80,7 @@ export const corePaymentRules: RuleDefinition[] = [
       'Indiquez l’IBAN du compte à créditer.',
     ],
     (inv, report, ctx) => {
+      if (judgeCiiAccounts(ctx, report, (ids) => ids !== undefined && normalizeSpace(ids) !== '')) return;
       const pm = inv.paymentMeans;
       if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
       eachObject<CreditTransfer>(pm.creditTransfers, (ct, j) => {
@@ -105,6 +125,7 @@ export const corePaymentRules: RuleDefinition[] = [
       'Ajoutez l’IBAN (ou le numéro) du compte du bénéficiaire.',
     ],
     (inv, report, ctx) => {
+      if (judgeCiiAccounts(ctx, report, (ids) => ids !== undefined)) return;
       const pm = inv.paymentMeans;
       if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
       if (ctx.syntax === 'CII') {

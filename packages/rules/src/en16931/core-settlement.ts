@@ -7,7 +7,7 @@ import type { AllowanceCharge, Attachment, PrecedingInvoice, VatBreakdown } from
 import type { RuleDefinition } from '../define.js';
 import { judgeSourceNodes } from '../source-context.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
-import { given, hasText, isObject, isPresent, periodInverted } from '../util/values.js';
+import { given, hasText, isObject, isPresent, missingDates, periodInverted } from '../util/values.js';
 import { totalsContext } from './core-document.js';
 
 const F = 'core';
@@ -23,7 +23,10 @@ function docAllowanceRule(
   return en16931Rule(id, F, terms, en, fr, (inv, report, ctx) => {
     eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
       const field = test(ac, ctx.syntax);
-      if (field) report(`invoice.${kind}[${j}]${field}`);
+      if (!field) return;
+      const path = `invoice.${kind}[${j}]${field}`;
+      // exists() officially: an element the reader saw but could not read (an empty amount) is given
+      if (!ctx.source?.unreadable(path)) report(path);
     });
   });
 }
@@ -38,7 +41,9 @@ function breakdownRule(
   return en16931Rule(id, F, [term], en, fr, (inv, report, ctx) => {
     eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
       const field = test(b, ctx.syntax);
-      if (field) report(`invoice.vatBreakdown[${k}]${field}`);
+      if (!field) return;
+      const path = `invoice.vatBreakdown[${k}]${field}`;
+      if (!ctx.source?.unreadable(path)) report(path);
     });
   });
 }
@@ -68,7 +73,7 @@ export const coreSettlementRules: RuleDefinition[] = [
     ],
     (inv, report, ctx) => {
       const p = inv.invoicingPeriod;
-      if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, ctx.source !== undefined))
+      if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, 'invoice.invoicingPeriod')))
         report('invoice.invoicingPeriod.endDate');
     },
   ),

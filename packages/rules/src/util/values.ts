@@ -52,20 +52,35 @@ export function given(value: unknown, syntax: 'CII' | 'UBL' | undefined): boolea
 }
 
 /**
+ * On XML input, which dates of the period at `path` the reader found without their date string
+ * (kept as ''), as opposed to a date string it saw but could not read (an empty one): see
+ * periodInverted. Undefined for JSON.
+ */
+export function missingDates(
+  context: { source?: { unreadable(path: string): boolean } | undefined },
+  path: string,
+): { start: boolean; end: boolean } | undefined {
+  const source = context.source;
+  if (!source) return undefined;
+  return { start: !source.unreadable(`${path}.startDate`), end: !source.unreadable(`${path}.endDate`) };
+}
+
+/**
  * BR-29 / BR-30: true when a period ends before it starts. CII compares the two date strings as
  * they are, so a present but empty end date (an element with no text) fails there; UBL and JSON
- * only compare two real dates. `readByCii`: the dates come from readCii, where '' stands for a
+ * only compare two real dates. `missing` (XML read by readCii): which of the two '' stand for a
  * StartDateTime / EndDateTime without its DateTimeString — an empty sequence for the official
- * comparison, which then fails whichever side it is on.
+ * comparison, which then fails whichever side it is on — rather than a DateTimeString written
+ * empty, which the official test compares as the string ''.
  */
 export function periodInverted(
   start: unknown,
   end: unknown,
   syntax: 'CII' | 'UBL' | undefined,
-  readByCii = false,
+  missing?: { start: boolean; end: boolean },
 ): boolean {
   if (typeof start !== 'string' || typeof end !== 'string') return false;
-  if (syntax === 'CII' && readByCii && (start === '' || end === '')) return true;
+  if (syntax === 'CII' && missing && ((start === '' && missing.start) || (end === '' && missing.end))) return true;
   if (syntax === 'CII') return !(end >= start);
   return start !== '' && end !== '' && end < start;
 }
