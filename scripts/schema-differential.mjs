@@ -128,7 +128,11 @@ for (const syntax of SYNTAXES) {
         identical++;
         continue;
       }
-      if (LIST) fs.appendFileSync(LIST, `${JSON.stringify({ id: doc.id, what: doc.what, onlyOurs, onlyOfficial })}\n`);
+      if (LIST)
+        fs.appendFileSync(
+          LIST,
+          `${JSON.stringify({ id: doc.id, what: doc.what, onlyOurs, onlyOfficial })}\n`,
+        );
       const key = `only ours [${onlyOurs.join(' ')}] only official [${onlyOfficial.join(' ')}]`;
       const k = kinds.get(key) ?? { n: 0, example: `${doc.id} (${doc.what})` };
       k.n++;

@@ -168,7 +168,9 @@ const CII_SITES: Site[] = [
     },
     value: {
       read: (el) => {
-        const ids = el.children.filter((c) => (c.local === 'IBANID' || c.local === 'ProprietaryID') && c.ns === RAM);
+        const ids = el.children.filter(
+          (c) => (c.local === 'IBANID' || c.local === 'ProprietaryID') && c.ns === RAM,
+        );
         return ids.length > 0 ? ids.map((c) => c.text).join(' ') : undefined;
       },
     },

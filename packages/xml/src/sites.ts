@@ -31,7 +31,10 @@ export interface Site {
    * The value the test reads: the element text (default), an attribute, the text of a child, or
    * one computed from the element (a test on several children; undefined when it reads nothing)
    */
-  value?: { attribute: string } | { child: string; ns: string } | { read: (el: XmlElement) => string | undefined };
+  value?:
+    | { attribute: string }
+    | { child: string; ns: string }
+    | { read: (el: XmlElement) => string | undefined };
   /** A distinction the rule needs between nodes of the site, e.g. the element name */
   tag?: (el: XmlElement) => string | undefined;
   /**

@@ -204,7 +204,10 @@ export const coreLineRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         const p = line.period;
-        if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, `invoice.lines[${i}].period`))) {
+        if (
+          isObject(p) &&
+          periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, `invoice.lines[${i}].period`))
+        ) {
           report(`invoice.lines[${i}].period.endDate`);
         }
       });

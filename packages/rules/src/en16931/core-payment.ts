@@ -29,10 +29,15 @@ function isCreditTransferCode(code: unknown, normalize: boolean): boolean {
  * payment means (source facts), not the model's BG-17, which a BIC alone also makes. `ok` gets the
  * account identifiers' texts joined, undefined when the account has neither. False without facts.
  */
-function judgeCiiAccounts(ctx: RuleContext, report: Report, ok: (ids: string | undefined) => boolean): boolean {
+function judgeCiiAccounts(
+  ctx: RuleContext,
+  report: Report,
+  ok: (ids: string | undefined) => boolean,
+): boolean {
   const nodes = ctx.syntax === 'CII' ? ctx.source?.values('BR-50') : undefined;
   if (!nodes || !ctx.source) return false;
-  for (const n of nodes) if (!ok(n.value)) report(ctx.source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
+  for (const n of nodes)
+    if (!ok(n.value)) report(ctx.source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
   return true;
 }
 
@@ -56,7 +61,8 @@ export const corePaymentRules: RuleDefinition[] = [
       const nodes = ctx.source?.values('BR-49');
       if (nodes) {
         for (const n of nodes)
-          if (n.value === undefined) report('invoice.paymentMeans.typeCode', { xpath: n.xpath, line: n.line });
+          if (n.value === undefined)
+            report('invoice.paymentMeans.typeCode', { xpath: n.xpath, line: n.line });
         return;
       }
       const pm = contextGroup(inv.paymentMeans, ctx, 'BR-49');

@@ -73,7 +73,10 @@ export const coreSettlementRules: RuleDefinition[] = [
     ],
     (inv, report, ctx) => {
       const p = inv.invoicingPeriod;
-      if (isObject(p) && periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, 'invoice.invoicingPeriod')))
+      if (
+        isObject(p) &&
+        periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, 'invoice.invoicingPeriod'))
+      )
         report('invoice.invoicingPeriod.endDate');
     },
   ),

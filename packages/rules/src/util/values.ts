@@ -80,7 +80,8 @@ export function periodInverted(
   missing?: { start: boolean; end: boolean },
 ): boolean {
   if (typeof start !== 'string' || typeof end !== 'string') return false;
-  if (syntax === 'CII' && missing && ((start === '' && missing.start) || (end === '' && missing.end))) return true;
+  if (syntax === 'CII' && missing && ((start === '' && missing.start) || (end === '' && missing.end)))
+    return true;
   if (syntax === 'CII') return !(end >= start);
   return start !== '' && end !== '' && end < start;
 }
