@@ -194,6 +194,45 @@ describe('readCii', () => {
     expect(none.invoice.paymentMeans).toEqual({ typeCode: '58' });
   });
 
+  it('keeps {} for emptied parties, addresses and electronic addresses whose existence official rules test', () => {
+    const agreement = `<ram:ApplicableHeaderTradeAgreement>
+      <ram:SellerTradeParty><ram:Name>S</ram:Name><ram:PostalTradeAddress/><ram:URIUniversalCommunication/></ram:SellerTradeParty>
+      <ram:BuyerTradeParty><ram:Name>B</ram:Name><ram:PostalTradeAddress></ram:PostalTradeAddress></ram:BuyerTradeParty>
+      <ram:SellerTaxRepresentativeTradeParty/></ram:ApplicableHeaderTradeAgreement>`;
+    const r = readCii(
+      doc('urn:cen.eu:en16931:2017', agreement, '<ram:PayeeTradeParty></ram:PayeeTradeParty>'),
+    );
+    // BR-08 / BR-10 test exists(ram:PostalTradeAddress), BR-62 the scheme of any URIUniversalCommunication,
+    // BR-17 / BR-18…20 / BR-56 have the party itself as context
+    expect(r.invoice.seller).toEqual({ name: 'S', address: {}, electronicAddress: {} });
+    expect(r.invoice.buyer).toEqual({ name: 'B', address: {} });
+    expect(r.invoice.taxRepresentative).toEqual({});
+    expect(r.invoice.payee).toEqual({});
+    // an electronic address is still read as before
+    const full = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '<ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:URIUniversalCommunication><ram:URIID schemeID="EM">a@b.fr</ram:URIID></ram:URIUniversalCommunication></ram:SellerTradeParty></ram:ApplicableHeaderTradeAgreement>',
+      ),
+    );
+    expect(full.invoice.seller).toEqual({ electronicAddress: { id: 'a@b.fr', scheme: 'EM' } });
+  });
+
+  it('records every payment means and every credit transfer account for BR-49 / BR-50 / BR-61 (source facts)', () => {
+    const r = readCii(
+      doc(
+        'urn:cen.eu:en16931:2017',
+        '',
+        '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>30</ram:TypeCode><ram:PayeeSpecifiedCreditorFinancialInstitution><ram:BICID>X</ram:BICID></ram:PayeeSpecifiedCreditorFinancialInstitution></ram:SpecifiedTradeSettlementPaymentMeans>' +
+          '<ram:SpecifiedTradeSettlementPaymentMeans/>' +
+          '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID> </ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>',
+      ),
+    );
+    expect(r.source.values['BR-49']?.map((n) => n.value)).toEqual(['30', undefined, '58']);
+    // the BIC alone makes a BG-17 in the model but no account node: only the third means has one
+    expect(r.source.values['BR-50']?.map((n) => n.value)).toEqual([' ']);
+  });
+
   it('reads BT-110 only from a TaxTotalAmount in the invoice currency and counts several (BR-CO-15)', () => {
     const sum = (amounts: string) =>
       `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>${amounts}</ram:SpecifiedTradeSettlementHeaderMonetarySummation>`;

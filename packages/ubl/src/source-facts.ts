@@ -32,6 +32,34 @@ const isRoot = (el: XmlElement | null | undefined): boolean => !!el && el.parent
 
 const schemeID = { attribute: 'schemeID' } as const;
 
+/** XPath normalize-space() */
+const normalizeSpace = (text: string): string => text.replace(/[ \t\r\n]+/g, ' ').trim();
+
+/** `[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` */
+const isVatScheme = (el: XmlElement): boolean =>
+  el.children.some(
+    (scheme) =>
+      scheme.local === 'TaxScheme' &&
+      scheme.ns === NS.cac &&
+      scheme.children.some(
+        (id) => id.local === 'ID' && id.ns === CBC && normalizeSpace(id.text.toUpperCase()) === 'VAT',
+      ),
+  );
+
+/**
+ * Where a tax category node is, for the VAT presence tests: `line` (a cac:ClassifiedTaxCategory),
+ * `allowance` (//cac:AllowanceCharge/cac:TaxCategory), `breakdown` (the document's
+ * cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory) or `other` (any other cac:TaxCategory)
+ */
+function categoryPlace(el: XmlElement): string {
+  if (el.local === 'ClassifiedTaxCategory') return 'line';
+  const parent = el.parent;
+  if (parent?.local === 'AllowanceCharge') return 'allowance';
+  if (parent?.local === 'TaxSubtotal' && parent.parent?.local === 'TaxTotal' && isRoot(parent.parent.parent))
+    return 'breakdown';
+  return 'other';
+}
+
 const UBL_SITES: Site[] = [
   // cbc:InvoiceTypeCode | cbc:CreditNoteTypeCode (each with its own list)
   {
@@ -201,6 +229,47 @@ const UBL_SITES: Site[] = [
     ns: NS.cac as string,
     elements: ['AdditionalDocumentReference'],
     value: { child: 'ID', ns: CBC },
+  },
+  // //cac:TaxCategory, //cac:ClassifiedTaxCategory, //cac:AllowanceCharge/cac:TaxCategory and
+  // cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory of the VAT "01" presence tests (BR-S-01…BR-O-01):
+  // every category node with its cbc:ID as written, tagged with where it is and its tax scheme
+  {
+    key: 'VAT-CATEGORY',
+    ns: NS.cac as string,
+    elements: ['TaxCategory', 'ClassifiedTaxCategory'],
+    value: { child: 'ID', ns: CBC },
+    tag: (el) => `${categoryPlace(el)}${isVatScheme(el) ? '+VAT' : ''}`,
+  },
+  // cac:PaymentMeans[cbc:PaymentMeansCode='30' or cbc:PaymentMeansCode='58']/cac:PayeeFinancialAccount,
+  // test normalize-space(cbc:ID) != '': every account (the model merges the payment means)
+  {
+    key: 'BR-50',
+    ns: NS.cac as string,
+    elements: ['PayeeFinancialAccount'],
+    parent: 'PaymentMeans',
+    when: (el) =>
+      (el.parent?.children ?? []).some(
+        (c) => c.local === 'PaymentMeansCode' && c.ns === CBC && (c.text === '30' || c.text === '58'),
+      ),
+    value: { child: 'ID', ns: CBC },
+  },
+  // cac:PaymentMeans, test (exists(cac:PayeeFinancialAccount/cbc:ID) and normalize-space(code) is 30
+  // or 58) or it is neither: the first account identifier (undefined when none), tagged with the code
+  {
+    key: 'BR-61',
+    ns: NS.cac as string,
+    elements: ['PaymentMeans'],
+    value: {
+      read: (el) => {
+        for (const account of el.children) {
+          if (account.local !== 'PayeeFinancialAccount' || account.ns !== NS.cac) continue;
+          const id = child(account, 'ID', CBC);
+          if (id) return id.text;
+        }
+        return undefined;
+      },
+    },
+    tag: (el) => normalizeSpace(child(el, 'PaymentMeansCode', CBC)?.text ?? ''),
   },
   // cac:PaymentMeans, test exists(cbc:PaymentMeansCode): every payment means, also a second one
   {

@@ -25,19 +25,23 @@ function isCreditTransferCode(code: unknown, normalize: boolean): boolean {
 }
 
 /**
- * CII XML: BR-50 and BR-61 judge every ram:PayeePartyCreditorFinancialAccount of a credit transfer
- * payment means (source facts), not the model's BG-17, which a BIC alone also makes. `ok` gets the
- * account identifiers' texts joined, undefined when the account has neither. False without facts.
+ * XML: BR-50 and BR-61 judge the nodes of their official context (source facts `key`): every payee
+ * account of a credit transfer payment means (BR-50; CII BR-61 too: the model's BG-17 is also made
+ * by a BIC alone, and it merges the payment means), every payment means (UBL BR-61). `ok` gets the
+ * node's value (the account identifier; CII: both identifiers' texts) and tag (UBL: the code).
+ * False without facts (JSON): the rule judges the model.
  */
-function judgeCiiAccounts(
+function judgeAccounts(
   ctx: RuleContext,
+  key: string,
   report: Report,
-  ok: (ids: string | undefined) => boolean,
+  ok: (value: string | undefined, tag: string | undefined) => boolean,
 ): boolean {
-  const nodes = ctx.syntax === 'CII' ? ctx.source?.values('BR-50') : undefined;
-  if (!nodes || !ctx.source) return false;
+  const source = ctx.source;
+  const nodes = source?.values(key);
+  if (!source || !nodes) return false;
   for (const n of nodes)
-    if (!ok(n.value)) report(ctx.source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
+    if (!ok(n.value, n.tag)) report(source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
   return true;
 }
 
@@ -86,7 +90,8 @@ export const corePaymentRules: RuleDefinition[] = [
       'Indiquez l’IBAN du compte à créditer.',
     ],
     (inv, report, ctx) => {
-      if (judgeCiiAccounts(ctx, report, (ids) => ids !== undefined && normalizeSpace(ids) !== '')) return;
+      if (judgeAccounts(ctx, 'BR-50', report, (ids) => ids !== undefined && normalizeSpace(ids) !== ''))
+        return;
       const pm = inv.paymentMeans;
       if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
       eachObject<CreditTransfer>(pm.creditTransfers, (ct, j) => {
@@ -131,7 +136,14 @@ export const corePaymentRules: RuleDefinition[] = [
       'Ajoutez l’IBAN (ou le numéro) du compte du bénéficiaire.',
     ],
     (inv, report, ctx) => {
-      if (judgeCiiAccounts(ctx, report, (ids) => ids !== undefined)) return;
+      // CII: the context is each payee account (BR-50's nodes); UBL: each payment means
+      if (ctx.syntax === 'CII' && judgeAccounts(ctx, 'BR-50', report, (ids) => ids !== undefined)) return;
+      const creditTransfer = (code: string | undefined) => code === '30' || code === '58';
+      if (
+        ctx.syntax === 'UBL' &&
+        judgeAccounts(ctx, 'BR-61', report, (id, code) => !creditTransfer(code) || id !== undefined)
+      )
+        return;
       const pm = inv.paymentMeans;
       if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
       if (ctx.syntax === 'CII') {

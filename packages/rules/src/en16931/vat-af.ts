@@ -24,7 +24,12 @@ const IGIC_RATE: RateRequirement = {
 };
 
 export const vatIgicRules: RuleDefinition[] = [
-  breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne', ublVatSchemeOnly: true }),
+  breakdownPresenceRule(CATEGORY, {
+    ubl: 'atLeastOne',
+    cii: 'atLeastOne',
+    ublVatSchemeOnly: true,
+    ublBreakdownCode: 'asWrittenAnyScheme',
+  }),
   ...identifierRules(CATEGORY, SELLER_TAX_ID),
   ...rateRules(CATEGORY, IGIC_RATE),
   taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),

@@ -12,7 +12,12 @@ const CATEGORY: VatCategory = {
 };
 
 export const vatIpsiRules: RuleDefinition[] = [
-  breakdownPresenceRule(CATEGORY, { ubl: 'atLeastOne', cii: 'atLeastOne', ublVatSchemeOnly: true }),
+  breakdownPresenceRule(CATEGORY, {
+    ubl: 'atLeastOne',
+    cii: 'atLeastOne',
+    ublVatSchemeOnly: true,
+    ublBreakdownCode: 'asWrittenVatScheme',
+  }),
   ...identifierRules(CATEGORY, SELLER_TAX_ID),
   ...rateRules(CATEGORY, RATE_NOT_NEGATIVE),
   taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),

@@ -18,6 +18,7 @@ import {
   vatRule,
   withCategory,
 } from './vat-common.js';
+import { type UblBreakdownCode, ublPresenceHolds } from './vat-presence-ubl.js';
 
 // ---------------------------------------------------------------------------------------------
 // 01 — a category used by a line, allowance or charge needs its VAT breakdown
@@ -31,7 +32,13 @@ export type PresenceMode = 'exactlyOne' | 'atLeastOne' | 'notSubject';
 
 export function breakdownPresenceRule(
   cat: VatCategory,
-  modes: { ubl: PresenceMode; cii: PresenceMode; ublVatSchemeOnly?: boolean },
+  modes: {
+    ubl: PresenceMode;
+    cii: PresenceMode;
+    ublVatSchemeOnly?: boolean;
+    /** UBL: how the official test compares the breakdown's code (vat-presence-ubl.ts) */
+    ublBreakdownCode?: UblBreakdownCode;
+  },
 ): RuleDefinition {
   const many = modes.ubl === 'atLeastOne';
   return vatRule(
@@ -69,6 +76,19 @@ export function breakdownPresenceRule(
     },
     (invoice, report, context) => {
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
+      // UBL XML: the official test counts category nodes the model does not hold (source facts)
+      const categoryNodes = ciiSemantics(context) ? undefined : context.source?.values('VAT-CATEGORY');
+      if (categoryNodes) {
+        const holds = ublPresenceHolds(
+          categoryNodes,
+          cat.code,
+          mode,
+          modes.ublVatSchemeOnly === true,
+          modes.ublBreakdownCode,
+        );
+        if (!holds) report('invoice.vatBreakdown');
+        return;
+      }
       // UBL's "exactly one" tests select only categories whose cac:TaxScheme is VAT (decision 0100
       // keeps the others in the model with their taxScheme), and so do UBL BR-AF-01 and BR-AG-01
       // (`ublVatSchemeOnly`); CII's tests and UBL BR-S-01 select every category.
