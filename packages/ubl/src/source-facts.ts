@@ -47,14 +47,20 @@ const isVatScheme = (el: XmlElement): boolean =>
   );
 
 /**
- * Where a tax category node is, for the VAT presence tests: `line` (a cac:ClassifiedTaxCategory),
- * `allowance` (//cac:AllowanceCharge/cac:TaxCategory), `breakdown` (the document's
+ * Where a tax category node is, for the VAT presence and identifier tests: `line` (a
+ * cac:ClassifiedTaxCategory), `allowance:<false|true|>:<document|line>` (//cac:AllowanceCharge/cac:TaxCategory,
+ * with its charge indicator and whose it is), `breakdown` (the document's
  * cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory) or `other` (any other cac:TaxCategory)
  */
 function categoryPlace(el: XmlElement): string {
   if (el.local === 'ClassifiedTaxCategory') return 'line';
   const parent = el.parent;
-  if (parent?.local === 'AllowanceCharge') return 'allowance';
+  if (parent?.local === 'AllowanceCharge') {
+    // `allowance:false` / `allowance:true` as cbc:ChargeIndicator reads as a boolean, else `allowance`
+    // and `:document` for the document's own (BR-O-03/04 look at those only), `:line` otherwise
+    const charge = indicatorValue(child(parent, 'ChargeIndicator', CBC));
+    return `allowance:${charge ?? ''}:${isRoot(parent.parent) ? 'document' : 'line'}`;
+  }
   if (parent?.local === 'TaxSubtotal' && parent.parent?.local === 'TaxTotal' && isRoot(parent.parent.parent))
     return 'breakdown';
   return 'other';

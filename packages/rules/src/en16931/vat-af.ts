@@ -30,7 +30,8 @@ export const vatIgicRules: RuleDefinition[] = [
     ublVatSchemeOnly: true,
     ublBreakdownCode: 'asWrittenAnyScheme',
   }),
-  ...identifierRules(CATEGORY, SELLER_TAX_ID),
+  // the official UBL BR-AF-04 guard compares cbc:ID = 'L' without normalize-space
+  ...identifierRules(CATEGORY, SELLER_TAX_ID, { guardAsWritten: [4] }),
   ...rateRules(CATEGORY, IGIC_RATE),
   taxableAmountRule(CATEGORY, { ubl: 'perRateLinesNear', cii: 'never' }),
   vatAmountRule(CATEGORY, { ubl: 'computed', cii: 'never' }),

@@ -13,7 +13,7 @@ const CATEGORY: VatCategory = {
 
 export const vatExportRules: RuleDefinition[] = [
   breakdownPresenceRule(CATEGORY, { ubl: 'exactlyOne', cii: 'exactlyOne' }),
-  ...identifierRules(CATEGORY, SELLER_VAT_ID),
+  ...identifierRules(CATEGORY, SELLER_VAT_ID, { anySchemeUse: [3, 4] }),
   ...rateRules(CATEGORY, RATE_ZERO),
   taxableAmountRule(CATEGORY, { ubl: 'exactWithLines', cii: 'roundedNear' }),
   vatAmountRule(CATEGORY, { ubl: 'zero', cii: 'zero' }),

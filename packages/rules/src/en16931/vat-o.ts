@@ -23,7 +23,7 @@ const CATEGORY: VatCategory = {
 
 const shapeRules: RuleDefinition[] = [
   breakdownPresenceRule(CATEGORY, { ubl: 'exactlyOne', cii: 'notSubject' }),
-  ...identifierRules(CATEGORY, NO_VAT_IDS),
+  ...identifierRules(CATEGORY, NO_VAT_IDS, { documentAllowancesOnly: true }),
   ...rateRules(CATEGORY, RATE_ABSENT),
   taxableAmountRule(CATEGORY, { ubl: 'exactWithLines', cii: 'roundedExact' }),
   vatAmountRule(CATEGORY, { ubl: 'zero', cii: 'zero' }),

@@ -1,6 +1,6 @@
 import type { SourceValue } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
-import { ublPresenceHolds } from './vat-presence-ubl.js';
+import { categoryNodes, identifierNodes, ublPresenceHolds } from './vat-presence-ubl.js';
 
 /** A category node as readUbl's VAT-CATEGORY site files it: its cbc:ID as written, place+scheme tag */
 const node = (value: string | undefined, tag: string): SourceValue => ({ value, tag, xpath: '/x', line: 1 });
@@ -50,5 +50,22 @@ describe('UBL VAT presence tests on category nodes (BR-S-01 … BR-O-01)', () =>
         'asWrittenVatScheme',
       ),
     ).toBe(false);
+  });
+});
+
+describe('UBL identifier tests (02/03/04) select the category nodes the official guards select', () => {
+  const nodes = categoryNodes([
+    node('O', 'line+VAT'),
+    node('O', 'allowance:false:document+VAT'),
+    node('O', 'allowance:true:line+VAT'),
+    node('O', 'allowance::document+VAT'),
+  ]);
+  it('lines, allowances and charges by their charge indicator; an allowance without one is neither', () => {
+    expect(identifierNodes(nodes, 2).map((n) => n.source.tag)).toEqual(['line+VAT']);
+    expect(identifierNodes(nodes, 3).map((n) => n.source.tag)).toEqual(['allowance:false:document+VAT']);
+    expect(identifierNodes(nodes, 4).map((n) => n.source.tag)).toEqual(['allowance:true:line+VAT']);
+  });
+  it("BR-O-03/04 see the document's allowances and charges only", () => {
+    expect(identifierNodes(nodes, 4, true)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The UBL "01" VAT presence tests (BR-S-01, BR-Z-01 … BR-O-01) on the category nodes of the XML
- * (source facts `VAT-CATEGORY` of readUbl) rather than on the model. The official tests count
+ * The UBL "01" VAT presence tests (BR-S-01, BR-Z-01 … BR-O-01) and the guards of the "02/03/04"
+ * identifier tests on the category nodes of the XML (source facts `VAT-CATEGORY` of readUbl) rather
+ * than on the model. The official tests count
  * nodes the model does not hold, or holds elsewhere: the category of a cac:AllowanceCharge without
  * cbc:ChargeIndicator, of a line-level allowance, of a French sub-line, a line's second
  * cac:ClassifiedTaxCategory, the breakdowns of every cac:TaxTotal whatever its currency.
@@ -17,23 +18,53 @@ export type UblBreakdownCode = 'normalized' | 'asWrittenAnyScheme' | 'asWrittenV
 
 const normalizeSpace = (text: string): string => text.replace(/[ \t\r\n]+/g, ' ').trim();
 
-interface CategoryNode {
+export interface CategoryNode {
+  /** The cbc:ID normalized (normalize-space), undefined without one */
   code: string | undefined;
+  /** The cbc:ID as written */
   written: string | undefined;
-  place: string;
+  place: 'line' | 'allowance' | 'breakdown' | 'other';
+  /** The charge indicator of an allowance's category (true: a charge), undefined when not a boolean */
+  charge: boolean | undefined;
+  /** `[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` */
   vat: boolean;
+  /** An allowance's category: the allowance is the document's (not a line's) */
+  document: boolean;
+  source: SourceValue;
 }
 
-function categoryNodes(nodes: readonly SourceValue[]): CategoryNode[] {
+const PLACES = new Set(['line', 'allowance', 'breakdown', 'other']);
+
+/** The tag readUbl gives each node: `<place>[:<indicator>:<line|document>][+VAT]` */
+export function categoryNodes(nodes: readonly SourceValue[]): CategoryNode[] {
   return nodes.map((n) => {
-    const [place = 'other', scheme] = (n.tag ?? '').split('+');
+    const [where = '', scheme] = (n.tag ?? '').split('+');
+    const [place = 'other', indicator, level] = where.split(':');
     return {
       code: n.value === undefined ? undefined : normalizeSpace(n.value),
       written: n.value,
-      place,
+      place: (PLACES.has(place) ? place : 'other') as CategoryNode['place'],
+      charge: indicator === 'true' ? true : indicator === 'false' ? false : undefined,
       vat: scheme === 'VAT',
+      document: level === 'document',
+      source: n,
     };
   });
+}
+
+/**
+ * The nodes an identifier rule (02 lines, 03 allowances, 04 charges) is about; `documentOnly`: the
+ * document's allowances and charges only (BR-O-03/04), not every //cac:AllowanceCharge
+ */
+export function identifierNodes(
+  nodes: readonly CategoryNode[],
+  kind: 2 | 3 | 4,
+  documentOnly = false,
+): CategoryNode[] {
+  if (kind === 2) return nodes.filter((n) => n.place === 'line');
+  return nodes.filter(
+    (n) => n.place === 'allowance' && n.charge === (kind === 4) && (!documentOnly || n.document),
+  );
 }
 
 /** True when the official UBL presence test of category `code` holds on these category nodes */

@@ -18,7 +18,12 @@ import {
   vatRule,
   withCategory,
 } from './vat-common.js';
-import { type UblBreakdownCode, ublPresenceHolds } from './vat-presence-ubl.js';
+import {
+  categoryNodes,
+  identifierNodes,
+  type UblBreakdownCode,
+  ublPresenceHolds,
+} from './vat-presence-ubl.js';
 
 // ---------------------------------------------------------------------------------------------
 // 01 — a category used by a line, allowance or charge needs its VAT breakdown
@@ -167,11 +172,24 @@ const NODE_KINDS = [
  * (`ublAnySchemeGuard` lists such rule numbers): a line of category S and another scheme then
  * fails it even with the identifiers.
  */
+/** Where a UBL 02/03/04 test departs from "(exists(A) and ids) or not(exists(B))", A and B alike */
+export interface UblIdentifierQuirks {
+  /** Rule numbers whose B selects categories of any scheme (BR-S-02) */
+  anySchemeGuard?: readonly number[];
+  /** Rule numbers whose A selects categories of any scheme (BR-G-03/04) */
+  anySchemeUse?: readonly number[];
+  /** Rule numbers whose B compares `cbc:ID = 'L'` as written, without normalize-space (BR-AF-04) */
+  guardAsWritten?: readonly number[];
+  /** The allowances and charges are the document's only, not //cac:AllowanceCharge (BR-O-03/04) */
+  documentAllowancesOnly?: boolean;
+}
+
 export function identifierRules(
   cat: VatCategory,
   req: IdentifierRequirement,
-  ublAnySchemeGuard: readonly number[] = [],
+  ubl: UblIdentifierQuirks = {},
 ): RuleDefinition[] {
+  const ublAnySchemeGuard = ubl.anySchemeGuard ?? [];
   return NODE_KINDS.map((kind) =>
     vatRule(
       cat,
@@ -191,6 +209,30 @@ export function identifierRules(
       (invoice, report, context) => {
         const cii = ciiSemantics(context);
         const anySchemeGuard = !cii && ublAnySchemeGuard.includes(kind.n);
+        // UBL XML: "(exists(A) and identifiers) or not(exists(B))" on the category nodes (every
+        // //cac:ClassifiedTaxCategory, //cac:AllowanceCharge[cbc:ChargeIndicator=…]/cac:TaxCategory)
+        const sourceNodes = cii ? undefined : context.source?.values('VAT-CATEGORY');
+        if (sourceNodes && context.source) {
+          const nodes = identifierNodes(
+            categoryNodes(sourceNodes),
+            kind.n,
+            ubl.documentAllowancesOnly === true,
+          );
+          const anySchemeUse = ubl.anySchemeUse?.includes(kind.n) === true;
+          const asWritten = ubl.guardAsWritten?.includes(kind.n) === true;
+          const a = nodes.filter((n) => (anySchemeUse || n.vat) && n.code === cat.code);
+          const b = nodes.filter(
+            (n) => (anySchemeGuard || n.vat) && (asWritten ? n.written === cat.code : n.code === cat.code),
+          );
+          const first = b[0];
+          if (!first || (a.length > 0 && req.holds(invoice))) return;
+          report(context.source.pathAt(first.source.xpath), {
+            value: cat.code,
+            xpath: first.source.xpath,
+            line: first.source.line,
+          });
+          return;
+        }
         if (!anySchemeGuard && req.holds(invoice)) return;
         const all = kind.nodes(invoice, cat.code);
         const vat = all.filter((node) => !node.otherScheme);

@@ -9,7 +9,7 @@ const STANDARD: VatCategory = { code: 'S', family: 'S', name: { en: 'Standard ra
 
 export const vatStandardRules: RuleDefinition[] = [
   breakdownPresenceRule(STANDARD, { ubl: 'atLeastOne', cii: 'atLeastOne' }),
-  ...identifierRules(STANDARD, SELLER_TAX_ID, [2]),
+  ...identifierRules(STANDARD, SELLER_TAX_ID, { anySchemeGuard: [2] }),
   ...rateRules(STANDARD, RATE_POSITIVE),
   taxableAmountRule(STANDARD, { ubl: 'perRateNear', cii: 'perRateRoundedExact' }),
   vatAmountRule(STANDARD, { ubl: 'computed', cii: 'computed' }),
