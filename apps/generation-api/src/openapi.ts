@@ -548,7 +548,9 @@ export const openApiDocument = {
     '/api/docs': {
       get: { summary: 'This document as a browsable page', responses: { '200': { description: 'HTML' } } },
     },
-    '/': { get: { summary: 'Redirects to the portal', responses: { '302': { description: 'To /api/portal' } } } },
+    '/': {
+      get: { summary: 'Redirects to the portal', responses: { '302': { description: 'To /api/portal' } } },
+    },
     '/healthz': { get: { summary: 'Liveness', responses: { '200': json('OK', { type: 'object' }) } } },
     '/readyz': {
       get: {

@@ -73,7 +73,10 @@ export function methodNotAllowed(app: { router: { stack: unknown[] } }) {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const allowed = new Set<string>();
     for (const r of routes) if (r.match.test(req.path)) for (const m of r.methods) allowed.add(m);
-    if (allowed.size === 0 || allowed.has(method)) return next();
+    if (allowed.size === 0 || allowed.has(method)) {
+      next();
+      return;
+    }
     // a CORS preflight on an open route is answered by the CORS middleware before this point
     const allow = [...allowed].sort().join(', ');
     res.setHeader('Allow', allow);

@@ -50,7 +50,9 @@ describe('/check-xml takes the XML itself as application/xml', () => {
   it.each(['application/xml', 'text/xml'])('%s gives the same answer as the JSON form', async (type) => {
     const xml = official();
     const raw = await request(app).post('/check-xml').set('content-type', type).send(xml);
-    const json = await request(app).post('/check-xml').send({ xml: xml.toString('utf8') });
+    const json = await request(app)
+      .post('/check-xml')
+      .send({ xml: xml.toString('utf8') });
     expect(raw.status).toBe(200);
     expect(raw.body.format).toBe('CII');
     expect(raw.body).toEqual(json.body);
@@ -70,7 +72,10 @@ describe('/check-xml takes the XML itself as application/xml', () => {
   });
 
   it('broken XML is a 200 report naming the line, like the JSON form', async () => {
-    const res = await request(app).post('/check-xml').set('content-type', 'application/xml').send('<a><b></a>');
+    const res = await request(app)
+      .post('/check-xml')
+      .set('content-type', 'application/xml')
+      .send('<a><b></a>');
     expect(res.status).toBe(200);
     expect(res.body.valid).toBe(false);
     expect(res.body.errors[0].line).toBe(1);
@@ -98,20 +103,23 @@ describe('GET on a POST route is 405 with Allow', () => {
 });
 
 describe('no CORS on the keyed API nor the portal', () => {
-  it.each(['/api/v1/generate', '/api/portal/login', '/check-xml'])('%s: no Access-Control-* header', async (path) => {
-    const preflight = await request(app)
-      .options(path)
-      .set('origin', 'https://elsewhere.example')
-      .set('access-control-request-method', 'POST');
-    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    const key = await keyPromise;
-    const post = await request(app)
-      .post(path)
-      .set('origin', 'https://elsewhere.example')
-      .set('authorization', `Bearer ${key}`)
-      .send({});
-    expect(post.headers['access-control-allow-origin']).toBeUndefined();
-  });
+  it.each(['/api/v1/generate', '/api/portal/login', '/check-xml'])(
+    '%s: no Access-Control-* header',
+    async (path) => {
+      const preflight = await request(app)
+        .options(path)
+        .set('origin', 'https://elsewhere.example')
+        .set('access-control-request-method', 'POST');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      const key = await keyPromise;
+      const post = await request(app)
+        .post(path)
+        .set('origin', 'https://elsewhere.example')
+        .set('authorization', `Bearer ${key}`)
+        .send({});
+      expect(post.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
 });
 
 describe('the route table (from Express) equals the OpenAPI paths', () => {

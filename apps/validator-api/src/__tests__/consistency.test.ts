@@ -14,16 +14,19 @@ const app = buildApp();
 const { pdf, xml } = facturxSample();
 
 describe('an empty body is 400 empty-body, not 415', () => {
-  it.each([undefined, 'application/xml', 'application/pdf', 'application/json', 'multipart/form-data; boundary=x'])(
-    'content type %s',
-    async (type) => {
-      const req = request(app).post('/v1/validate');
-      const res = await (type ? req.set('content-type', type) : req);
-      expect(res.status).toBe(400);
-      expect(res.type).toBe('application/problem+json');
-      expect(res.body).toMatchObject({ type: 'urn:einv:problem:empty-body', field: 'body' });
-    },
-  );
+  it.each([
+    undefined,
+    'application/xml',
+    'application/pdf',
+    'application/json',
+    'multipart/form-data; boundary=x',
+  ])('content type %s', async (type) => {
+    const req = request(app).post('/v1/validate');
+    const res = await (type ? req.set('content-type', type) : req);
+    expect(res.status).toBe(400);
+    expect(res.type).toBe('application/problem+json');
+    expect(res.body).toMatchObject({ type: 'urn:einv:problem:empty-body', field: 'body' });
+  });
 
   it('a non-empty body of an unknown type is still 415', async () => {
     const res = await request(app).post('/v1/validate').set('content-type', 'text/plain').send('hello');

@@ -25,7 +25,13 @@ const LANGS = ['en', 'fr'] as const;
  * Raw bodies: XML, PDF, or bytes of undeclared kind (`application/octet-stream`, what many clients
  * send for a file); validateDocument decides by content in every case (decision 0092).
  */
-const RAW_TYPES = ['application/xml', 'text/xml', 'application/pdf', 'application/*+xml', 'application/octet-stream'];
+const RAW_TYPES = [
+  'application/xml',
+  'text/xml',
+  'application/pdf',
+  'application/*+xml',
+  'application/octet-stream',
+];
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
