@@ -41,7 +41,9 @@ describe('OpenAPI: the Invoice schema is the full model', () => {
     const invoice = (await served()).components.schemas.Invoice as Node;
     const described = (p: string) => at(invoice, p)?.description ?? '';
     expect(described('invoice.dueDate')).toMatch(/^BT-9 /);
-    expect(described('invoice.paymentMeans.creditTransfers[].accountId')).toMatch(/^BT-84 Payment account identifier/);
+    expect(described('invoice.paymentMeans.creditTransfers[].accountId')).toMatch(
+      /^BT-84 Payment account identifier/,
+    );
     expect(described('invoice.notes[].text')).toMatch(/^BT-22 /);
     expect(described('invoice.businessProcessType')).toMatch(/^BT-23 /);
     expect(at(invoice, 'invoice.operationCategory')?.enum).toEqual(['goods', 'services', 'mixed']);
