@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { validateCdar } from '@einv/facturx';
+import { readCdar, validateCdar, writeCdar } from '@einv/facturx';
+import { parseXml, type XmlElement } from '@einv/xml';
 import { beforeAll, expect, it } from '@jest/globals';
 import type { OracleAssert } from '../support/oracle.js';
 import { describeIfShared, sharedFiles, sharedPath } from '../support/shared.js';
@@ -55,6 +56,28 @@ describeIfShared('BR-FR-CDV: native rules = official XSLTs (examples and mutatio
     // each mutation applies somewhere, and each official status of the examples is mutated
     const used = new Set(corpus.map((d) => d.mutation).filter(Boolean));
     expect(CDAR_MUTATIONS.filter((m) => !used.has(m.name)).map((m) => m.name)).toEqual([]);
+  });
+
+  it('reads every example and writes it back equivalently (same elements, attributes and values)', () => {
+    const canonical = (el: XmlElement): unknown => [
+      el.ns,
+      el.local,
+      Object.entries(el.attrs)
+        .filter(([k]) => !k.startsWith('xsi:'))
+        .sort(),
+      el.children.length ? el.children.map(canonical) : el.text.trim(),
+    ];
+    const tree = (xml: string) => {
+      const p = parseXml(xml);
+      if (!p.ok) throw new Error(p.error.message);
+      return canonical(p.root);
+    };
+    for (const doc of examples) {
+      const read = readCdar(doc.xml);
+      expect({ id: doc.id, diagnostics: read.diagnostics }).toEqual({ id: doc.id, diagnostics: [] });
+      const written = writeCdar(read.message ?? {});
+      expect({ id: doc.id, tree: tree(written) }).toEqual({ id: doc.id, tree: tree(doc.xml) });
+    }
   });
 
   it('gives the same failed asserts (id and flag) as the official sets, document by document', () => {
