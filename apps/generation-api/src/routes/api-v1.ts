@@ -85,7 +85,7 @@ export function apiV1Router(
     const account = res.locals.account as Account;
     const shape = shapeResult(invoice);
     if (shape) return invalid(res, shape);
-    const reserved = accounts.reserveGeneration(account);
+    const reserved = await accounts.reserveGeneration(account);
     if (!reserved.ok) {
       return sendProblem(
         res,
@@ -105,13 +105,13 @@ export function apiV1Router(
       });
       if (!result.pdf || !result.xml) {
         released = true;
-        accounts.releaseGeneration(account);
+        await accounts.releaseGeneration(account);
         return invalid(res, result.validation);
       }
       const size = answerBytes(wanted, result.xml, result.pdf);
       if (size > maxAnswerBytes) {
         released = true;
-        accounts.releaseGeneration(account);
+        await accounts.releaseGeneration(account);
         return sendProblem(
           res,
           422,
@@ -127,7 +127,7 @@ export function apiV1Router(
         validation: result.validation,
       });
     } catch (err) {
-      if (!released) accounts.releaseGeneration(account);
+      if (!released) await accounts.releaseGeneration(account);
       throw err;
     }
   });
