@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
-const built = buildApp();
+const built = await buildApp();
 const keyPromise = signedIn(built.app).then((agent) => newKey(agent));
 const generate = async (accept?: string, invoice: unknown = validInvoice()) => {
   const req = request(built.app)

@@ -80,8 +80,9 @@ export function apiV1Router(
   router.post('/generate', async (req, res) => {
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
-    const wanted = invoice && acceptedRepresentation(req, res);
-    if (!opts || !invoice || !wanted) return;
+    if (!opts || !invoice) return;
+    const wanted = acceptedRepresentation(req, res);
+    if (!wanted) return;
     const account = res.locals.account as Account;
     const shape = shapeResult(invoice);
     if (shape) return invalid(res, shape);
