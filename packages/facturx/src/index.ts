@@ -39,6 +39,8 @@ export {
 export { checkUbl, type ReadUblResult, readUbl, type WriteUblResult, writeUbl } from '@einv/ubl';
 export type { FontBytes } from './assets.js';
 export { attach, type EmbedOptions, type EmbedResult, embed } from './attach.js';
+// Lifecycle status messages (CDAR)
+export * from './cdar/index.js';
 export {
   type DetectedFormat,
   type DetectOptions,
