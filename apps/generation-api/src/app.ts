@@ -14,6 +14,7 @@ import {
   createMetrics,
   inlinePool,
   memoryStores,
+  negotiateLang,
   problemErrorHandler,
   readiness,
   requireJson,
@@ -90,6 +91,8 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  // problems in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('generation-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));

@@ -17,3 +17,4 @@ export type { JsonSchema } from './schema-definition.js';
 export * from './source-facts.js';
 export * from './terms.js';
 export { termsMarkdown } from './terms-doc.js';
+export * from './text-templates.js';

@@ -1,11 +1,13 @@
 /** POST /check-xml: syntax and structure of raw XML text, no key (contract §4). */
 import type { CheckXmlResult } from '@einv/facturx';
-import { bodyObject, sendProblem, type WorkPool } from '@einv/http-kit';
+import { bodyObject, requestLang, sendProblem, type WorkPool } from '@einv/http-kit';
 import { Router } from 'express';
 
 export function checkXmlRouter(pool: WorkPool): Router {
   const router = Router();
   router.post('/', async (req, res) => {
+    const lang = requestLang(req, res, 'en');
+    if (!lang) return;
     const body = bodyObject(req, res);
     if (!body) return;
     if (typeof body.xml !== 'string' || body.xml.trim() === '') {
@@ -18,7 +20,7 @@ export function checkXmlRouter(pool: WorkPool): Router {
         { field: 'xml' },
       );
     }
-    const result = await pool.run<CheckXmlResult>('checkXml', { xml: body.xml });
+    const result = await pool.run<CheckXmlResult>('checkXml', { xml: body.xml, lang });
     res.json({
       valid: result.valid,
       format: result.format ?? null,

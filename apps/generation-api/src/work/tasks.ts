@@ -68,6 +68,6 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
   };
 }
 
-export function checkXml({ xml }: { xml: string }) {
-  return check(xml);
+export function checkXml({ xml, lang }: { xml: string; lang?: 'en' | 'fr' }) {
+  return check(xml, lang ? { lang } : {});
 }

@@ -7,8 +7,10 @@ import type { Profile } from '@einv/core-model';
 import { PROFILES } from '@einv/core-model';
 import {
   decodeBase64,
+  formatSize,
   optionalQueryOption,
   queryOption,
+  requestLang,
   type ServiceMetrics,
   sendProblem,
   type WorkPool,
@@ -19,7 +21,6 @@ import express, { Router } from 'express';
 import multer from 'multer';
 import type { ValidateOutput } from '../work/tasks.js';
 
-const LANGS = ['en', 'fr'] as const;
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
@@ -44,7 +45,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           413,
           'payload-too-large',
           'File too large',
-          `The upload exceeds ${maxBytes} bytes.`,
+          `The upload exceeds ${formatSize(maxBytes, res.locals.lang === 'fr' ? 'fr' : 'en')}.`,
           { field: 'file', limit: maxBytes },
         );
       }
@@ -85,7 +86,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
       );
     },
     async (req, res) => {
-      const lang = queryOption(req, res, 'lang', LANGS, 'en');
+      const lang = requestLang(req, res, 'en');
       const frenchRules = lang && queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
       const processingType = frenchRules && optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
       const forced = processingType !== undefined && queryOption(req, res, 'profile', FORCEABLE, 'auto');

@@ -14,6 +14,7 @@
 import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
 import { type FrenchStandardVersion, validate } from '@einv/rules';
 import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
+import { localizeFinding, localizeFindings } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
 import { unreadableCause } from './unreadable.js';
@@ -77,7 +78,8 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const embeddedInfo = embedded
     ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
     : {};
-  const cause = unreadableCause(read, lang);
+  const unreadable = unreadableCause(read, lang);
+  const cause = unreadable && localizeFinding(unreadable, lang);
   if (cause) {
     const report: DocumentReport = {
       valid: false,
@@ -114,9 +116,10 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
         ])
       : [];
+  // the structure check and the readers write English; the rules and the PDF side the asked language
   const all = dedupe([
-    ...(structure ? [...structure.errors, ...structure.warnings] : []),
-    ...read.diagnostics,
+    ...localizeFindings(structure ? [...structure.errors, ...structure.warnings] : [], lang),
+    ...localizeFindings(read.diagnostics, lang),
     ...rules.errors,
     ...rules.warnings,
     ...pdfFindings,
