@@ -35,7 +35,7 @@ function sample(literal: string): string | undefined {
   if (literal.startsWith('`'))
     return literal
       .slice(1, -1)
-      .replace(/\$\{[^}]*\}/g, 'X7')
+      .replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, 'X7')
       .replace(/\\(.)/g, '$1');
   return undefined;
 }

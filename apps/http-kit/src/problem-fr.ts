@@ -16,6 +16,7 @@ export const PROBLEM_TITLES_FR: Readonly<Record<string, string>> = {
   'bad-request': 'Requête invalide',
   busy: 'Service occupé',
   'cross-site': 'Requête d’un autre site refusée',
+  'empty-body': 'Corps de requête vide',
   'field-too-long': 'Champ trop long',
   internal: 'Erreur interne',
   'invalid-body': 'Corps de requête invalide',
@@ -39,6 +40,7 @@ export const PROBLEM_TITLES_FR: Readonly<Record<string, string>> = {
   'rate-limited': 'Trop de requêtes',
   suspended: 'Suspendu',
   'too-many-attempts': 'Trop de tentatives échouées',
+  'too-many-files': 'Trop de fichiers',
   unauthorized: 'Clé d’API absente ou invalide',
   'unknown-format': 'Format inconnu',
   'unknown-rule': 'Règle inconnue',
@@ -99,6 +101,34 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
     fr: 'Le membre `xml` n’est pas du base64 valide (alphabet RFC 4648, avec remplissage).',
   },
   { en: 'The request body is empty.', fr: 'Le corps de la requête est vide.' },
+  { en: 'The request body is empty; send the XML document.', fr: 'Le corps de la requête est vide ; envoyez le document XML.' },
+  {
+    en: 'The request body is empty; send the invoice: raw XML or PDF, JSON {"file": "<base64>"} or multipart field `file`.',
+    fr: 'Le corps de la requête est vide ; envoyez la facture : XML ou PDF brut, JSON {"file": "<base64>"} ou champ multipart `file`.',
+  },
+  { en: 'The request body is empty; send a JSON object.', fr: 'Le corps de la requête est vide ; envoyez un objet JSON.' },
+  {
+    en: 'The request body is empty; send {"xml": "<XML text>"} as application/json, or the XML itself as application/xml.',
+    fr: 'Le corps de la requête est vide ; envoyez {"xml": "<texte XML>"} en application/json, ou le XML lui-même en application/xml.',
+  },
+  { en: 'The request body is empty; send {what}.', fr: 'Le corps de la requête est vide ; envoyez {what}.' },
+  { en: '{method} is not allowed on {path}; use {allow}.', fr: '{method} n’est pas permis sur {path} ; utilisez {allow}.' },
+  {
+    en: 'The multipart body holds several files; send one file per request, in the field named `file`.',
+    fr: 'Le corps multipart contient plusieurs fichiers ; envoyez un seul fichier par requête, dans le champ nommé `file`.',
+  },
+  {
+    en: 'Send the invoice in the multipart field named `file` (one file per request), not `{f}`.',
+    fr: 'Envoyez la facture dans le champ multipart nommé `file` (un fichier par requête), pas `{f}`.',
+  },
+  {
+    en: 'Send application/xml, text/xml, application/pdf, application/octet-stream, application/json {"file": "<base64>"} or multipart/form-data with field `file`.',
+    fr: 'Envoyez application/xml, text/xml, application/pdf, application/octet-stream, application/json {"file": "<base64>"} ou multipart/form-data avec le champ `file`.',
+  },
+  {
+    en: 'Expected the raw XML text (not base64) under `xml`, or the XML itself sent as application/xml.',
+    fr: 'Attendu : le texte XML brut (pas en base64) sous `xml`, ou le XML lui-même envoyé en application/xml.',
+  },
   {
     en: '"{code}" is not a rule code; expected something like BR-01, BR-CO-10, BR-FR-09 or XSD-ORDER.',
     fr: '« {code} » n’est pas un code de règle ; attendu par exemple BR-01, BR-CO-10, BR-FR-09 ou XSD-ORDER.',

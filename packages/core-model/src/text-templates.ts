@@ -18,7 +18,7 @@ export interface CompiledTemplate<T extends TextTemplate> {
   nested: Set<string>;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function compileTemplate<T extends TextTemplate>(template: T): CompiledTemplate<T> {
   const names: string[] = [];
@@ -26,14 +26,14 @@ export function compileTemplate<T extends TextTemplate>(template: T): CompiledTe
   let source = '';
   let last = 0;
   for (const m of template.en.matchAll(/\{(\w+)(\*?)\}/g)) {
-    source += escape(template.en.slice(last, m.index));
+    source += escapeRegExp(template.en.slice(last, m.index));
     const name = m[1] as string;
     names.push(name);
     if (m[2]) nested.add(name);
     source += m[2] ? '(.+)' : '(.+?)';
     last = (m.index ?? 0) + m[0].length;
   }
-  source += escape(template.en.slice(last));
+  source += escapeRegExp(template.en.slice(last));
   return { template, pattern: new RegExp(`^${source}$`, 's'), names, nested };
 }
 

@@ -61,9 +61,19 @@ export { type RenderOptions, renderPdf } from './render/render-pdf.js';
 // What the services answer: structure check of any invoice XML, and the full report on a file
 export { type CheckXmlOptions, type CheckXmlResult, checkXml } from './report/check-xml.js';
 export {
+  buildReceipt,
+  RECEIPT_LABELS,
+  type Receipt,
+  type ReceiptFinding,
+  type ReceiptInput,
+} from './report/receipt/receipt.js';
+export { receiptHtml } from './report/receipt/receipt-html.js';
+export { receiptPdf } from './report/receipt/receipt-pdf.js';
+export {
   type DocumentReport,
   type JudgedDocument,
   judgeDocument,
+  type SkippedRuleSet,
   type ValidateDocumentOptions,
   validateDocument,
 } from './report/validate-document.js';

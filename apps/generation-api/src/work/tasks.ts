@@ -68,6 +68,7 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
   };
 }
 
-export function checkXml({ xml, lang }: { xml: string; lang?: 'en' | 'fr' }) {
+/** The XML as text (JSON body) or as the bytes sent (raw body: its own encoding declaration decides) */
+export function checkXml({ xml, lang }: { xml: string | Uint8Array; lang?: 'en' | 'fr' }) {
   return check(xml, lang ? { lang } : {});
 }
