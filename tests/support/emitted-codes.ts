@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ciiSyntaxRules } from '@einv/cii';
+import { CDV_PATTERNS } from '@einv/facturx';
 import { ruleCatalogue } from '@einv/rules';
 import { ublSyntaxRules } from '@einv/ubl';
 
@@ -14,7 +15,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** A quoted literal shaped like a finding code */
 const CODE =
-  /'((?:PDFA?|FX|XSD|XML|EINV|CII|UBL|BR)(?:-[A-Z0-9.]+)+|ROOT|NAMESPACE|PROFILE|FORMAT|SCHEMA|INTERNAL)'/g;
+  /'((?:PDFA?|FX|XSD|XML|EINV|CII|UBL|BR|CDAR)(?:-[A-Z0-9.]+)+|ROOT|NAMESPACE|PROFILE|FORMAT|SCHEMA|INTERNAL)'/g;
 
 /**
  * Literals of that shape that are no finding code: rule-set names of reports (`name: …`) and a
@@ -59,6 +60,7 @@ export function emittedCodes(): string[] {
   for (const r of ruleCatalogue) codes.add(r.id);
   for (const r of ciiSyntaxRules()) codes.add(r.id);
   for (const r of ublSyntaxRules()) codes.add(r.id);
+  for (const p of CDV_PATTERNS) for (const r of p.rules) for (const a of r.asserts) codes.add(a.id);
   for (const c of sourceCodeLiterals().literals) if (!(c in NOT_CODES)) codes.add(c);
   return [...codes].sort();
 }

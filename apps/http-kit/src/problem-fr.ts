@@ -101,18 +101,27 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
     fr: 'Le membre `xml` n’est pas du base64 valide (alphabet RFC 4648, avec remplissage).',
   },
   { en: 'The request body is empty.', fr: 'Le corps de la requête est vide.' },
-  { en: 'The request body is empty; send the XML document.', fr: 'Le corps de la requête est vide ; envoyez le document XML.' },
+  {
+    en: 'The request body is empty; send the XML document.',
+    fr: 'Le corps de la requête est vide ; envoyez le document XML.',
+  },
   {
     en: 'The request body is empty; send the invoice: raw XML or PDF, JSON {"file": "<base64>"} or multipart field `file`.',
     fr: 'Le corps de la requête est vide ; envoyez la facture : XML ou PDF brut, JSON {"file": "<base64>"} ou champ multipart `file`.',
   },
-  { en: 'The request body is empty; send a JSON object.', fr: 'Le corps de la requête est vide ; envoyez un objet JSON.' },
+  {
+    en: 'The request body is empty; send a JSON object.',
+    fr: 'Le corps de la requête est vide ; envoyez un objet JSON.',
+  },
   {
     en: 'The request body is empty; send {"xml": "<XML text>"} as application/json, or the XML itself as application/xml.',
     fr: 'Le corps de la requête est vide ; envoyez {"xml": "<texte XML>"} en application/json, ou le XML lui-même en application/xml.',
   },
   { en: 'The request body is empty; send {what}.', fr: 'Le corps de la requête est vide ; envoyez {what}.' },
-  { en: '{method} is not allowed on {path}; use {allow}.', fr: '{method} n’est pas permis sur {path} ; utilisez {allow}.' },
+  {
+    en: '{method} is not allowed on {path}; use {allow}.',
+    fr: '{method} n’est pas permis sur {path} ; utilisez {allow}.',
+  },
   {
     en: 'The multipart body holds several files; send one file per request, in the field named `file`.',
     fr: 'Le corps multipart contient plusieurs fichiers ; envoyez un seul fichier par requête, dans le champ nommé `file`.',

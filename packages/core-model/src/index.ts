@@ -14,6 +14,13 @@ export {
 export * from './profiles.js';
 export { INVOICE_SCHEMA, isCalendarDate, type ShapeOptions, validateInvoiceShape } from './schema.js';
 export type { JsonSchema } from './schema-definition.js';
+export {
+  businessProcessTypeOf,
+  expandShorthands,
+  OPERATION_CATEGORIES,
+  type OperationCategory,
+  vatExemptionOf,
+} from './shorthands.js';
 export * from './source-facts.js';
 export * from './terms.js';
 export { termsMarkdown } from './terms-doc.js';

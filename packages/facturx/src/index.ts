@@ -39,6 +39,8 @@ export {
 export { checkUbl, type ReadUblResult, readUbl, type WriteUblResult, writeUbl } from '@einv/ubl';
 export type { FontBytes } from './assets.js';
 export { attach, type EmbedOptions, type EmbedResult, embed } from './attach.js';
+// Lifecycle status messages (CDAR)
+export * from './cdar/index.js';
 // What every finding code means (rules, syntax rules, einv's own codes), in en and fr
 export { type CodeExplanation, explainCode } from './codes/explain.js';
 export { type CodeArea, type CodeEntry, FINDING_CODES } from './codes/finding-codes.js';

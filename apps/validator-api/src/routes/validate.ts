@@ -20,7 +20,8 @@ import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rule
 import type { NextFunction, Request, Response } from 'express';
 import express, { Router } from 'express';
 import multer from 'multer';
-import { RECEIPT_KINDS, type ValidateOutput } from '../work/tasks.js';
+import { RECEIPT_KINDS } from '../work/receipt-kinds.js';
+import type { ValidateOutput } from '../work/tasks.js';
 
 /**
  * Raw bodies: XML, PDF, or bytes of undeclared kind (`application/octet-stream`, what many clients

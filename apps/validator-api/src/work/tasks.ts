@@ -14,9 +14,7 @@ import {
   validateDocument as validate,
 } from '@einv/facturx';
 
-/** The downloadable forms of the report (decision 0133) */
-export const RECEIPT_KINDS = ['json', 'html', 'pdf'] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+import type { ReceiptKind } from './receipt-kinds.js';
 
 export interface ValidateInput {
   bytes: Uint8Array;

@@ -7,6 +7,7 @@ import { ciiSyntaxRules } from '@einv/cii';
 import { getTerm } from '@einv/core-model';
 import { getRule, type Lang } from '@einv/rules';
 import { ublSyntaxRules } from '@einv/ubl';
+import { CDV_PATTERNS, type CdvAssert } from '../cdar/rules.js';
 import { syntaxRuleFr } from '../i18n/syntax-rules-fr.js';
 import { FINDING_CODES } from './finding-codes.js';
 
@@ -34,6 +35,28 @@ function syntaxRule(code: string) {
   }
   return syntaxIndex.get(code);
 }
+
+let cdvIndex: Map<string, CdvAssert> | undefined;
+/** The BR-FR-CDV asserts of lifecycle status messages, by id */
+export function cdvAsserts(): Map<string, CdvAssert> {
+  if (!cdvIndex) {
+    cdvIndex = new Map();
+    for (const p of CDV_PATTERNS)
+      for (const r of p.rules) for (const a of r.asserts) if (!cdvIndex.has(a.id)) cdvIndex.set(a.id, a);
+  }
+  return cdvIndex;
+}
+
+const CDV_TEXT = {
+  en: {
+    why: 'An official rule of French lifecycle status messages (CDAR, XP Z12-012 flow 6).',
+    fix: 'Correct the status message term the finding names.',
+  },
+  fr: {
+    why: 'Règle officielle des messages de statut du cycle de vie français (CDAR, XP Z12-012 flux 6).',
+    fix: 'Corrigez le terme du message de statut désigné par le constat.',
+  },
+};
 
 function termsOf(ids: readonly string[], lang: Lang) {
   return ids.map((id) => ({ id, name: getTerm(id)?.name[lang] }));
@@ -86,6 +109,19 @@ export function explainCode(input: string, lang: Lang): CodeExplanation | undefi
       checks: message.charAt(0).toUpperCase() + message.slice(1),
       explanation: SYNTAX_TEXT[lang].why(syntax.syntax),
       fix: SYNTAX_TEXT[lang].fix,
+    };
+  }
+  const cdv = getRule(code) ? undefined : (cdvAsserts().get(input) ?? cdvAsserts().get(code));
+  if (cdv) {
+    return {
+      code: cdv.id,
+      ruleSet: 'BR-FR-CDV',
+      severity: cdv.flag,
+      terms: [{ id: cdv.term, name: undefined }],
+      lang,
+      checks: cdv.message[lang],
+      explanation: CDV_TEXT[lang].why,
+      fix: CDV_TEXT[lang].fix,
     };
   }
   const own = FINDING_CODES[code];

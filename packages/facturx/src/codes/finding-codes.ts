@@ -1026,6 +1026,33 @@ export const FINDING_CODES: Readonly<Record<string, CodeEntry>> = {
       'Émettez la facture au profil BASIC, EN16931 ou EXTENDED.',
     ],
   ),
+  // --- lifecycle status messages (CDAR)
+  'CDAR-ROOT': entry(
+    'reader',
+    [
+      'The document is not a lifecycle status message (rsm:CrossDomainAcknowledgementAndResponse).',
+      'Only CDAR status messages are read as such.',
+      'Send the status message itself.',
+    ],
+    [
+      'Le document n’est pas un message de statut (rsm:CrossDomainAcknowledgementAndResponse).',
+      'Seuls les messages de statut CDAR sont lus comme tels.',
+      'Envoyez le message de statut lui-même.',
+    ],
+  ),
+  'CDAR-UNREAD': entry(
+    'reader',
+    [
+      'An element of the status message is not part of the model and was not read.',
+      'Nothing is dropped silently.',
+      'Nothing to do unless the content was meant as a status term.',
+    ],
+    [
+      'Un élément du message de statut ne fait pas partie du modèle et n’a pas été lu.',
+      'Rien n’est écarté en silence.',
+      'Rien à faire, sauf si ce contenu devait être un terme du statut.',
+    ],
+  ),
   // --- einv's own
   'EINV-NOT-AN-INVOICE': entry(
     'einv',
