@@ -27,6 +27,7 @@ export const NOT_CODES: Readonly<Record<string, RegExp>> = {
   'EINV-ADVISORY': /name: 'EINV-ADVISORY'/,
   'EINV-JSON-SCHEMA': /name: 'EINV-JSON-SCHEMA'/,
   'BR-FR': /name: 'BR-FR'/,
+  'BR-FR-CDV': /name: 'BR-FR-CDV'/,
   'FX-CODE': /family: 'FX-CODE'/,
 };
 

@@ -7,13 +7,14 @@ import { explainCode } from '@einv/facturx';
 import { requestLang, sendProblem } from '@einv/http-kit';
 import { Router } from 'express';
 
-/** BR-01, BR-CO-10, BR-FR-09, CII-SR-001, UBL-CR-123, XSD-ORDER, PDFA-6.2.11.4.1, ROOT… */
-const CODE = /^[A-Z][A-Z0-9]*(-[A-Z0-9.]{1,16}){0,6}$/;
+/** BR-01, BR-CO-10, BR-FR-09, CII-SR-001, UBL-CR-123, XSD-ORDER, PDFA-6.2.11.4.1, ROOT, BR-FR-CDV-02_MDT-3… */
+const CODE = /^[A-Z][A-Z0-9]*([-_][A-Z0-9.]{1,16}){0,8}$/;
 
 export function rulesRouter(): Router {
   const router = Router();
   router.get('/:code', (req, res) => {
-    const code = req.params.code.toUpperCase();
+    const given = req.params.code;
+    const code = given.toUpperCase();
     const lang = requestLang(req, res);
     if (!lang) return;
     if (!CODE.test(code)) {
@@ -26,7 +27,8 @@ export function rulesRouter(): Router {
         { field: 'code' },
       );
     }
-    const explanation = explainCode(code, lang);
+    // as given: a few official ids have lower-case parts (BR-FR-CDV-07_MDT-38_yes)
+    const explanation = explainCode(given, lang);
     if (!explanation)
       return sendProblem(res, 404, 'unknown-rule', 'Unknown rule', `No rule or finding code ${code}.`, {
         field: 'code',

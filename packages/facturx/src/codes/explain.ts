@@ -36,13 +36,26 @@ function syntaxRule(code: string) {
   return syntaxIndex.get(code);
 }
 
-let cdvIndex: Map<string, CdvAssert> | undefined;
-/** The BR-FR-CDV asserts of lifecycle status messages, by id */
-export function cdvAsserts(): Map<string, CdvAssert> {
+let cdvIndex: Map<string, CdvAssert[]> | undefined;
+/**
+ * The BR-FR-CDV asserts of lifecycle status messages by id (findings carry an assert id); a
+ * pattern id (BR-FR-CDV-02) stands for all its asserts
+ */
+function cdvAsserts(): Map<string, CdvAssert[]> {
   if (!cdvIndex) {
-    cdvIndex = new Map();
+    const index = new Map<string, CdvAssert[]>();
+    const add = (id: string, a: CdvAssert) => {
+      const list = index.get(id) ?? [];
+      if (!list.some((x) => x.id === a.id)) list.push(a);
+      index.set(id, list);
+    };
     for (const p of CDV_PATTERNS)
-      for (const r of p.rules) for (const a of r.asserts) if (!cdvIndex.has(a.id)) cdvIndex.set(a.id, a);
+      for (const r of p.rules)
+        for (const a of r.asserts) {
+          add(a.id, a);
+          if (!getRule(p.id)) add(p.id, a);
+        }
+    cdvIndex = index;
   }
   return cdvIndex;
 }
@@ -111,15 +124,16 @@ export function explainCode(input: string, lang: Lang): CodeExplanation | undefi
       fix: SYNTAX_TEXT[lang].fix,
     };
   }
-  const cdv = getRule(code) ? undefined : (cdvAsserts().get(input) ?? cdvAsserts().get(code));
-  if (cdv) {
+  const cdvKey = cdvAsserts().has(input) ? input : code;
+  const cdv = cdvAsserts().get(cdvKey);
+  if (cdv?.[0]) {
     return {
-      code: cdv.id,
+      code: cdvKey,
       ruleSet: 'BR-FR-CDV',
-      severity: cdv.flag,
-      terms: [{ id: cdv.term, name: undefined }],
+      severity: cdv[0].flag,
+      terms: [...new Set(cdv.map((a) => a.term))].map((id) => ({ id, name: undefined })),
       lang,
-      checks: cdv.message[lang],
+      checks: cdv.map((a) => a.message[lang]).join('\n'),
       explanation: CDV_TEXT[lang].why,
       fix: CDV_TEXT[lang].fix,
     };
