@@ -19,7 +19,7 @@ export { inlinePool, poolSettingsFrom, threadPool, WorkRefused } from './pool.js
 export type { ProblemExtras } from './problem.js';
 export { problemErrorHandler, problemText, sendProblem } from './problem.js';
 export { PROBLEM_DETAILS_FR, PROBLEM_TITLES_FR } from './problem-fr.js';
-export type { BucketOptions, StoreFactory } from './rate-limit.js';
+export type { BucketOptions, RedisClient, StoreFactory } from './rate-limit.js';
 export {
   bearerOrClientKey,
   bucketLimiter,
@@ -40,6 +40,7 @@ export {
   EXIT_LISTEN_FAILED,
   SettingError,
   serve,
+  serveOptionsFrom,
   serverSettingsFrom,
 } from './serve.js';
 export { staticFiles } from './static-files.js';
