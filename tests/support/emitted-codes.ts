@@ -28,6 +28,8 @@ export const NOT_CODES: Readonly<Record<string, RegExp>> = {
   'EINV-JSON-SCHEMA': /name: 'EINV-JSON-SCHEMA'/,
   'BR-FR': /name: 'BR-FR'/,
   'BR-FR-CDV': /name: 'BR-FR-CDV'/,
+  // the rule set of a syntax rule's explanation, named in the OpenAPI examples
+  'CII-SYNTAX': /ruleSet: \{[^}]*examples: \[[^\]]*'CII-SYNTAX'/,
   'FX-CODE': /family: 'FX-CODE'/,
 };
 
