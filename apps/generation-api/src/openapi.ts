@@ -1,6 +1,7 @@
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
 import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
+import { statusPath } from './openapi-status.js';
 
 const problem = (description: string) => ({
   description,
@@ -233,6 +234,7 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...statusPath({ json, problem, common }),
     '/api/v1/generate': {
       post: {
         summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',

@@ -72,3 +72,4 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
 export function checkXml({ xml }: { xml: string | Uint8Array }) {
   return check(xml);
 }
+export { statusMessage } from './status-task.js';
