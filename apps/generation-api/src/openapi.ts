@@ -1,7 +1,12 @@
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
+import { invoiceOpenApiSchema } from '@einv/core-model';
 import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
+import { loadExamples } from './examples.js';
 import { statusPath } from './openapi-status.js';
+
+/** docs/examples, the copy-paste requests, as the request examples (a test sends each to the service) */
+const EXAMPLES = loadExamples();
 
 const problem = (description: string) => ({
   description,
@@ -32,6 +37,7 @@ const invoiceBody = {
   content: {
     'application/json': {
       schema: { type: 'object', required: ['invoice'], properties: { invoice: ref('Invoice') } },
+      examples: EXAMPLES,
     },
   },
 };
@@ -124,51 +130,8 @@ export const openApiDocument = {
           notices: NOTICES_SCHEMA,
         },
       },
-      Party: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          siret: { type: 'string' },
-          vatNumber: { type: 'string' },
-          address: {
-            type: 'object',
-            properties: {
-              street: { type: 'string' },
-              city: { type: 'string' },
-              postalCode: { type: 'string' },
-              country: { type: 'string', pattern: '^[A-Z]{2}$' },
-            },
-          },
-        },
-      },
-      Invoice: {
-        type: 'object',
-        description:
-          'The einv invoice (contract fields shown; every EN 16931 term has a place, see docs/terms.md).',
-        properties: {
-          number: { type: 'string' },
-          typeCode: { type: 'string', examples: ['380', '381'] },
-          issueDate: { type: 'string', format: 'date' },
-          currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-          seller: ref('Party'),
-          buyer: ref('Party'),
-          lines: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                description: { type: 'string' },
-                quantity: { type: 'number' },
-                unitCode: { type: 'string' },
-                unitPrice: { type: 'number' },
-                vatRate: { type: 'number' },
-              },
-            },
-          },
-          paymentTerms: { type: 'string' },
-        },
-      },
+      // the full model, generated from the shape the service enforces and the term catalogue
+      Invoice: invoiceOpenApiSchema(EXAMPLES['fr-b2b-two-rates']?.value.invoice),
       Me: {
         type: 'object',
         properties: {
@@ -242,14 +205,28 @@ export const openApiDocument = {
         parameters: options,
         requestBody: invoiceBody,
         responses: {
-          '200': json('The files (base64) and the validation', {
-            type: 'object',
-            properties: {
-              xml: { type: 'string', contentEncoding: 'base64' },
-              pdf: { type: 'string', contentEncoding: 'base64' },
-              validation: ref('ValidationResult'),
+          '200': json(
+            'The files and the validation. `xml` and `pdf` are base64 strings (RFC 4648): decode them to get the CII XML (UTF-8) and the Factur-X PDF bytes, e.g. `jq -r .pdf | base64 -d > invoice.pdf`',
+            {
+              type: 'object',
+              required: ['xml', 'pdf', 'validation'],
+              properties: {
+                xml: {
+                  type: 'string',
+                  contentEncoding: 'base64',
+                  contentMediaType: 'application/xml',
+                  description: 'The CII XML embedded in the PDF, base64',
+                },
+                pdf: {
+                  type: 'string',
+                  contentEncoding: 'base64',
+                  contentMediaType: 'application/pdf',
+                  description: 'The Factur-X PDF/A-3 file, base64',
+                },
+                validation: ref('ValidationResult'),
+              },
             },
-          }),
+          ),
           ...common,
           '402': problem(
             'The FREE monthly quota is used up; says the quota, when it resets, and upgradeUrl (the portal plans)',

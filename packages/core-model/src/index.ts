@@ -11,6 +11,7 @@ export {
   roundAmount,
   toCents,
 } from './money.js';
+export { invoiceOpenApiSchema } from './openapi-schema.js';
 export * from './profiles.js';
 export { INVOICE_SCHEMA, isCalendarDate, type ShapeOptions, validateInvoiceShape } from './schema.js';
 export type { JsonSchema } from './schema-definition.js';
