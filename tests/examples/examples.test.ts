@@ -60,7 +60,7 @@ describeIfShared('docs/examples sent to the running services', () => {
   let key: string;
 
   beforeAll(async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     key = await newKey(await signedIn(app));
     generation = await listen(app);
     validator = await listen(buildValidator());

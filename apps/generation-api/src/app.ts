@@ -31,6 +31,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
 import { AuthAttempts, sendTooManyAttempts } from './auth/auth-attempts.js';
+import { memoryThrottles, type ThrottleFactory } from './auth/failure-throttle.js';
 import type { GenerationConfig } from './config.js';
 import type { KeyService } from './keys.js';
 import { openApiDocument } from './openapi.js';
@@ -56,6 +57,8 @@ export interface AppDependencies {
   stopping?: { value: boolean };
   /** Where rate-limit counters live (main.ts: Redis when REDIS_URL is set) */
   stores?: StoreFactory;
+  /** Where failed-authentication counts live (main.ts: Redis when REDIS_URL is set) */
+  throttles?: ThrottleFactory;
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -74,8 +77,9 @@ export function createApp({
   dependencies = {},
   stopping = { value: false },
   stores = memoryStores,
+  throttles = memoryThrottles,
 }: AppDependencies): express.Express {
-  const attempts = new AuthAttempts(config.authThrottle);
+  const attempts = new AuthAttempts(config.authThrottle, throttles);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -128,22 +132,22 @@ export function createApp({
    * Bearer API keys. Failures are limited per IP and per key's account with growing delays (429 while
    * blocked) and logged at warn; a suspended key gets its own problem type saying why.
    */
-  const bearer = (req: Request, res: Response, next: NextFunction) => {
+  const bearer = async (req: Request, res: Response, next: NextFunction) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
     const ip = req.ip ?? 'unknown';
     const presented = match?.[1];
     const prefixSubject = presented ? `key:${presented.slice(0, 17)}` : undefined;
-    const wait = attempts.waitMs(ip, prefixSubject);
+    const wait = await attempts.waitMs(ip, prefixSubject);
     if (wait > 0) {
       req.log.warn({ ip, retryAfterMs: wait }, 'API key refused: too many failures');
       return sendTooManyAttempts(res, wait, 'API-key authentications from here or for this key');
     }
-    const check = keys.authenticate(presented);
+    const check = await keys.authenticate(presented);
     if (check.ok) {
       res.locals.account = check.account;
       return next();
     }
-    const failures = attempts.failed(ip, prefixSubject);
+    const failures = await attempts.failed(ip, prefixSubject);
     req.log.warn({ ip, reason: check.reason, accountId: check.accountId, failures }, 'API key refused');
     res.setHeader('WWW-Authenticate', 'Bearer realm="einv"');
     if (check.reason === 'invalid')

@@ -17,7 +17,7 @@ export type { PoolSettings, TaskName, WorkPool } from './pool.js';
 export { inlinePool, poolSettingsFrom, threadPool, WorkRefused } from './pool.js';
 export type { ProblemExtras } from './problem.js';
 export { problemErrorHandler, sendProblem } from './problem.js';
-export type { BucketOptions, StoreFactory } from './rate-limit.js';
+export type { BucketOptions, RedisClient, StoreFactory } from './rate-limit.js';
 export {
   bearerOrClientKey,
   bucketLimiter,
@@ -38,6 +38,7 @@ export {
   EXIT_LISTEN_FAILED,
   SettingError,
   serve,
+  serveOptionsFrom,
   serverSettingsFrom,
 } from './serve.js';
 export { staticFiles } from './static-files.js';

@@ -11,7 +11,7 @@ import { buildApp } from './harness.js';
 
 type Node = { description?: string; properties?: Record<string, Node>; items?: Node; enum?: unknown[] };
 
-const { app } = buildApp();
+const { app } = await buildApp();
 const served = async () => (await request(app).get('/api/openapi.json')).body;
 
 /** Every leaf path of a JSON value, `[]` for array items */

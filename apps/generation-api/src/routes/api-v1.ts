@@ -86,7 +86,7 @@ export function apiV1Router(
     const account = res.locals.account as Account;
     const shape = shapeResult(invoice);
     if (shape) return invalid(res, shape);
-    const reserved = accounts.reserveGeneration(account);
+    const reserved = await accounts.reserveGeneration(account);
     if (!reserved.ok) {
       return sendProblem(
         res,
@@ -106,14 +106,14 @@ export function apiV1Router(
       });
       if (!result.pdf || !result.xml) {
         released = true;
-        accounts.releaseGeneration(account);
+        await accounts.releaseGeneration(account);
         return invalid(res, result.validation);
       }
       const answerBytes =
         base64Length(Buffer.byteLength(result.xml, 'utf8')) + base64Length(result.pdf.byteLength);
       if (answerBytes > maxAnswerBytes) {
         released = true;
-        accounts.releaseGeneration(account);
+        await accounts.releaseGeneration(account);
         return sendProblem(
           res,
           422,
@@ -129,7 +129,7 @@ export function apiV1Router(
         validation: result.validation,
       });
     } catch (err) {
-      if (!released) accounts.releaseGeneration(account);
+      if (!released) await accounts.releaseGeneration(account);
       throw err;
     }
   });
