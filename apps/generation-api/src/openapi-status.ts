@@ -58,7 +58,7 @@ export function statusPath({ json, problem, common }: Helpers) {
                     enum: [...STATUS_CODES],
                     description: 'MDT-105, e.g. 205 Approuvée, 210 Refusée, 212 Encaissée',
                   },
-                  invoice: { type: 'object', description: 'The invoice JSON (as for /generate)' },
+                  invoice: { $ref: '#/components/schemas/Invoice' },
                   invoiceRef: {
                     type: 'object',
                     required: ['number'],

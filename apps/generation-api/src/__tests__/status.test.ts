@@ -8,7 +8,7 @@ import request from 'supertest';
 import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
 async function keyed() {
-  const built = buildApp();
+  const built = await buildApp();
   const key = await newKey(await signedIn(built.app));
   return {
     post: (path: string) => request(built.app).post(path).set('authorization', `Bearer ${key}`),
