@@ -12,9 +12,15 @@ const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
-const json = (description: string, schema: object) => ({
+const json = (
+  description: string,
+  schema: object,
+  otherContent: Record<string, object> = {},
+  headers?: Record<string, object>,
+) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: { 'application/json': { schema }, ...otherContent },
+  ...(headers ? { headers } : {}),
 });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A required JSON request body of string members */
@@ -201,6 +207,8 @@ export const openApiDocument = {
     '/api/v1/generate': {
       post: {
         summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',
+        description:
+          'By default the answer is JSON with both files base64-encoded and the full validation. Send `Accept: application/pdf` to get the PDF itself (`Accept: application/xml`: the XML itself), with the verdict summarised in the `Einv-Validation` header. The XML is also inside the PDF (Factur-X), and `Accept: application/xml` with the same body gives it alone.',
         security: [{ bearer: [] }],
         parameters: options,
         requestBody: invoiceBody,
@@ -226,7 +234,29 @@ export const openApiDocument = {
                 validation: ref('ValidationResult'),
               },
             },
+            {
+              'application/pdf': {
+                schema: { type: 'string', format: 'binary' },
+                description: 'With `Accept: application/pdf`: the Factur-X PDF itself',
+              },
+              'application/xml': {
+                schema: { type: 'string' },
+                description: 'With `Accept: application/xml`: the CII XML itself',
+              },
+            },
+            {
+              'Einv-Validation': {
+                description:
+                  'PDF or XML answers only: the verdict as an RFC 8941 dictionary, e.g. `valid=?1, errors=0, warnings=1, warning-rules="BR-FR-09"`. The findings themselves: the JSON answer, or POST /api/v1/validate with the same body',
+                schema: { type: 'string' },
+              },
+              'Content-Disposition': {
+                description: 'PDF or XML answers: `attachment; filename=<invoice number>.pdf|.xml`',
+                schema: { type: 'string' },
+              },
+            },
           ),
+          '406': problem('Accept names none of application/json (default), application/pdf, application/xml'),
           ...common,
           '402': problem(
             'The FREE monthly quota is used up; says the quota, when it resets, and upgradeUrl (the portal plans)',
