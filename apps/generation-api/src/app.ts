@@ -15,6 +15,7 @@ import {
   inlinePool,
   memoryStores,
   methodNotAllowed,
+  negotiateLang,
   problemErrorHandler,
   readiness,
   rejectEmptyBody,
@@ -96,6 +97,8 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  // problems in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('generation-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));

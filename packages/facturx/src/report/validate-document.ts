@@ -14,6 +14,7 @@
 import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
 import { type FrenchStandardVersion, validate } from '@einv/rules';
 import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
+import { localizeFinding, localizeFindings } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
 import { unreadableCause } from './unreadable.js';
@@ -31,6 +32,13 @@ export interface ValidateDocumentOptions {
   maxPdfBytes?: number;
 }
 
+/** A rule set that did not run, and why (the page and the receipt say so) */
+export interface SkippedRuleSet {
+  name: 'BR-FR';
+  reason: 'edition-off' | 'seller-not-french' | 'booking-aid';
+  message: string;
+}
+
 export interface DocumentReport {
   /** false exactly when `errors` is not empty */
   valid: boolean;
@@ -44,6 +52,8 @@ export interface DocumentReport {
   warnings: Finding[];
   /** What to know about the document as a whole (a booking-aid profile) */
   notices?: Notice[];
+  /** Rule sets that did not run and why: the French rules for a seller outside France, or when off */
+  skippedRuleSets?: SkippedRuleSet[];
   /** For a PDF: the findings about the container (also in errors / warnings) and the embedded file */
   pdf?: { findings: Finding[]; embedded?: { filename: string; size: number } };
 }
@@ -77,7 +87,8 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const embeddedInfo = embedded
     ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
     : {};
-  const cause = unreadableCause(read, lang);
+  const unreadable = unreadableCause(read, lang);
+  const cause = unreadable && localizeFinding(unreadable, lang);
   if (cause) {
     const report: DocumentReport = {
       valid: false,
@@ -114,9 +125,10 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
         ])
       : [];
+  // the structure check and the readers write English; the rules and the PDF side the asked language
   const all = dedupe([
-    ...(structure ? [...structure.errors, ...structure.warnings] : []),
-    ...read.diagnostics,
+    ...localizeFindings(structure ? [...structure.errors, ...structure.warnings] : [], lang),
+    ...localizeFindings(read.diagnostics, lang),
     ...rules.errors,
     ...rules.warnings,
     ...pdfFindings,
@@ -131,9 +143,50 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     errors,
     warnings: all.filter((f) => f.severity !== 'fatal'),
     ...(rules.notices ? { notices: rules.notices } : {}),
+    ...frenchRulesSkipped(rules.ruleSets, read.invoice, options, profile, lang),
     ...(read.format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
   };
   return { report, read };
+}
+
+const SKIPPED_TEXT = {
+  en: {
+    'edition-off': 'The French rules (BR-FR) were not run: they were turned off (frenchRules=off).',
+    'booking-aid':
+      'The French rules (BR-FR) were not run: a MINIMUM or BASIC-WL document is a booking aid, judged by its profile’s rules only.',
+    'seller-not-french': (country: string) =>
+      `The French rules (BR-FR) were not run: they apply to a seller in France, and the seller’s country (BT-40) is ${country}.`,
+  },
+  fr: {
+    'edition-off':
+      'Les règles françaises (BR-FR) n’ont pas été appliquées : elles ont été désactivées (frenchRules=off).',
+    'booking-aid':
+      'Les règles françaises (BR-FR) n’ont pas été appliquées : un document MINIMUM ou BASIC-WL est une aide à la saisie, jugée selon les seules règles de son profil.',
+    'seller-not-french': (country: string) =>
+      `Les règles françaises (BR-FR) n’ont pas été appliquées : elles visent un vendeur établi en France, et le pays du vendeur (BT-40) est ${country}.`,
+  },
+};
+
+/** Why BR-FR did not run, when it did not (the edition, the profile or the seller's country) */
+function frenchRulesSkipped(
+  ran: readonly RuleSetRef[],
+  invoice: { seller?: { address?: { country?: unknown } } },
+  options: ValidateDocumentOptions,
+  profile: Profile | undefined,
+  lang: 'en' | 'fr',
+): { skippedRuleSets?: SkippedRuleSet[] } {
+  if (ran.some((r) => r.name === 'BR-FR')) return {};
+  const t = SKIPPED_TEXT[lang];
+  if (options.frenchEdition === 'off')
+    return { skippedRuleSets: [{ name: 'BR-FR', reason: 'edition-off', message: t['edition-off'] }] };
+  if (profile === 'MINIMUM' || profile === 'BASIC-WL')
+    return { skippedRuleSets: [{ name: 'BR-FR', reason: 'booking-aid', message: t['booking-aid'] }] };
+  const country = invoice.seller?.address?.country;
+  const shown =
+    typeof country === 'string' && country.trim() !== '' ? country : lang === 'fr' ? 'absent' : 'missing';
+  return {
+    skippedRuleSets: [{ name: 'BR-FR', reason: 'seller-not-french', message: t['seller-not-french'](shown) }],
+  };
 }
 
 const isAboutPdf = (f: Finding) => f.path === 'pdf' || f.path.startsWith('pdf.');
