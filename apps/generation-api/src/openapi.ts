@@ -69,7 +69,8 @@ const options = [
   },
 ];
 const common = {
-  '400': problem('Malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '400': problem('empty-body, malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '405': problem('Another method than the route has; the `Allow` header names it'),
   '401': problem(
     'unauthorized: API key missing, invalid or revoked. key-suspended: the key is suspended, and detail says why (plan limit or user). account-suspended',
   ),
@@ -311,13 +312,18 @@ export const openApiDocument = {
     },
     '/check-xml': {
       post: {
-        summary: 'Check the syntax and structure of raw XML text (no key)',
+        summary: 'Check the syntax and structure of an XML document (no key)',
         requestBody: {
           required: true,
           content: {
             'application/json': {
               schema: { type: 'object', required: ['xml'], properties: { xml: { type: 'string' } } },
             },
+            'application/xml': {
+              schema: { type: 'string' },
+              description: 'The XML document itself (its encoding declaration is honoured); also text/xml',
+            },
+            'text/xml': { schema: { type: 'string' } },
           },
         },
         responses: {

@@ -32,6 +32,7 @@ export const PROBLEM_TITLES_FR: Readonly<Record<string, string>> = {
   'missing-invoice': 'Facture absente',
   'missing-xml': 'XML absent',
   'no-file': 'Aucun fichier',
+  'not-acceptable': 'Format de réponse non disponible',
   'not-found': 'Introuvable',
   'not-signed-in': 'Non connecté',
   'over-budget': 'Délai de traitement dépassé',
@@ -176,6 +177,14 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
   {
     en: 'The generated XML and PDF would take {n} bytes of base64; answers are limited to {max} bytes. Send fewer or shorter lines.',
     fr: 'Le XML et le PDF générés occuperaient {n} octets en base64 ; les réponses sont limitées à {max} octets. Envoyez moins de lignes ou des lignes plus courtes.',
+  },
+  {
+    en: 'The answer would take {n} bytes; answers are limited to {max} bytes. Send fewer or shorter lines, or ask for the PDF alone (Accept: application/pdf).',
+    fr: 'La réponse occuperait {n} octets ; les réponses sont limitées à {max} octets. Envoyez moins de lignes ou des lignes plus courtes, ou demandez le PDF seul (Accept: application/pdf).',
+  },
+  {
+    en: 'generate answers application/json (both files in base64), application/pdf or application/xml; got Accept: {accept}.',
+    fr: 'generate répond en application/json (les deux fichiers en base64), application/pdf ou application/xml ; reçu Accept: {accept}.',
   },
   {
     en: 'The FREE plan includes {quota} generated invoices per month; the quota resets at {at}. Upgrade to SITE or MULTI for unlimited generation: {url}',

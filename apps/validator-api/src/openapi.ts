@@ -130,6 +130,8 @@ export const openApiDocument = {
     '/v1/validate': {
       post: {
         summary: 'Validate an XML invoice (CII, UBL) or a Factur-X/ZUGFeRD PDF',
+        description:
+          'Free and open to pages of any origin (CORS: `Access-Control-Allow-Origin: *`, GET and POST, no credentials).',
         parameters: options,
         requestBody: {
           required: true,
@@ -137,6 +139,10 @@ export const openApiDocument = {
             'application/xml': { schema: { type: 'string' } },
             'text/xml': { schema: { type: 'string' } },
             'application/pdf': { schema: { type: 'string', format: 'binary' } },
+            'application/octet-stream': {
+              schema: { type: 'string', format: 'binary' },
+              description: 'Any file: the content decides (PDF header, XML root), never the declared type',
+            },
             'application/json': {
               schema: {
                 type: 'object',
@@ -151,6 +157,7 @@ export const openApiDocument = {
               schema: {
                 type: 'object',
                 required: ['file'],
+                description: 'One file per request, in the field `file`',
                 properties: { file: { type: 'string', format: 'binary' } },
               },
             },
@@ -161,7 +168,10 @@ export const openApiDocument = {
             description: 'The report (also for invalid invoices)',
             content: { 'application/json': { schema: ref('Report') } },
           },
-          '400': problem('No file, bad base64, unknown format, invalid option'),
+          '400': problem(
+            'empty-body, no-file, too-many-files (one file per request), bad-base64, unknown-format, invalid-option',
+          ),
+          '405': problem('Another method than POST; `Allow: POST`'),
           '413': problem('Upload over 20 MB'),
           '503': problem(
             'busy: every worker is busy and the queue is full; over-budget: the work took longer than WORK_BUDGET_MS. See Retry-After',

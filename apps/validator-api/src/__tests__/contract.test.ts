@@ -225,6 +225,7 @@ describe('GET /v1/formats, /v1/openapi.json, the page, healthz, 404', () => {
       'application/xml',
       'text/xml',
       'application/pdf',
+      'application/octet-stream',
       'application/json',
       'multipart/form-data',
     ]);
