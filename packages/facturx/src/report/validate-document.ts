@@ -11,8 +11,15 @@
  * - Official rule ids with official meanings only: no contract alias (decision 0112).
  * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0113).
  */
-import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
-import { type FrenchStandardVersion, validate } from '@einv/rules';
+import {
+  type DocumentProfile,
+  EXTENDED_CTC_FR,
+  type Finding,
+  type Notice,
+  type RuleSetRef,
+  structureProfile,
+} from '@einv/core-model';
+import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
 import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
@@ -26,7 +33,7 @@ export interface ValidateDocumentOptions {
   /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
   processingType?: string;
   /** Check and validate against this profile instead of the one the document declares */
-  profile?: Profile;
+  profile?: DocumentProfile;
   /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
   maxPdfBytes?: number;
 }
@@ -36,7 +43,8 @@ export interface DocumentReport {
   valid: boolean;
   format: 'CII' | 'UBL' | 'FACTURX-PDF' | undefined;
   syntax?: 'CII' | 'UBL';
-  profile?: Profile;
+  /** The profile judged: the one given, else the one the document declares (EXTENDED-CTC-FR included) */
+  profile?: DocumentProfile;
   ruleSets: RuleSetRef[];
   /** Every fatal finding: structure, reading, rules and the PDF's */
   errors: Finding[];
@@ -71,7 +79,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const read = detectReadAndCheck(
     bytes,
     { lang, ...limit },
-    options.profile ? { profile: options.profile } : {},
+    options.profile ? { profile: structureProfile(options.profile) } : {},
   );
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
@@ -93,10 +101,11 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     return { report, read };
   }
   const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
-  const profile = options.profile ?? read.profile;
+  const profile = options.profile ?? read.documentProfile ?? read.profile;
   // an embedded XML that is neither CII nor UBL was not checked by the reader's pass: say why here
   const structure =
-    read.structure ?? (embedded ? checkXml(embedded.xml, profile ? { profile } : {}) : undefined);
+    read.structure ??
+    (embedded ? checkXml(embedded.xml, profile ? { profile: structureProfile(profile) } : {}) : undefined);
   const rules = validate(read.invoice, {
     syntax,
     lang,
@@ -114,8 +123,12 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
         ])
       : [];
+  // EXTENDED-CTC-FR disables some EN 16931 syntax rules (decision 0079): their findings do not apply
+  const structureFindings = (structure ? [...structure.errors, ...structure.warnings] : []).filter(
+    (f) => profile !== EXTENDED_CTC_FR || structureFindingAppliesInExtendedCtcFr(f, syntax, read.invoice),
+  );
   const all = dedupe([
-    ...(structure ? [...structure.errors, ...structure.warnings] : []),
+    ...structureFindings,
     ...read.diagnostics,
     ...rules.errors,
     ...rules.warnings,
