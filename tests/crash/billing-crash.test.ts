@@ -17,11 +17,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Plan } from '@einv/billing';
-import { BillingStore, DEFAULT_PLAN_LIMITS, migrateBilling, openSqlite } from '@einv/billing';
+import {
+  BILLING_MIGRATIONS,
+  BillingStore,
+  billingSchema,
+  DEFAULT_PLAN_LIMITS,
+  openDatabase,
+  tablesFor,
+} from '@einv/billing';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { accountResolver } from '../../apps/generation-api/src/accounts.js';
-import { migrateGeneration } from '../../apps/generation-api/src/db/migrate.js';
-import { accounts } from '../../apps/generation-api/src/db/schema.js';
+import { GENERATION_MIGRATIONS } from '../../apps/generation-api/src/db/migrate.js';
+import * as generationSchema from '../../apps/generation-api/src/db/schema.js';
 import { prng } from '../support/prng.js';
 
 const MAIN = path.resolve('apps/generation-api/dist/main.js');
@@ -330,28 +337,29 @@ describeIfBuilt(`billing under kill -9 (${EVENTS} events, seed ${SEED})`, () => 
     const random = prng(SEED);
     const database = path.join(dir, 'einv.sqlite');
     // Verified accounts, seeded directly: this test is about events, not signup.
-    const seed = openSqlite(database);
-    migrateBilling(seed.db);
-    migrateGeneration(seed.db);
+    const seed = openDatabase(database);
+    await seed.migrate([BILLING_MIGRATIONS, GENERATION_MIGRATIONS]);
+    const { accounts } = tablesFor(generationSchema, seed.dialect);
     const people: Account[] = [];
     const count = Math.max(10, Math.round(EVENTS / 10));
     for (let i = 0; i < count; i++) {
       const email = `buyer${i}@example.com`;
       const publicId = `acc_${randomBytes(16).toString('hex')}`;
-      const row = seed.db
-        .insert(accounts)
-        .values({
-          email,
-          publicId,
-          passwordHash: 'unused',
-          createdAt: NOW.toISOString(),
-          emailVerifiedAt: NOW.toISOString(),
-        })
-        .returning({ id: accounts.id })
-        .get();
-      people.push({ id: row.id, email, publicId });
+      const [row] = await seed.query((q) =>
+        q
+          .insert(accounts)
+          .values({
+            email,
+            publicId,
+            passwordHash: 'unused',
+            createdAt: NOW.toISOString(),
+            emailVerifiedAt: NOW.toISOString(),
+          })
+          .returning({ id: accounts.id }),
+      );
+      people.push({ id: row!.id, email, publicId });
     }
-    seed.sqlite.close();
+    await seed.close();
 
     const orders = generate(random, EVENTS, people);
     const events = orders.flatMap((o) => o.events);
@@ -426,19 +434,19 @@ describeIfBuilt(`billing under kill -9 (${EVENTS} events, seed ${SEED})`, () => 
     await service.kill9();
 
     // The end state, read from the file the killed service left
-    const { sqlite, db } = openSqlite(database);
+    const db = openDatabase(database);
     const store = new BillingStore(
       db,
       { variants: { SITE: [SITE], MULTI: [MULTI] }, limits: DEFAULT_PLAN_LIMITS },
       accountResolver(db),
     );
-    const stored = sqlite.prepare('select event_key as k from billing_events').all() as { k: string }[];
+    const { billingEvents, entitlements } = tablesFor(billingSchema, db.dialect);
+    const stored = await db.query((q) => q.select({ k: billingEvents.eventKey }).from(billingEvents));
     const bound = new Map(
       (
-        sqlite.prepare('select order_id as o, account_id as a from billing_entitlements').all() as {
-          o: string;
-          a: number | null;
-        }[]
+        await db.query((q) =>
+          q.select({ o: entitlements.orderId, a: entitlements.accountId }).from(entitlements),
+        )
       ).map((r) => [r.o, r.a ?? undefined]),
     );
     const mismatches: string[] = [];
@@ -448,7 +456,7 @@ describeIfBuilt(`billing under kill -9 (${EVENTS} events, seed ${SEED})`, () => 
     for (const person of people) {
       const purchases = orders.filter((o) => o.owner === person.id).map((o) => modelPurchase(o.events));
       const expected = modelAccount(purchases);
-      const got = store.accountBilling(person.id, NOW);
+      const got = await store.accountBilling(person.id, NOW);
       const shown = { plan: got.plan, ...(got.paidUntil ? { paidUntil: got.paidUntil } : {}) };
       if (JSON.stringify(shown) !== JSON.stringify(expected))
         mismatches.push(
@@ -467,7 +475,7 @@ describeIfBuilt(`billing under kill -9 (${EVENTS} events, seed ${SEED})`, () => 
       doubled: Math.max(0, stored.length - events.length),
       stale: mismatches.length,
     };
-    sqlite.close();
+    await db.close();
     console.log(`billing crash test: ${JSON.stringify(report)}`);
     expect(mismatches).toEqual([]);
     expect(report).toMatchObject({ lost: 0, doubled: 0, stale: 0, stored: events.length });

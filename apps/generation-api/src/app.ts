@@ -14,8 +14,11 @@ import {
   createMetrics,
   inlinePool,
   memoryStores,
+  methodNotAllowed,
+  negotiateLang,
   problemErrorHandler,
   readiness,
+  rejectEmptyBody,
   requireJson,
   type StoreFactory,
   securityHeaders,
@@ -29,12 +32,14 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
 import { AuthAttempts, sendTooManyAttempts } from './auth/auth-attempts.js';
+import { memoryThrottles, type ThrottleFactory } from './auth/failure-throttle.js';
 import type { GenerationConfig } from './config.js';
 import type { KeyService } from './keys.js';
 import { openApiDocument } from './openapi.js';
 import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
 import { portalRouter } from './routes/portal.js';
+import { statusRouter } from './routes/status.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import * as tasks from './work/tasks.js';
 
@@ -53,6 +58,8 @@ export interface AppDependencies {
   stopping?: { value: boolean };
   /** Where rate-limit counters live (main.ts: Redis when REDIS_URL is set) */
   stores?: StoreFactory;
+  /** Where failed-authentication counts live (main.ts: Redis when REDIS_URL is set) */
+  throttles?: ThrottleFactory;
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -71,8 +78,9 @@ export function createApp({
   dependencies = {},
   stopping = { value: false },
   stores = memoryStores,
+  throttles = memoryThrottles,
 }: AppDependencies): express.Express {
-  const attempts = new AuthAttempts(config.authThrottle);
+  const attempts = new AuthAttempts(config.authThrottle, throttles);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -90,11 +98,15 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  // problems in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('generation-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, dependencies, stopping }));
+  // before the keys: GET on a POST route is 405 with Allow, whoever asks (decision 0135)
+  app.use(methodNotAllowed(app));
   // Buckets (decision 0097): the API per key (per IP without one), the portal per IP, the rest per
   // IP; webhooks have none (the provider's retries must not meet a 429; the signature guards them).
   const apiLimit = bucketLimiter({
@@ -123,22 +135,22 @@ export function createApp({
    * Bearer API keys. Failures are limited per IP and per key's account with growing delays (429 while
    * blocked) and logged at warn; a suspended key gets its own problem type saying why.
    */
-  const bearer = (req: Request, res: Response, next: NextFunction) => {
+  const bearer = async (req: Request, res: Response, next: NextFunction) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
     const ip = req.ip ?? 'unknown';
     const presented = match?.[1];
     const prefixSubject = presented ? `key:${presented.slice(0, 17)}` : undefined;
-    const wait = attempts.waitMs(ip, prefixSubject);
+    const wait = await attempts.waitMs(ip, prefixSubject);
     if (wait > 0) {
       req.log.warn({ ip, retryAfterMs: wait }, 'API key refused: too many failures');
       return sendTooManyAttempts(res, wait, 'API-key authentications from here or for this key');
     }
-    const check = keys.authenticate(presented);
+    const check = await keys.authenticate(presented);
     if (check.ok) {
       res.locals.account = check.account;
       return next();
     }
-    const failures = attempts.failed(ip, prefixSubject);
+    const failures = await attempts.failed(ip, prefixSubject);
     req.log.warn({ ip, reason: check.reason, accountId: check.accountId, failures }, 'API key refused');
     res.setHeader('WWW-Authenticate', 'Bearer realm="einv"');
     if (check.reason === 'invalid')
@@ -164,11 +176,18 @@ export function createApp({
     '/api/v1',
     apiLimit,
     bearer,
+    rejectEmptyBody('a JSON object'),
     requireJson,
     json,
     apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
+    statusRouter(pool),
   );
-  app.use('/check-xml', siteLimit, requireJson, json, checkXmlRouter(pool));
+  app.use(
+    '/check-xml',
+    siteLimit,
+    rejectEmptyBody('{"xml": "<XML text>"} as application/json, or the XML itself as application/xml'),
+    checkXmlRouter(pool, json),
+  );
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',

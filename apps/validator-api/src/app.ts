@@ -7,6 +7,9 @@ import {
   createMetrics,
   inlinePool,
   memoryStores,
+  methodNotAllowed,
+  negotiateLang,
+  openCors,
   problemErrorHandler,
   readiness,
   type StoreFactory,
@@ -48,11 +51,16 @@ export function createApp(
     pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }),
   );
   app.use(securityHeaders);
+  // problems and answers in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('validator-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, stopping, dependencies }));
+  // the free API is open to pages of any origin (decision 0135); preflights end here
+  app.use('/v1', openCors);
+  app.use(methodNotAllowed(app));
   app.use(bucketLimiter({ bucket: 'validator', limit: config.rateLimitPerMinute, per: 'per IP', stores }));
 
   app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool, metrics));

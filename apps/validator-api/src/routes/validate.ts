@@ -7,8 +7,11 @@ import type { Profile } from '@einv/core-model';
 import { PROFILES } from '@einv/core-model';
 import {
   decodeBase64,
+  formatSize,
   optionalQueryOption,
   queryOption,
+  rejectEmptyBody,
+  requestLang,
   type ServiceMetrics,
   sendProblem,
   type WorkPool,
@@ -17,15 +20,26 @@ import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rule
 import type { NextFunction, Request, Response } from 'express';
 import express, { Router } from 'express';
 import multer from 'multer';
+import { RECEIPT_KINDS } from '../work/receipt-kinds.js';
 import type { ValidateOutput } from '../work/tasks.js';
 
-const LANGS = ['en', 'fr'] as const;
+/**
+ * Raw bodies: XML, PDF, or bytes of undeclared kind (`application/octet-stream`, what many clients
+ * send for a file); validateDocument decides by content in every case (decision 0092).
+ */
+const RAW_TYPES = [
+  'application/xml',
+  'text/xml',
+  'application/pdf',
+  'application/*+xml',
+  'application/octet-stream',
+];
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
   const router = Router();
   const raw = express.raw({
-    type: ['application/xml', 'text/xml', 'application/pdf', 'application/*+xml'],
+    type: RAW_TYPES,
     limit: maxBytes,
   });
   const json = express.json({ limit: Math.ceil(maxBytes * 1.37) + 1024 }); // base64 is 4/3 of the file
@@ -44,8 +58,18 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           413,
           'payload-too-large',
           'File too large',
-          `The upload exceeds ${maxBytes} bytes.`,
+          `The upload exceeds ${formatSize(maxBytes, res.locals.lang === 'fr' ? 'fr' : 'en')}.`,
           { field: 'file', limit: maxBytes },
+        );
+      }
+      if (code === 'LIMIT_FILE_COUNT') {
+        return sendProblem(
+          res,
+          400,
+          'too-many-files',
+          'One file per request',
+          'The multipart body holds several files; send one file per request, in the field named `file`.',
+          { field: 'file', limit: 1 },
         );
       }
       if (code === 'LIMIT_UNEXPECTED_FILE') {
@@ -54,7 +78,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           400,
           'no-file',
           'Unexpected upload field',
-          'Send the invoice in the multipart field named `file` (one file).',
+          `Send the invoice in the multipart field named \`file\` (one file per request), not \`${(err as { field?: string }).field ?? '?'}\`.`,
           { field: 'file' },
         );
       }
@@ -70,31 +94,33 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
 
   router.post(
     '/',
+    rejectEmptyBody('the invoice: raw XML or PDF, JSON {"file": "<base64>"} or multipart field `file`'),
     (req, res, next) => {
       if (req.is('multipart/form-data')) return multipart(req, res, next);
       if (req.is('application/json')) return json(req, res, next);
-      if (req.is(['application/xml', 'text/xml', 'application/pdf', 'application/*+xml']))
-        return raw(req, res, next);
+      if (req.is(RAW_TYPES)) return raw(req, res, next);
       sendProblem(
         res,
         415,
         'unsupported-media-type',
         'Unsupported media type',
-        'Send application/xml, text/xml, application/pdf, application/json {"file": "<base64>"} or multipart/form-data with field `file`.',
+        'Send application/xml, text/xml, application/pdf, application/octet-stream, application/json {"file": "<base64>"} or multipart/form-data with field `file`.',
         { field: 'content-type' },
       );
     },
     async (req, res) => {
-      const lang = queryOption(req, res, 'lang', LANGS, 'en');
+      const lang = requestLang(req, res, 'en');
       const frenchRules = lang && queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
       const processingType = frenchRules && optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
       const forced = processingType !== undefined && queryOption(req, res, 'profile', FORCEABLE, 'auto');
-      if (!lang || !frenchRules || processingType === undefined || !forced) return;
+      const receipt = forced ? optionalQueryOption(req, res, 'report', RECEIPT_KINDS) : undefined;
+      if (!lang || !frenchRules || processingType === undefined || !forced || receipt === undefined) return;
       const file = fileBytes(req, res);
       if (!file) return;
       const out = await pool.run<ValidateOutput>('validateDocument', {
         bytes: file.bytes,
         ...(file.filename ? { filename: file.filename } : {}),
+        ...(receipt ? { receipt: { kind: receipt, now: new Date().toISOString() } } : {}),
         options: {
           lang,
           maxPdfBytes: maxBytes,
@@ -116,6 +142,14 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
         );
       }
       metrics?.validation(out.format, out.valid ? 'valid' : 'invalid');
+      if (out.receipt) {
+        // a receipt to keep or send on: a download, named after the file
+        res.attachment(out.receipt.filename);
+        res
+          .type(out.receipt.type)
+          .send(typeof out.receipt.body === 'string' ? out.receipt.body : Buffer.from(out.receipt.body));
+        return;
+      }
       res.type('application/json').send(out.json);
     },
   );
