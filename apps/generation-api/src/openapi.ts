@@ -3,6 +3,7 @@ import { invoiceOpenApiSchema } from '@einv/core-model';
 import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 import { loadExamples } from './examples.js';
+import { statusPath } from './openapi-status.js';
 
 /** docs/examples, the copy-paste requests, as the request examples (a test sends each to the service) */
 const EXAMPLES = loadExamples();
@@ -11,9 +12,15 @@ const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
-const json = (description: string, schema: object) => ({
+const json = (
+  description: string,
+  schema: object,
+  otherContent: Record<string, object> = {},
+  headers?: Record<string, object>,
+) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: { 'application/json': { schema }, ...otherContent },
+  ...(headers ? { headers } : {}),
 });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A required JSON request body of string members */
@@ -62,7 +69,8 @@ const options = [
   },
 ];
 const common = {
-  '400': problem('Malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '400': problem('empty-body, malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '405': problem('Another method than the route has; the `Allow` header names it'),
   '401': problem(
     'unauthorized: API key missing, invalid or revoked. key-suspended: the key is suspended, and detail says why (plan limit or user). account-suspended',
   ),
@@ -196,9 +204,12 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...statusPath({ json, problem, common }),
     '/api/v1/generate': {
       post: {
         summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',
+        description:
+          'By default the answer is JSON with both files base64-encoded and the full validation. Send `Accept: application/pdf` to get the PDF itself (`Accept: application/xml`: the XML itself), with the verdict summarised in the `Einv-Validation` header. The XML is also inside the PDF (Factur-X), and `Accept: application/xml` with the same body gives it alone.',
         security: [{ bearer: [] }],
         parameters: options,
         requestBody: invoiceBody,
@@ -224,7 +235,29 @@ export const openApiDocument = {
                 validation: ref('ValidationResult'),
               },
             },
+            {
+              'application/pdf': {
+                schema: { type: 'string', format: 'binary' },
+                description: 'With `Accept: application/pdf`: the Factur-X PDF itself',
+              },
+              'application/xml': {
+                schema: { type: 'string' },
+                description: 'With `Accept: application/xml`: the CII XML itself',
+              },
+            },
+            {
+              'Einv-Validation': {
+                description:
+                  'PDF or XML answers only: the verdict as an RFC 8941 dictionary, e.g. `valid=?1, errors=0, warnings=1, warning-rules="BR-FR-09"`. The findings themselves: the JSON answer, or POST /api/v1/validate with the same body',
+                schema: { type: 'string' },
+              },
+              'Content-Disposition': {
+                description: 'PDF or XML answers: `attachment; filename=<invoice number>.pdf|.xml`',
+                schema: { type: 'string' },
+              },
+            },
           ),
+          '406': problem('Accept names none of application/json (default), application/pdf, application/xml'),
           ...common,
           '402': problem(
             'The FREE monthly quota is used up; says the quota, when it resets, and upgradeUrl (the portal plans)',
@@ -279,13 +312,18 @@ export const openApiDocument = {
     },
     '/check-xml': {
       post: {
-        summary: 'Check the syntax and structure of raw XML text (no key)',
+        summary: 'Check the syntax and structure of an XML document (no key)',
         requestBody: {
           required: true,
           content: {
             'application/json': {
               schema: { type: 'object', required: ['xml'], properties: { xml: { type: 'string' } } },
             },
+            'application/xml': {
+              schema: { type: 'string' },
+              description: 'The XML document itself (its encoding declaration is honoured); also text/xml',
+            },
+            'text/xml': { schema: { type: 'string' } },
           },
         },
         responses: {

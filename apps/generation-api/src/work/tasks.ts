@@ -69,6 +69,7 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
 }
 
 /** The XML as text (JSON body) or as the bytes sent (raw body: its own encoding declaration decides) */
-export function checkXml({ xml }: { xml: string | Uint8Array }) {
-  return check(xml);
+export function checkXml({ xml, lang }: { xml: string | Uint8Array; lang?: 'en' | 'fr' }) {
+  return check(xml, lang ? { lang } : {});
 }
+export { statusMessage } from './status-task.js';
