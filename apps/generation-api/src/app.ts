@@ -15,6 +15,7 @@ import {
   inlinePool,
   memoryStores,
   methodNotAllowed,
+  negotiateLang,
   problemErrorHandler,
   readiness,
   rejectEmptyBody,
@@ -38,6 +39,7 @@ import { openApiDocument } from './openapi.js';
 import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
 import { portalRouter } from './routes/portal.js';
+import { statusRouter } from './routes/status.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import * as tasks from './work/tasks.js';
 
@@ -96,6 +98,8 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  // problems in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('generation-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));
@@ -176,6 +180,7 @@ export function createApp({
     requireJson,
     json,
     apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
+    statusRouter(pool),
   );
   app.use(
     '/check-xml',

@@ -3,6 +3,7 @@ import { invoiceOpenApiSchema } from '@einv/core-model';
 import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 import { loadExamples } from './examples.js';
+import { statusPath } from './openapi-status.js';
 
 /** docs/examples, the copy-paste requests, as the request examples (a test sends each to the service) */
 const EXAMPLES = loadExamples();
@@ -68,7 +69,8 @@ const options = [
   },
 ];
 const common = {
-  '400': problem('Malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '400': problem('empty-body, malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '405': problem('Another method than the route has; the `Allow` header names it'),
   '401': problem(
     'unauthorized: API key missing, invalid or revoked. key-suspended: the key is suspended, and detail says why (plan limit or user). account-suspended',
   ),
@@ -202,6 +204,7 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...statusPath({ json, problem, common }),
     '/api/v1/generate': {
       post: {
         summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',
@@ -309,13 +312,18 @@ export const openApiDocument = {
     },
     '/check-xml': {
       post: {
-        summary: 'Check the syntax and structure of raw XML text (no key)',
+        summary: 'Check the syntax and structure of an XML document (no key)',
         requestBody: {
           required: true,
           content: {
             'application/json': {
               schema: { type: 'object', required: ['xml'], properties: { xml: { type: 'string' } } },
             },
+            'application/xml': {
+              schema: { type: 'string' },
+              description: 'The XML document itself (its encoding declaration is honoured); also text/xml',
+            },
+            'text/xml': { schema: { type: 'string' } },
           },
         },
         responses: {

@@ -11,6 +11,7 @@ import {
   optionalQueryOption,
   queryOption,
   refuseOverLimit,
+  requestLang,
   type ServiceMetrics,
   sendProblem,
   type WorkPool,
@@ -22,15 +23,14 @@ import type { Account, AccountService } from '../accounts.js';
 import type * as tasks from '../work/tasks.js';
 import { acceptedRepresentation, answerBytes, sendGenerated } from './generated-answer.js';
 
-const LANGS = ['fr', 'en'] as const;
-
 /** What the query asks for; the French rules as `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
 type Options = tasks.InvoiceOptions;
 
 function options(req: Request, res: Response): Options | undefined {
   const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
   if (!profile) return undefined;
-  const lang = queryOption(req, res, 'lang', LANGS, 'fr');
+  // ?lang= wins, then Accept-Language; French when neither says (the documents are French invoices)
+  const lang = requestLang(req, res, 'fr');
   if (!lang) return undefined;
   const frenchRules = queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
   if (!frenchRules) return undefined;
