@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { validateDocument } from '../packages/facturx/dist/index.js';
 import { isContractAlias } from '../packages/rules/dist/index.js';
 import { differentialBases, SHARED } from './lib/differential-bases.mjs';
+import { cacheableOracleAnswer } from './lib/oracle-errors.mjs';
 import { loadStructure, schemaMutants } from './lib/schema-mutations.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +58,7 @@ function official(doc) {
   if (CACHED_ONLY) return { id: doc.id, syntax: null, failed: [], notCached: true };
   try {
     const r = { id: doc.id, ...oracle.validate(doc.xml) };
-    if (!r.error) fs.writeFileSync(file, JSON.stringify(r));
+    if (cacheableOracleAnswer(r)) fs.writeFileSync(file, JSON.stringify(r));
     return r;
   } catch (e) {
     return { id: doc.id, syntax: null, failed: [], error: String(e?.message ?? e) };
@@ -93,6 +94,23 @@ for (const syntax of SYNTAXES) {
   let notCached = 0;
   let fresh = 0;
   const kinds = new Map();
+  let basesDone = 0;
+  const summary = () => {
+    console.log(
+      `\n## ${syntax}: ${identical}/${total} identical (${((100 * identical) / Math.max(1, total)).toFixed(2)} %), ` +
+        `${basesDone} of ${mine.length} bases, seed ${SEED}; ${oracleErrors} documents the oracle could not judge (left out)` +
+        (CACHED_ONLY ? `; ${notCached} not judged yet (--cached-only)` : ''),
+    );
+    for (const [key, k] of [...kinds.entries()].sort((a, b) => b[1].n - a[1].n))
+      console.log(`- ${k.n} × ${key} — e.g. ${k.example}`);
+  };
+  // a long run stopped on purpose (SIGTERM, Ctrl-C) still reports what it judged
+  const stop = () => {
+    summary();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   const order = [...mine.keys()];
   if (REVERSE) order.reverse();
   for (const [n, i] of order.entries()) {
@@ -138,16 +156,12 @@ for (const syntax of SYNTAXES) {
       k.n++;
       kinds.set(key, k);
     }
-    if ((n + 1) % 5 === 0)
-      console.error(
-        `${syntax}: ${n + 1}/${mine.length} bases, ${identical}/${total} identical, ${fresh} oracle runs, ${Math.round((Date.now() - started) / 1000)} s`,
-      );
+    basesDone = n + 1;
+    console.error(
+      `${syntax}: ${n + 1}/${mine.length} bases, ${identical}/${total} identical, ${oracleErrors} not judged by the oracle, ${fresh} oracle runs, ${Math.round((Date.now() - started) / 1000)} s`,
+    );
   }
-  console.log(
-    `\n## ${syntax}: ${identical}/${total} identical (${((100 * identical) / Math.max(1, total)).toFixed(2)} %), ` +
-      `${mine.length} bases, seed ${SEED}; ${oracleErrors} documents the oracle could not judge (left out)` +
-      (CACHED_ONLY ? `; ${notCached} not judged yet (--cached-only)` : ''),
-  );
-  for (const [key, k] of [...kinds.entries()].sort((a, b) => b[1].n - a[1].n))
-    console.log(`- ${k.n} × ${key} — e.g. ${k.example}`);
+  process.removeListener('SIGTERM', stop);
+  process.removeListener('SIGINT', stop);
+  summary();
 }

@@ -1,6 +1,7 @@
 /**
  * runOracle with a local on-disk cache keyed by the SHA-256 of each document: the official verdict
- * of a given XML never changes, so re-runs only pay SaxonJS for new documents. The cache lives in
+ * of a given XML never changes, so re-runs only pay SaxonJS for new documents (and for none the
+ * XSLT itself stopped on: those answers are cached too, scripts/lib/oracle-errors.mjs). The cache lives in
  * node_modules/.cache (never committed); CI starts cold and runs everything in one batch.
  * EINV_ORACLE_CACHE=0 bypasses it (to time a cold run); EINV_ORACLE_CACHE_DIR moves it (so several
  * checkouts on one machine share the answers they paid for). With options (other rule sets), the key
@@ -9,6 +10,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+// @ts-expect-error -- a plain .mjs dev module without type declarations
+import { cacheableOracleAnswer } from '../../scripts/lib/oracle-errors.mjs';
 import { type OracleOptions, type OracleResult, runOracle } from '../support/oracle.js';
 import { REPO_ROOT } from '../support/shared.js';
 
@@ -43,7 +46,7 @@ export async function runOracleCached(
     for (const r of fresh) {
       results.set(r.id, r);
       const xml = byId.get(r.id);
-      if (xml !== undefined && !r.error)
+      if (xml !== undefined && cacheableOracleAnswer(r))
         fs.writeFileSync(path.join(DIR, `${key(xml)}.json`), JSON.stringify(r));
     }
   }

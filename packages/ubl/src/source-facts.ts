@@ -246,6 +246,24 @@ const UBL_SITES: Site[] = [
     value: { child: 'ID', ns: CBC },
     tag: (el) => `${categoryPlace(el)}${isVatScheme(el) ? '+VAT' : ''}`,
   },
+  // cac:InvoicePeriod of the document, test exists(cbc:StartDate) or exists(cbc:EndDate) or
+  // exists(cbc:DescriptionCode): '' when it has one of them, undefined when none (also a second one)
+  {
+    key: 'BR-CO-19',
+    ns: NS.cac as string,
+    elements: ['InvoicePeriod'],
+    when: (el) => isRoot(el.parent),
+    value: {
+      read: (el) =>
+        el.children.some(
+          (c) =>
+            c.ns === CBC &&
+            (c.local === 'StartDate' || c.local === 'EndDate' || c.local === 'DescriptionCode'),
+        )
+          ? ''
+          : undefined,
+    },
+  },
   // cac:PaymentMeans[cbc:PaymentMeansCode='30' or cbc:PaymentMeansCode='58']/cac:PayeeFinancialAccount,
   // test normalize-space(cbc:ID) != '': every account (the model merges the payment means)
   {

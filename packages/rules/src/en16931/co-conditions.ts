@@ -191,6 +191,14 @@ export const coConditionRules: RuleDefinition[] = [
       'Indiquez la date de début, de fin ou les deux, ou retirez la période.',
     ],
     (inv, report, ctx) => {
+      // UBL XML: every document cac:InvoicePeriod (the model holds the first), its value '' when it
+      // has a start date, an end date or a description code, undefined when none
+      const nodes = ctx.syntax === 'UBL' ? ctx.source?.values('BR-CO-19') : undefined;
+      if (nodes) {
+        for (const n of nodes)
+          if (n.value === undefined) report('invoice.invoicingPeriod', { xpath: n.xpath, line: n.line });
+        return;
+      }
       const p = inv.invoicingPeriod;
       if (!isObject(p) || !noDate(p)) return;
       // UBL carries the VAT point date code (BT-8) in the same element and accepts it alone

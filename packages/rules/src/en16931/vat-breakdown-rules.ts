@@ -6,7 +6,7 @@ import type { Decimal } from 'decimal.js';
 import type { Computed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
 import {
-  breakdownNodes,
+  breakdownContexts,
   ciiSemantics,
   dec,
   ExactSum,
@@ -16,7 +16,6 @@ import {
   texts,
   type VatCategory,
   vatRule,
-  withCategory,
   withinOne,
   xpathRound2,
 } from './vat-common.js';
@@ -81,7 +80,7 @@ export function taxableAmountRule(
     (invoice, report, context) => {
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
       if (mode === 'never') return;
-      const entries = withCategory(breakdownNodes(invoice), cat.code);
+      const entries = breakdownContexts(invoice, cat.code, context);
       if (entries.length === 0) return;
       const perRateMode =
         mode === 'perRateNear' || mode === 'perRateLinesNear' || mode === 'perRateRoundedExact';
@@ -239,7 +238,7 @@ export function vatAmountRule(
     (invoice, report, context) => {
       const mode = ciiSemantics(context) ? modes.cii : modes.ubl;
       if (mode === 'never') return;
-      for (const bd of withCategory(breakdownNodes(invoice), cat.code)) {
+      for (const bd of breakdownContexts(invoice, cat.code, context)) {
         const tax = finite(bd.entry.taxAmount);
         const taxable = finite(bd.entry.taxableAmount);
         const rate = finite(bd.entry.rate);
@@ -319,8 +318,8 @@ export function exemptionReasonRule(cat: VatCategory, mode: 'required' | 'forbid
             fr: 'Retirez BT-120 et BT-121 de la ventilation.',
           },
     },
-    (invoice, report) => {
-      for (const bd of withCategory(breakdownNodes(invoice), cat.code)) {
+    (invoice, report, context) => {
+      for (const bd of breakdownContexts(invoice, cat.code, context)) {
         const hasReason =
           bd.entry.exemptionReason !== undefined || bd.entry.exemptionReasonCode !== undefined;
         if (required && !hasReason) report(`${bd.path}.exemptionReason`);

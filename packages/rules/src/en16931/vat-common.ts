@@ -151,6 +151,16 @@ export function breakdownNodes(invoice: Invoice): BreakdownNode[] {
   }));
 }
 
+/**
+ * The breakdown entries of category `code` the official 08/09/10 rules run on: in UBL only those of
+ * the VAT scheme (their context is `…/cac:TaxCategory[…][cac:TaxScheme/…='VAT']`); CII reads every
+ * one (its S and Z contexts do not look at the tax type; E's do, and its tests agree on the rest).
+ */
+export function breakdownContexts(invoice: Invoice, code: string, context: RuleContext): BreakdownNode[] {
+  const all = withCategory(breakdownNodes(invoice), code);
+  return ciiSemantics(context) ? all : all.filter((b) => b.entry.taxScheme === undefined);
+}
+
 export function withCategory<T extends { category: string | undefined }>(nodes: T[], code: string): T[] {
   return nodes.filter((n) => n.category === code);
 }
