@@ -246,6 +246,28 @@ const UBL_SITES: Site[] = [
     value: { child: 'ID', ns: CBC },
     tag: (el) => `${categoryPlace(el)}${isVatScheme(el) ? '+VAT' : ''}`,
   },
+  // /ubl:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator = false()|true()], test
+  // exists(cac:TaxCategory[cac:TaxScheme/…='VAT']/cbc:ID) (BR-32, BR-37): '' when one of its
+  // categories has it, undefined when none; tagged with the indicator
+  {
+    key: 'BR-32/37',
+    ns: NS.cac as string,
+    elements: ['AllowanceCharge'],
+    when: (el) => isRoot(el.parent),
+    value: {
+      read: (el) =>
+        el.children.some(
+          (c) =>
+            c.local === 'TaxCategory' &&
+            c.ns === NS.cac &&
+            isVatScheme(c) &&
+            child(c, 'ID', CBC) !== undefined,
+        )
+          ? ''
+          : undefined,
+    },
+    tag: (el) => String(indicatorValue(child(el, 'ChargeIndicator', CBC)) ?? ''),
+  },
   // cac:InvoicePeriod of the document, test exists(cbc:StartDate) or exists(cbc:EndDate) or
   // exists(cbc:DescriptionCode): '' when it has one of them, undefined when none (also a second one)
   {

@@ -21,6 +21,17 @@ function docAllowanceRule(
   fr: Texts,
 ) {
   return en16931Rule(id, F, terms, en, fr, (inv, report, ctx) => {
+    // UBL XML, BR-32/37: every document cac:AllowanceCharge, whichever of its cac:TaxCategory is of
+    // the VAT scheme (the model holds the first category)
+    const nodes =
+      test === categoryMissing && ctx.syntax === 'UBL' ? ctx.source?.values('BR-32/37') : undefined;
+    if (nodes && ctx.source) {
+      const indicator = kind === 'charges' ? 'true' : 'false';
+      for (const n of nodes)
+        if (n.tag === indicator && n.value === undefined)
+          report(`${ctx.source.pathAt(n.xpath)}.vatCategory`, { xpath: n.xpath, line: n.line });
+      return;
+    }
     eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
       const field = test(ac, ctx.syntax);
       if (!field) return;
