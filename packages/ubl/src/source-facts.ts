@@ -268,6 +268,15 @@ const UBL_SITES: Site[] = [
     },
     tag: (el) => String(indicatorValue(child(el, 'ChargeIndicator', CBC)) ?? ''),
   },
+  // every $taxcurrency in cbc:TaxCurrencyCode satisfies exists(//cac:TaxTotal/cbc:TaxAmount[@currencyID
+  // = $taxcurrency]) (BR-53): the currencies of every TaxTotal's amount, the codes are BR-CL-05's
+  {
+    key: 'BR-53',
+    ns: CBC,
+    elements: ['TaxAmount'],
+    parent: 'TaxTotal',
+    value: { attribute: 'currencyID' },
+  },
   // cac:InvoicePeriod of the document, test exists(cbc:StartDate) or exists(cbc:EndDate) or
   // exists(cbc:DescriptionCode): '' when it has one of them, undefined when none (also a second one)
   {

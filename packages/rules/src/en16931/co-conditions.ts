@@ -167,6 +167,13 @@ export const coConditionRules: RuleDefinition[] = [
       'Ajoutez la ventilation de TVA (einv la calcule lors de la complétion).',
     ],
     (inv, report, ctx) => {
+      // UBL XML: exists(cac:TaxTotal/cac:TaxSubtotal), whichever currency the TaxTotal is in (the
+      // model's breakdown comes from the one in the invoice currency)
+      const subtotals = ctx.syntax === 'UBL' ? ctx.source?.values('BR-CO-14/subtotal') : undefined;
+      if (subtotals) {
+        if (subtotals.length === 0) report('invoice.vatBreakdown');
+        return;
+      }
       if (list(inv.vatBreakdown).length > 0) return;
       // The CII schematron asserts it once per invoice line
       if (ctx.syntax === 'CII') {

@@ -299,6 +299,17 @@ export const coreSettlementRules: RuleDefinition[] = [
       'Indiquez le total de TVA dans la devise de comptabilisation, ou retirez cette devise.',
     ],
     (inv, report, ctx) => {
+      // UBL XML: each cbc:TaxCurrencyCode as written, also an empty one, needs a cac:TaxTotal whose
+      // cbc:TaxAmount has that currencyID
+      const codes = ctx.syntax === 'UBL' ? ctx.source?.values('BR-CL-05') : undefined;
+      const amounts = ctx.syntax === 'UBL' ? ctx.source?.values('BR-53') : undefined;
+      if (codes && amounts) {
+        const currencies = new Set(amounts.map((a) => a.value));
+        const missing = codes.find((c) => !currencies.has(c.value ?? ''));
+        if (missing)
+          report('invoice.totals.vatTotalInTaxCurrency', { xpath: missing.xpath, line: missing.line });
+        return;
+      }
       const taxCurrency = inv.taxCurrency;
       if (!hasText(taxCurrency)) return;
       const t = ctx.syntax === 'UBL' ? (isObject(inv.totals) ? inv.totals : {}) : totalsContext(inv, ctx);
