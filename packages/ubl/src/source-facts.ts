@@ -277,6 +277,21 @@ const UBL_SITES: Site[] = [
     parent: 'TaxTotal',
     value: { attribute: 'currencyID' },
   },
+  // cac:InvoiceLine/cac:InvoicePeriod | cac:CreditNoteLine/cac:InvoicePeriod, test exists(cbc:StartDate)
+  // or exists(cbc:EndDate) (BR-CO-20): '' when it has one, undefined when none (the model keeps no
+  // line period without a date since the line period also carries EXT-FR-FE-180)
+  {
+    key: 'BR-CO-20',
+    ns: NS.cac as string,
+    elements: ['InvoicePeriod'],
+    when: (el) => el.parent?.local === 'InvoiceLine' || el.parent?.local === 'CreditNoteLine',
+    value: {
+      read: (el) =>
+        el.children.some((c) => c.ns === CBC && (c.local === 'StartDate' || c.local === 'EndDate'))
+          ? ''
+          : undefined,
+    },
+  },
   // cac:InvoicePeriod of the document, test exists(cbc:StartDate) or exists(cbc:EndDate) or
   // exists(cbc:DescriptionCode): '' when it has one of them, undefined when none (also a second one)
   {

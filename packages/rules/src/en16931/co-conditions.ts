@@ -227,7 +227,14 @@ export const coConditionRules: RuleDefinition[] = [
       "Une période de ligne n'a de sens qu'avec au moins une de ses dates.",
       'Indiquez la date de début, de fin ou les deux, ou retirez la période de ligne.',
     ],
-    (inv, report) => {
+    (inv, report, ctx) => {
+      // UBL XML: every line cac:InvoicePeriod (source facts), also one the model keeps no period for
+      const nodes = ctx.syntax === 'UBL' ? ctx.source?.values('BR-CO-20') : undefined;
+      if (nodes && ctx.source) {
+        for (const n of nodes)
+          if (n.value === undefined) report(ctx.source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
+        return;
+      }
       eachObject<Line>(inv.lines, (line, i) => {
         const p = line.period;
         if (isObject(p) && noDate(p)) report(`invoice.lines[${i}].period`);
