@@ -14,8 +14,10 @@ import {
   createMetrics,
   inlinePool,
   memoryStores,
+  methodNotAllowed,
   problemErrorHandler,
   readiness,
+  rejectEmptyBody,
   requireJson,
   type StoreFactory,
   securityHeaders,
@@ -95,6 +97,8 @@ export function createApp({
   app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, dependencies, stopping }));
+  // before the keys: GET on a POST route is 405 with Allow, whoever asks (decision 0135)
+  app.use(methodNotAllowed(app));
   // Buckets (decision 0097): the API per key (per IP without one), the portal per IP, the rest per
   // IP; webhooks have none (the provider's retries must not meet a 429; the signature guards them).
   const apiLimit = bucketLimiter({
@@ -164,11 +168,17 @@ export function createApp({
     '/api/v1',
     apiLimit,
     bearer,
+    rejectEmptyBody('a JSON object'),
     requireJson,
     json,
     apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
   );
-  app.use('/check-xml', siteLimit, requireJson, json, checkXmlRouter(pool));
+  app.use(
+    '/check-xml',
+    siteLimit,
+    rejectEmptyBody('{"xml": "<XML text>"} as application/json, or the XML itself as application/xml'),
+    checkXmlRouter(pool, json),
+  );
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',

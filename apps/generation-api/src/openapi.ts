@@ -542,6 +542,15 @@ export const openApiDocument = {
         },
       },
     },
+    '/api/openapi.json': {
+      get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } },
+    },
+    '/api/docs': {
+      get: { summary: 'This document as a browsable page', responses: { '200': { description: 'HTML' } } },
+    },
+    '/': {
+      get: { summary: 'Redirects to the portal', responses: { '302': { description: 'To /api/portal' } } },
+    },
     '/healthz': { get: { summary: 'Liveness', responses: { '200': json('OK', { type: 'object' }) } } },
     '/readyz': {
       get: {

@@ -4,6 +4,25 @@ import { sendProblem } from './problem.js';
 /** 10 MB, the generation contract's limit on request bodies (the validator sets its own) */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
+/**
+ * 400 `empty-body` when a POST carries no body at all (no bytes declared): the caller forgot the
+ * body, which says more than the 415 its missing content type would otherwise get. A chunked body
+ * that turns out empty is caught after parsing by each route's own "missing …" check.
+ */
+export function rejectEmptyBody(expected: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const length = req.get('content-length');
+    const chunked = req.get('transfer-encoding') !== undefined;
+    if (!chunked && (length === undefined || Number(length) === 0)) {
+      sendProblem(res, 400, 'empty-body', 'Empty body', `The request body is empty; send ${expected}.`, {
+        field: 'body',
+      });
+      return;
+    }
+    next();
+  };
+}
+
 /** 415 unless the body is declared JSON (checked before parsing, so a wrong type never reaches a handler) */
 export function requireJson(req: Request, res: Response, next: NextFunction): void {
   if (!req.is('application/json') && !req.is('application/*+json')) {

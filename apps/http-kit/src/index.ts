@@ -4,8 +4,10 @@ export {
   decodeBase64,
   optionalQueryOption,
   queryOption,
+  rejectEmptyBody,
   requireJson,
 } from './body.js';
+export { openCors } from './cors.js';
 export type { JsonLimits, LimitViolation } from './limits.js';
 export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js';
 export type { ServiceMetrics } from './metrics.js';
@@ -26,6 +28,8 @@ export {
 } from './rate-limit.js';
 export type { ReadinessChecks } from './readiness.js';
 export { readiness } from './readiness.js';
+export type { RouteEntry } from './routes.js';
+export { methodNotAllowed, routeTable } from './routes.js';
 export { sameOriginOnly, securityHeaders } from './security.js';
 export type { RunningService, ServeOptions, ServerTimeouts, ServiceLog } from './serve.js';
 export {

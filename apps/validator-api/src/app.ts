@@ -7,6 +7,8 @@ import {
   createMetrics,
   inlinePool,
   memoryStores,
+  methodNotAllowed,
+  openCors,
   problemErrorHandler,
   readiness,
   type StoreFactory,
@@ -53,6 +55,9 @@ export function createApp(
   app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', readiness({ pool, stopping, dependencies }));
+  // the free API is open to pages of any origin (decision 0135); preflights end here
+  app.use('/v1', openCors);
+  app.use(methodNotAllowed(app));
   app.use(bucketLimiter({ bucket: 'validator', limit: config.rateLimitPerMinute, per: 'per IP', stores }));
 
   app.use('/v1/validate', validateRouter(config.maxUploadBytes, pool, metrics));

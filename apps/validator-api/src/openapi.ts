@@ -208,6 +208,9 @@ export const openApiDocument = {
     '/v1/openapi.json': {
       get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } },
     },
+    '/v1/docs': {
+      get: { summary: 'This document as a browsable page', responses: { '200': { description: 'HTML' } } },
+    },
     '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'OK' } } } },
     '/readyz': {
       get: {

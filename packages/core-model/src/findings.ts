@@ -21,6 +21,15 @@ export interface Finding {
   line?: number;
   /** The offending value, when useful to show */
   value?: unknown;
+  /**
+   * Calculation and consistency findings (decision 0130): the value the document gives, as written
+   * (absent when the document gives none) …
+   */
+  found?: string;
+  /** … the value the rule computed from the other terms (a decimal string) … */
+  expected?: string;
+  /** … and how, in the report's language: "BT-112 = BT-109 + BT-110 = 1 267,50 + 113,21 = 1 380,71 ; …" */
+  derivation?: string;
 }
 
 export interface RuleSetRef {

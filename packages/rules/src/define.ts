@@ -1,4 +1,5 @@
 import type { Invoice, Profile, Severity, SourceValue } from '@einv/core-model';
+import type { Computed } from './computed.js';
 
 /** Languages of messages and explanations. */
 export type Lang = 'en' | 'fr';
@@ -76,6 +77,11 @@ export type Report = (
     /** The XML node, when the rule judged a source node rather than a model path */
     xpath?: string;
     line?: number;
+    /**
+     * Calculation and consistency rules: the value they expected and how they got it; validate()
+     * turns it into the finding's `found`, `expected` and `derivation` (decision 0130)
+     */
+    computed?: Computed;
   },
 ) => void;
 

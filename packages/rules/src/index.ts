@@ -8,6 +8,13 @@ export {
   withContractFindings,
 } from './aliases.js';
 export { getRule, ruleCatalogue } from './catalogue.js';
+export {
+  type Computed,
+  decimalString,
+  derivationText,
+  formatDecimal,
+  type Operand,
+} from './computed.js';
 export * from './define.js';
 export {
   BOOKING_AID_NOTICE,

@@ -23,6 +23,7 @@ import { toValidationResult } from '@einv/core-model';
 import { advisoryRules } from './advisory/rules.js';
 import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
+import { type Computed, derivationText, foundOf } from './computed.js';
 import type { FrenchVersion, Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
@@ -186,6 +187,15 @@ export function severityOf(
   return typeof s === 'string' ? s : s[syntax ?? 'CII'];
 }
 
+/** found / expected / derivation of a calculation finding, from what its rule computed */
+function withComputed(finding: Finding, computed: Computed, value: unknown, lang: Lang): void {
+  const found = foundOf(value);
+  if (found !== undefined) finding.found = found;
+  finding.expected = computed.expected;
+  const derivation = derivationText(computed, found, lang);
+  if (derivation) finding.derivation = derivation;
+}
+
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message.slice(0, 200);
   return 'unknown error';
@@ -256,6 +266,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     const bt = detail?.bt ?? rule.terms[0];
     if (bt) finding.bt = bt;
     if (detail && detail.value !== undefined) finding.value = detail.value;
+    if (detail?.computed) withComputed(finding, detail.computed, detail.value, lang);
     // a source node carries its own place (the model path may be an ancestor's)
     if (typeof detail?.xpath === 'string') {
       finding.xpath = detail.xpath;

@@ -1,24 +1,27 @@
-/** POST /check-xml: syntax and structure of raw XML text, no key (contract §4). */
+/**
+ * POST /check-xml: syntax and structure of an XML document, no key (contract §4). The XML comes as
+ * `{"xml": "<text>"}` (application/json) or as the document itself (application/xml, text/xml,
+ * application/*+xml); raw bytes go to the checker undecoded, so the document's own encoding
+ * declaration is honoured.
+ */
 import type { CheckXmlResult } from '@einv/facturx';
-import { bodyObject, sendProblem, type WorkPool } from '@einv/http-kit';
-import { Router } from 'express';
+import { BODY_LIMIT_BYTES, bodyObject, requireJson, sendProblem, type WorkPool } from '@einv/http-kit';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { Router } from 'express';
 
-export function checkXmlRouter(pool: WorkPool): Router {
+const XML_TYPES = ['application/xml', 'text/xml', 'application/*+xml'];
+
+export function checkXmlRouter(pool: WorkPool, json: RequestHandler): Router {
   const router = Router();
-  router.post('/', async (req, res) => {
-    const body = bodyObject(req, res);
-    if (!body) return;
-    if (typeof body.xml !== 'string' || body.xml.trim() === '') {
-      return sendProblem(
-        res,
-        400,
-        'missing-xml',
-        'Missing xml',
-        'Expected the raw XML text (not base64) under `xml`.',
-        { field: 'xml' },
-      );
-    }
-    const result = await pool.run<CheckXmlResult>('checkXml', { xml: body.xml });
+  const raw = express.raw({ type: XML_TYPES, limit: BODY_LIMIT_BYTES });
+  const parseBody = (req: Request, res: Response, next: NextFunction) => {
+    if (req.is(XML_TYPES)) return raw(req, res, next);
+    requireJson(req, res, () => json(req, res, next));
+  };
+  router.post('/', parseBody, async (req, res) => {
+    const xml = req.is(XML_TYPES) ? rawXml(req, res) : jsonXml(req, res);
+    if (xml === undefined) return;
+    const result = await pool.run<CheckXmlResult>('checkXml', { xml });
     res.json({
       valid: result.valid,
       format: result.format ?? null,
@@ -28,4 +31,32 @@ export function checkXmlRouter(pool: WorkPool): Router {
     });
   });
   return router;
+}
+
+function jsonXml(req: Request, res: Response): string | undefined {
+  const body = bodyObject(req, res);
+  if (!body) return undefined;
+  if (typeof body.xml !== 'string' || body.xml.trim() === '') {
+    sendProblem(
+      res,
+      400,
+      'missing-xml',
+      'Missing xml',
+      'Expected the raw XML text (not base64) under `xml`, or the XML itself sent as application/xml.',
+      { field: 'xml' },
+    );
+    return undefined;
+  }
+  return body.xml;
+}
+
+function rawXml(req: Request, res: Response): Uint8Array | undefined {
+  const body: unknown = req.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    sendProblem(res, 400, 'empty-body', 'Empty body', 'The request body is empty; send the XML document.', {
+      field: 'body',
+    });
+    return undefined;
+  }
+  return new Uint8Array(body.buffer, body.byteOffset, body.length);
 }

@@ -68,6 +68,7 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
   };
 }
 
-export function checkXml({ xml }: { xml: string }) {
+/** The XML as text (JSON body) or as the bytes sent (raw body: its own encoding declaration decides) */
+export function checkXml({ xml }: { xml: string | Uint8Array }) {
   return check(xml);
 }

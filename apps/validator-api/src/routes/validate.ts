@@ -9,6 +9,7 @@ import {
   decodeBase64,
   optionalQueryOption,
   queryOption,
+  rejectEmptyBody,
   type ServiceMetrics,
   sendProblem,
   type WorkPool,
@@ -20,12 +21,23 @@ import multer from 'multer';
 import type { ValidateOutput } from '../work/tasks.js';
 
 const LANGS = ['en', 'fr'] as const;
+/**
+ * Raw bodies: XML, PDF, or bytes of undeclared kind (`application/octet-stream`, what many clients
+ * send for a file); validateDocument decides by content in every case (decision 0092).
+ */
+const RAW_TYPES = [
+  'application/xml',
+  'text/xml',
+  'application/pdf',
+  'application/*+xml',
+  'application/octet-stream',
+];
 const FORCEABLE = ['auto', ...PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
   const router = Router();
   const raw = express.raw({
-    type: ['application/xml', 'text/xml', 'application/pdf', 'application/*+xml'],
+    type: RAW_TYPES,
     limit: maxBytes,
   });
   const json = express.json({ limit: Math.ceil(maxBytes * 1.37) + 1024 }); // base64 is 4/3 of the file
@@ -48,13 +60,23 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           { field: 'file', limit: maxBytes },
         );
       }
+      if (code === 'LIMIT_FILE_COUNT') {
+        return sendProblem(
+          res,
+          400,
+          'too-many-files',
+          'One file per request',
+          'The multipart body holds several files; send one file per request, in the field named `file`.',
+          { field: 'file', limit: 1 },
+        );
+      }
       if (code === 'LIMIT_UNEXPECTED_FILE') {
         return sendProblem(
           res,
           400,
           'no-file',
           'Unexpected upload field',
-          'Send the invoice in the multipart field named `file` (one file).',
+          `Send the invoice in the multipart field named \`file\` (one file per request), not \`${(err as { field?: string }).field ?? '?'}\`.`,
           { field: 'file' },
         );
       }
@@ -70,17 +92,17 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
 
   router.post(
     '/',
+    rejectEmptyBody('the invoice: raw XML or PDF, JSON {"file": "<base64>"} or multipart field `file`'),
     (req, res, next) => {
       if (req.is('multipart/form-data')) return multipart(req, res, next);
       if (req.is('application/json')) return json(req, res, next);
-      if (req.is(['application/xml', 'text/xml', 'application/pdf', 'application/*+xml']))
-        return raw(req, res, next);
+      if (req.is(RAW_TYPES)) return raw(req, res, next);
       sendProblem(
         res,
         415,
         'unsupported-media-type',
         'Unsupported media type',
-        'Send application/xml, text/xml, application/pdf, application/json {"file": "<base64>"} or multipart/form-data with field `file`.',
+        'Send application/xml, text/xml, application/pdf, application/octet-stream, application/json {"file": "<base64>"} or multipart/form-data with field `file`.',
         { field: 'content-type' },
       );
     },

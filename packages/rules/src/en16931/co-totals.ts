@@ -9,6 +9,7 @@
  * - BR-CO-17: tolerance of one currency unit, inclusive in CII, strict in UBL (1.3.16 tests).
  */
 import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
+import type { Computed, Operand } from '../computed.js';
 import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import { type Dec, dec, round0, round2, sum, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
@@ -17,32 +18,63 @@ import { totalsContext } from './core-document.js';
 
 const F = 'co';
 
-function sumAmounts(items: unknown): Dec {
+/** A sum over a repeated term and how many values it added (for the finding's derivation) */
+interface Summed {
+  total: Dec;
+  count: number;
+}
+
+function sumAmounts(items: unknown): Summed {
   let total = ZERO;
+  let count = 0;
   for (const item of list(items as readonly AllowanceCharge[] | undefined)) {
     if (!isObject(item)) continue;
     const d = dec(item.amount);
-    if (d) total = total.plus(d);
+    if (d) {
+      total = total.plus(d);
+      count++;
+    }
   }
-  return total;
+  return { total, count };
 }
 
-function sumLineNet(inv: Invoice): Dec {
+function sumLineNet(inv: Invoice): Summed {
   let total = ZERO;
+  let count = 0;
   eachObject<Line>(inv.lines, (line) => {
     const d = dec(line.netAmount);
-    if (d) total = total.plus(d);
+    if (d) {
+      total = total.plus(d);
+      count++;
+    }
   });
-  return total;
+  return { total, count };
 }
 
-function sumBreakdownTax(inv: Invoice): Dec {
+function sumBreakdownTax(inv: Invoice): Summed {
   let total = ZERO;
+  let count = 0;
   eachObject<VatBreakdown>(inv.vatBreakdown, (b) => {
     const d = dec(b.taxAmount);
-    if (d) total = total.plus(d);
+    if (d) {
+      total = total.plus(d);
+      count++;
+    }
   });
-  return total;
+  return { total, count };
+}
+
+/** An operand of a derivation; an absent value counts as 0, as in the official tests */
+function operand(term: string, value: Dec | undefined, op?: Operand['op']): Operand {
+  return { ...(op ? { op } : {}), term, value: (value ?? ZERO).toFixed() };
+}
+
+/** `term` = Σ `of` over a repeated group */
+function sumComputed(term: string, of: string, summed: Summed, expected: Dec): Computed {
+  return {
+    expected: expected.toFixed(),
+    formula: { term, operands: [{ term: of, value: summed.total.toFixed(), count: summed.count }] },
+  };
 }
 
 /** BR-CO-11 / BR-CO-12: the document sum equals the rounded sum of the amounts, or both are absent */
@@ -59,13 +91,15 @@ function taxTotalsAgainstSubtotals(ctx: RuleContext, report: Report): boolean {
     const own = subtotals.filter((s) => s.group !== undefined && s.group === total.group);
     if (own.length === 0) continue;
     const amount = dec(total.value);
-    const expected = round2(sum(own.map((s) => dec(s.value))));
+    const subtotal = sum(own.map((s) => dec(s.value)));
+    const expected = round2(subtotal);
     if (!amount?.eq(expected)) {
       const path = source.pathAt(total.xpath);
       report(path === 'invoice' ? 'invoice.totals.vatTotal' : path, {
         value: total.value,
         xpath: total.xpath,
         line: total.line,
+        computed: sumComputed('BT-110', 'BT-117', { total: subtotal, count: own.length }, expected),
       });
     }
   }
@@ -101,8 +135,13 @@ function sumRule(
       const any = list(inv[kind]).length > 0;
       if (!isPresent(given) && !any) return;
       const d = dec(given);
-      const expected = round2(sumAmounts(inv[kind]));
-      if (!d?.eq(expected)) report(`invoice.totals.${field}`, { value: given });
+      const summed = sumAmounts(inv[kind]);
+      const expected = round2(summed.total);
+      if (!d?.eq(expected))
+        report(`invoice.totals.${field}`, {
+          value: given,
+          computed: sumComputed(terms[0] ?? '', terms[1] ?? '', summed, expected),
+        });
     },
   );
 }
@@ -126,7 +165,13 @@ export const coTotalRules: RuleDefinition[] = [
       const t = totalsContext(inv, ctx);
       if (!t) return;
       const d = dec(t.lineNetTotal);
-      if (!d?.eq(round2(sumLineNet(inv)))) report('invoice.totals.lineNetTotal', { value: t.lineNetTotal });
+      const summed = sumLineNet(inv);
+      const expected = round2(summed.total);
+      if (!d?.eq(expected))
+        report('invoice.totals.lineNetTotal', {
+          value: t.lineNetTotal,
+          computed: sumComputed('BT-106', 'BT-131', summed, expected),
+        });
     },
   ),
   sumRule('BR-CO-11', 'allowances', 'allowanceTotal', ['BT-107', 'BT-92'], 'allowances', 'remises'),
@@ -159,7 +204,19 @@ export const coTotalRules: RuleDefinition[] = [
         const raw = le.minus(a ?? ZERO).plus(c ?? ZERO);
         ok = ctx.syntax === 'UBL' && !aGiven && !cGiven ? te.eq(le) : te.eq(round2(raw));
       }
-      if (!ok) report('invoice.totals.taxExclusiveAmount', { value: t.taxExclusiveAmount });
+      if (!ok) {
+        const expected = round2((le ?? ZERO).minus(a ?? ZERO).plus(c ?? ZERO));
+        report('invoice.totals.taxExclusiveAmount', {
+          value: t.taxExclusiveAmount,
+          computed: {
+            expected: expected.toFixed(),
+            formula: {
+              term: 'BT-109',
+              operands: [operand('BT-106', le), operand('BT-107', a, '−'), operand('BT-108', c, '+')],
+            },
+          },
+        });
+      }
     },
   ),
   en16931Rule(
@@ -184,7 +241,13 @@ export const coTotalRules: RuleDefinition[] = [
       const applies = ctx.syntax === 'UBL' ? hasBreakdown : isPresent(vt) || (!ctx.syntax && hasBreakdown);
       if (!applies) return;
       const d = dec(vt);
-      if (!d?.eq(round2(sumBreakdownTax(inv)))) report('invoice.totals.vatTotal', { value: vt });
+      const summed = sumBreakdownTax(inv);
+      const expected = round2(summed.total);
+      if (!d?.eq(expected))
+        report('invoice.totals.vatTotal', {
+          value: vt,
+          computed: sumComputed('BT-110', 'BT-117', summed, expected),
+        });
     },
   ),
   en16931Rule(
@@ -214,7 +277,15 @@ export const coTotalRules: RuleDefinition[] = [
       let ok = !!(single && gt && te && vt && gt.eq(round2(te.plus(vt))));
       // CII also accepts a total with VAT equal to the total without VAT (no VAT total given)
       if (!ok && ctx.syntax !== 'UBL' && gt && te && gt.eq(te)) ok = true;
-      if (!ok) report('invoice.totals.taxInclusiveAmount', { value: t.taxInclusiveAmount });
+      if (!ok) {
+        report('invoice.totals.taxInclusiveAmount', {
+          value: t.taxInclusiveAmount,
+          computed: {
+            expected: round2((te ?? ZERO).plus(vt ?? ZERO)).toFixed(),
+            formula: { term: 'BT-112', operands: [operand('BT-109', te), operand('BT-110', vt, '+')] },
+          },
+        });
+      }
     },
   ),
   en16931Rule(
@@ -250,7 +321,19 @@ export const coTotalRules: RuleDefinition[] = [
           ok = due.eq(gt.minus(pp ?? ZERO).plus(rd ?? ZERO));
         }
       }
-      if (!ok) report('invoice.totals.amountDue', { value: t.amountDue });
+      if (!ok) {
+        const expected = (gt ?? ZERO).minus(pp ?? ZERO).plus(rd ?? ZERO);
+        report('invoice.totals.amountDue', {
+          value: t.amountDue,
+          computed: {
+            expected: (ctx.syntax === 'UBL' ? round2(expected) : expected).toFixed(),
+            formula: {
+              term: 'BT-115',
+              operands: [operand('BT-112', gt), operand('BT-113', pp, '−'), operand('BT-114', rd, '+')],
+            },
+          },
+        });
+      }
     },
   ),
   en16931Rule(
@@ -274,19 +357,33 @@ export const coTotalRules: RuleDefinition[] = [
         const rate = b.taxScheme === undefined ? dec(b.rate) : undefined;
         const tax = dec(b.taxAmount);
         let ok = false;
-        if (!rate || round0(rate).isZero()) {
+        const base = dec(b.taxableAmount);
+        const zeroRate = !rate || round0(rate).isZero();
+        const expected = zeroRate ? ZERO : round2((base ?? ZERO).abs().times(rate).div(100));
+        if (zeroRate) {
           ok = !!tax && round0(tax).isZero();
-        } else {
-          const base = dec(b.taxableAmount);
-          if (tax && base) {
-            const expected = round2(base.abs().times(rate).div(100));
-            const t = tax.abs();
-            ok = strict
-              ? t.minus(1).lt(expected) && t.plus(1).gt(expected)
-              : t.minus(1).lte(expected) && t.plus(1).gte(expected);
-          }
+        } else if (tax && base) {
+          const t = tax.abs();
+          ok = strict
+            ? t.minus(1).lt(expected) && t.plus(1).gt(expected)
+            : t.minus(1).lte(expected) && t.plus(1).gte(expected);
         }
-        if (!ok) report(`invoice.vatBreakdown[${k}].taxAmount`, { value: b.taxAmount });
+        if (!ok) {
+          const computed: Computed = zeroRate
+            ? { expected: '0' }
+            : {
+                expected: expected.toFixed(),
+                formula: {
+                  term: 'BT-117',
+                  operands: [
+                    operand('BT-116', base?.abs()),
+                    { ...operand('BT-119', rate, '×'), plain: true },
+                    { op: '÷', value: '100' },
+                  ],
+                },
+              };
+          report(`invoice.vatBreakdown[${k}].taxAmount`, { value: b.taxAmount, computed });
+        }
       });
     },
   ),

@@ -3,6 +3,7 @@
  * 09 VAT amount, 10 exemption reason (the line / allowance / charge side is in vat-rules.ts).
  */
 import type { Decimal } from 'decimal.js';
+import type { Computed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
 import {
   breakdownNodes,
@@ -114,10 +115,34 @@ export function taxableAmountRule(
             docAcUsed: g.count.allowances + g.count.charges > 0,
             hasLines,
           });
-        if (!ok) report(`${bd.path}.taxableAmount`, { value: bd.entry.taxableAmount });
+        if (!ok)
+          report(`${bd.path}.taxableAmount`, {
+            value: bd.entry.taxableAmount,
+            computed: taxableComputed(mode, g),
+          });
       }
     },
   );
+}
+
+/** What BT-116 should be for this group: the sum the official test compares with, and its terms */
+function taxableComputed(mode: TaxableMode, g: SumGroup): Computed {
+  const rounded = mode === 'perRateRoundedExact' || mode === 'roundedExact' || mode === 'roundedNear';
+  const value = (d: Decimal) => (rounded ? xpathRound2(d) : d);
+  const lines = value(g.lines.value);
+  const charges = value(g.charges.value);
+  const allowances = value(g.allowances.value);
+  return {
+    expected: lines.plus(charges).minus(allowances).toFixed(),
+    formula: {
+      term: 'BT-116',
+      operands: [
+        { term: 'BT-131', value: lines.toFixed(), count: g.count.lines },
+        { op: '+', term: 'BT-99', value: charges.toFixed(), count: g.count.charges },
+        { op: '−', term: 'BT-92', value: allowances.toFixed(), count: g.count.allowances },
+      ],
+    },
+  };
 }
 
 interface SumGroup {
@@ -225,10 +250,31 @@ export function vatAmountRule(
               taxable !== undefined &&
               rate !== undefined &&
               withinOne(dec(tax).abs(), expectedVat(taxable, rate));
-        if (!ok) report(`${bd.path}.taxAmount`, { value: bd.entry.taxAmount });
+        if (!ok)
+          report(`${bd.path}.taxAmount`, {
+            value: bd.entry.taxAmount,
+            computed: vatComputed(mode, taxable, rate),
+          });
       }
     },
   );
+}
+
+/** What BT-117 should be: 0, or round(|BT-116| × BT-119 ÷ 100) */
+function vatComputed(mode: VatAmountMode, taxable: number | undefined, rate: number | undefined): Computed {
+  if (mode === 'zero') return { expected: '0' };
+  const base = dec(taxable ?? 0).abs();
+  return {
+    expected: expectedVat(taxable ?? 0, rate ?? 0).toFixed(),
+    formula: {
+      term: 'BT-117',
+      operands: [
+        { term: 'BT-116', value: base.toFixed() },
+        { op: '×', term: 'BT-119', value: String(rate ?? 0), plain: true },
+        { op: '÷', value: '100' },
+      ],
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,128 @@
+/**
+ * found / expected / derivation of calculation findings (decision 0130): the numbers come from
+ * what the rule computed, the sentence from computed.ts, in both languages.
+ */
+import { complete, type Invoice } from '@einv/core-model';
+import { describe, expect, it } from '@jest/globals';
+import { fixtureNames, loadFixture } from '../../../fixtures/load.js';
+import { derivationText, formatDecimal } from './computed.js';
+import { validate } from './validate.js';
+
+const NNBSP = '\u202f';
+
+function completed(name: string): Invoice {
+  return complete(loadFixture(name).invoice);
+}
+
+function finding(invoice: Invoice, rule: string, lang: 'en' | 'fr' = 'en') {
+  const all = validate(invoice, { lang, frenchEdition: 'off' });
+  return [...all.errors, ...all.warnings].find((f) => f.rule === rule);
+}
+
+describe('formatDecimal', () => {
+  it('groups thousands and uses the decimal mark of the language, never re-rounding', () => {
+    expect(formatDecimal('1267.5', 'fr', 2)).toBe(`1${NNBSP}267,50`);
+    expect(formatDecimal('1267.5', 'en', 2)).toBe('1,267.50');
+    expect(formatDecimal('1234567.125', 'fr', 2)).toBe(`1${NNBSP}234${NNBSP}567,125`);
+    expect(formatDecimal('-12', 'en')).toBe('−12');
+    expect(formatDecimal('20', 'fr')).toBe('20');
+    expect(formatDecimal('abc', 'fr')).toBe('abc');
+  });
+});
+
+describe('derivationText', () => {
+  const computed = {
+    expected: '1380.71',
+    formula: {
+      term: 'BT-112',
+      operands: [
+        { term: 'BT-109', value: '1267.5' },
+        { op: '+' as const, term: 'BT-110', value: '113.21' },
+      ],
+    },
+  };
+  it('writes the issue example in French and English', () => {
+    expect(derivationText(computed, '999.99', 'fr')).toBe(
+      `BT-112 = BT-109 + BT-110 = 1${NNBSP}267,50 + 113,21 = 1${NNBSP}380,71${NNBSP}; la facture indique 999,99`,
+    );
+    expect(derivationText(computed, '999.99', 'en')).toBe(
+      'BT-112 = BT-109 + BT-110 = 1,267.50 + 113.21 = 1,380.71; the invoice says 999.99',
+    );
+  });
+  it('says so when the document gives no value, and gives nothing without a formula', () => {
+    expect(derivationText(computed, undefined, 'en')).toMatch(/the invoice gives none$/);
+    expect(derivationText({ expected: '0' }, '5', 'en')).toBeUndefined();
+  });
+});
+
+describe('calculation findings carry found and expected', () => {
+  it('BR-CO-15: a wrong total with VAT', () => {
+    const inv = completed('fr-multi-rate');
+    const t = inv.totals as NonNullable<Invoice['totals']>;
+    inv.totals = { ...t, taxInclusiveAmount: 999.99 };
+    const f = finding(inv, 'BR-CO-15', 'fr');
+    expect(f).toMatchObject({ found: '999.99', expected: '443.98' });
+    expect(f?.derivation).toBe(
+      `BT-112 = BT-109 + BT-110 = 382,19 + 61,79 = 443,98${NNBSP}; la facture indique 999,99`,
+    );
+  });
+
+  it('BR-CO-10: the sum of line net amounts, with the number of lines', () => {
+    const inv = completed('fr-multi-rate');
+    inv.totals = { ...(inv.totals as NonNullable<Invoice['totals']>), lineNetTotal: 1 };
+    const f = finding(inv, 'BR-CO-10');
+    expect(f).toMatchObject({ found: '1', expected: '382.19' });
+    expect(f?.derivation).toBe('BT-106 = Σ BT-131 = 382.19 (sum of 5) = 382.19; the invoice says 1.00');
+  });
+
+  it('BR-CO-17 and BR-S-09: a breakdown VAT amount against base × rate', () => {
+    const inv = completed('fr-multi-rate');
+    const [first, ...rest] = inv.vatBreakdown ?? [];
+    if (!first) throw new Error('fixture has a VAT breakdown');
+    inv.vatBreakdown = [{ ...first, taxAmount: (first.taxAmount ?? 0) + 5 }, ...rest];
+    const expectedVat = ((first.taxableAmount ?? 0) * (first.rate ?? 0)) / 100;
+    for (const rule of ['BR-CO-17', `BR-${first.category}-09`]) {
+      const f = finding(inv, rule);
+      expect(f?.expected).toBe(String(Math.round(expectedVat * 100) / 100));
+      expect(f?.derivation).toMatch(/^BT-117 = BT-116 × BT-119 ÷ 100 = /);
+    }
+  });
+
+  it('BR-S-08: a breakdown base against its lines', () => {
+    const inv = completed('fr-multi-rate');
+    const [first, ...rest] = inv.vatBreakdown ?? [];
+    if (!first) throw new Error('fixture has a VAT breakdown');
+    inv.vatBreakdown = [{ ...first, taxableAmount: (first.taxableAmount ?? 0) + 10 }, ...rest];
+    const f = finding(inv, `BR-${first.category}-08`, 'fr');
+    expect(f?.expected).toBe(String(first.taxableAmount));
+    expect(f?.derivation).toMatch(/^BT-116 = Σ BT-131 \+ Σ BT-99 − Σ BT-92 = /);
+  });
+
+  // The mechanism, not instances: every total of BG-22 made wrong in every fixture gives a finding
+  // of a calculation rule, and each of those carries `expected` (and `found` when a value was given)
+  it('every BR-CO calculation finding on any fixture carries expected', () => {
+    const fields = [
+      'lineNetTotal',
+      'taxExclusiveAmount',
+      'vatTotal',
+      'taxInclusiveAmount',
+      'amountDue',
+    ] as const;
+    let seen = 0;
+    for (const name of fixtureNames().filter((n) => !n.startsWith('large'))) {
+      for (const field of fields) {
+        const inv = completed(name);
+        inv.totals = { ...(inv.totals as NonNullable<Invoice['totals']>), [field]: 123456.78 };
+        const r = validate(inv, { frenchEdition: 'off' });
+        const calc = r.errors.filter((f) => /^BR-CO-1[0-7]$/.test(f.rule));
+        expect(calc.length).toBeGreaterThan(0);
+        for (const f of calc) {
+          seen++;
+          expect(f.expected).toMatch(/^-?\d+(\.\d+)?$/);
+          if (f.value !== undefined) expect(f.found).toBe(String(f.value));
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(40);
+  });
+});
