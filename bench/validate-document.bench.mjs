@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 import { validateDocument } from '../packages/facturx/dist/index.js';
 import { parseXml } from '../packages/xml/dist/index.js';
-import { measure, median, printTable, SHARED_DIR, sharedXmlFiles, stats } from './lib.mjs';
+import { measure, median, printTable, SHARED_DIR, sharedXmlFiles } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAXON_JAR = '/usr/share/java/Saxon-HE.jar';
@@ -78,8 +78,11 @@ async function startSaxon() {
   };
   for (const key of ['cii', 'ubl']) await ask('compile', key, XSLT[key]);
   return {
-    /** n transforms of the file; their times in ms */
-    run: async (key, file, n) => (await ask('run', key, n, file)).ms,
+    /** n transforms of the file; their wall and CPU times in ms */
+    run: async (key, file, n) => {
+      const { ms, cpuMs } = await ask('run', key, n, file);
+      return { ms, cpuMs };
+    },
     close: () => child.stdin.end(),
   };
 }
@@ -102,13 +105,23 @@ async function officialExamples(jvm) {
       const each = Math.ceil(2000 / docs.length);
       for (const d of docs) await jvm.run(key, d.file, each);
     }
-    const samples = new Map(docs.map((d) => [d.name, { parse: [], einv: [], saxon: [] }]));
+    const samples = new Map(
+      docs.map((d) => [d.name, { parse: [], einv: [], saxon: [], parseCpu: [], einvCpu: [], saxonCpu: [] }]),
+    );
     for (let round = 0; round < 5; round++) {
       for (const d of docs) {
         const s = samples.get(d.name);
-        s.parse.push(measure(() => parseXml(d.bytes), { warmup: 5, runs: 20 }).median);
-        s.einv.push(measure(() => validateDocument(d.bytes), { warmup: 5, runs: 20 }).median);
-        if (jvm) s.saxon.push(median(await jvm.run(key, d.file, 20)));
+        const parse = batch(() => parseXml(d.bytes), 5, 20);
+        const einv = batch(() => validateDocument(d.bytes), 5, 20);
+        s.parse.push(parse.ms);
+        s.parseCpu.push(parse.cpuMs);
+        s.einv.push(einv.ms);
+        s.einvCpu.push(einv.cpuMs);
+        if (jvm) {
+          const saxon = await jvm.run(key, d.file, 20);
+          s.saxon.push(median(saxon.ms));
+          s.saxonCpu.push(median(saxon.cpuMs));
+        }
       }
     }
     const rows = docs.map((d) => {
@@ -116,6 +129,7 @@ async function officialExamples(jvm) {
       oracle.run(key, d.xml);
       const saxonJs = measure(() => oracle.run(key, d.xml), { warmup: 0, runs: 3 }).median;
       const einv = median(s.einv);
+      const einvCpu = median(s.einvCpu);
       return {
         document: d.name.length > 30 ? `${d.name.slice(0, 29)}…` : d.name,
         'parse ms': median(s.parse),
@@ -123,7 +137,11 @@ async function officialExamples(jvm) {
         'Saxon-HE ms': jvm ? median(s.saxon) : NaN,
         'SaxonJS ms': saxonJs,
         'Saxon-HE / einv': jvm ? median(s.saxon) / einv : NaN,
-        'einv / parse': einv / median(s.parse),
+        'parse cpu ms': median(s.parseCpu),
+        'einv cpu ms': einvCpu,
+        'Saxon-HE cpu ms': jvm ? median(s.saxonCpu) : NaN,
+        'Saxon-HE / einv (cpu)': jvm ? median(s.saxonCpu) / einvCpu : NaN,
+        'einv / parse (cpu)': einvCpu / median(s.parseCpu),
       };
     });
     printTable(`Official ${key.toUpperCase()} examples (medians of 5 interleaved rounds)`, rows);
@@ -138,6 +156,10 @@ async function officialExamples(jvm) {
       'Saxon-HE / einv': col('Saxon-HE ms') / col('validateDocument ms'),
       'SaxonJS / einv': col('SaxonJS ms') / col('validateDocument ms'),
       'einv / parse': col('validateDocument ms') / col('parse ms'),
+      'einv cpu ms': col('einv cpu ms'),
+      'Saxon-HE cpu ms': col('Saxon-HE cpu ms'),
+      'Saxon-HE / einv (cpu)': col('Saxon-HE cpu ms') / col('einv cpu ms'),
+      'einv / parse (cpu)': col('einv cpu ms') / col('parse cpu ms'),
     });
   }
   printTable('Official examples: medians over the documents', summary);
@@ -164,43 +186,60 @@ async function lineTable(jvm, sizes) {
       const [rounds, einvRuns, saxonRuns] =
         lines >= 10000 ? [2, 2, 1] : lines >= 1000 ? [3, 4, 2] : [3, 10, 5];
       const einv = [];
+      const einvCpu = [];
       const saxon = [];
+      const saxonCpu = [];
       if (jvm) await jvm.run(key, file, 1);
       validateDocument(bytes, LARGE);
       for (let r = 0; r < rounds; r++) {
-        einv.push(...sample(() => validateDocument(bytes, LARGE), einvRuns));
-        if (jvm) saxon.push(...(await jvm.run(key, file, saxonRuns)));
+        for (let i = 0; i < einvRuns; i++) {
+          const one = batch(() => validateDocument(bytes, LARGE), 0, 1);
+          einv.push(one.ms);
+          einvCpu.push(one.cpuMs);
+        }
+        if (jvm) {
+          const s = await jvm.run(key, file, saxonRuns);
+          saxon.push(...s.ms);
+          saxonCpu.push(...s.cpuMs);
+        }
       }
-      const ms = stats(einv).median;
-      points.push([lines, ms]);
+      const ms = median(einv);
+      const cpuMs = median(einvCpu);
+      points.push([lines, cpuMs]);
       rows.push({
         syntax: key.toUpperCase(),
         lines,
         MB: bytes.length / 1e6,
         'validateDocument ms': ms,
-        'µs per line': (ms * 1000) / lines,
-        'Saxon-HE ms': jvm ? stats(saxon).median : NaN,
-        'Saxon-HE / einv': jvm ? stats(saxon).median / ms : NaN,
+        'Saxon-HE ms': jvm ? median(saxon) : NaN,
+        'Saxon-HE / einv': jvm ? median(saxon) / ms : NaN,
+        'einv cpu ms': cpuMs,
+        'µs per line (cpu)': (cpuMs * 1000) / lines,
+        'Saxon-HE cpu ms': jvm ? median(saxonCpu) : NaN,
+        'Saxon-HE / einv (cpu)': jvm ? median(saxonCpu) / cpuMs : NaN,
       });
     }
     exponents.push(`${key.toUpperCase()} ${exponent(points).toFixed(3)}`);
   }
   printTable('Synthetic invoices (official example 8 line, totals recomputed): validateDocument', rows);
   console.log(
-    `\nexponent of time against lines (least squares on log-log; 1 = linear): ${exponents.join(', ')}`,
+    `\nexponent of CPU time against lines (least squares on log-log; 1 = linear): ${exponents.join(', ')}`,
   );
   return files;
 }
 
-/** n timed calls of fn, in ms */
-function sample(fn, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
+/**
+ * `runs` calls of fn after `warmup`: wall and CPU time per call in ms. CPU time (this process, user
+ * + system) is what the other jobs of a shared machine disturb least; wall time is what a user sees.
+ */
+function batch(fn, warmup, runs) {
+  for (let i = 0; i < warmup; i++) fn();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < runs; i++) fn();
+  const ms = (performance.now() - t0) / runs;
+  const c = process.cpuUsage(c0);
+  return { ms, cpuMs: (c.user + c.system) / 1000 / runs };
 }
 
 /** Least-squares slope of log(time) against log(lines): 1 is linear, 2 quadratic */
