@@ -24,7 +24,7 @@ if (typeof globalThis.gc !== 'function') {
 }
 const gen = await import(path.join(root, 'apps/generation-api/dist/index.js'));
 const billing = await import(path.join(root, 'apps/billing/dist/index.js'));
-const { migrateGeneration } = await import(path.join(root, 'apps/generation-api/dist/db/migrate.js'));
+const { GENERATION_MIGRATIONS } = await import(path.join(root, 'apps/generation-api/dist/db/migrate.js'));
 const { pino } = await import(path.join(root, 'apps/generation-api/node_modules/pino/pino.js'));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-heap-'));
@@ -33,10 +33,9 @@ const config = gen.loadConfig({
   RATE_LIMIT_PER_MINUTE: '100000000',
   FREE_MONTHLY_QUOTA: '100000000',
 });
-const { sqlite, db } = billing.openSqlite(config.databaseUrl);
-billing.migrateBilling(db);
-migrateGeneration(db);
-const { app } = gen.createService(config, db, pino({ level: 'silent' }));
+const database = billing.openDatabase(config.databaseUrl);
+await database.migrate([billing.BILLING_MIGRATIONS, GENERATION_MIGRATIONS]);
+const { app } = gen.createService(config, database, pino({ level: 'silent' }));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${server.address().port}`;
@@ -140,7 +139,7 @@ clearInterval(sampler);
 const end = liveHeapMb();
 const rssMb = Math.max(peakRss, process.memoryUsage().rss) / 1024 / 1024;
 server.close();
-sqlite.close();
+await database.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const growth = (end - start) / start;

@@ -2,7 +2,7 @@
 // of the portal tables into apps/generation-api/drizzle (committed, applied at start).
 export default {
   dialect: 'sqlite',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema.sqlite.ts',
   out: './drizzle',
   migrations: { table: '__generation_migrations' },
 };

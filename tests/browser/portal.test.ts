@@ -37,7 +37,7 @@ describeIfChromium('portal page (headless Chromium)', () => {
     server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { app } = buildApp({
+    const { app } = await buildApp({
       SMTP_URL: mailbox.smtpUrl,
       PUBLIC_URL: url,
       BILLING_CHECKOUT_URL_SITE: 'https://acme.lemonsqueezy.com/checkout/buy/site-uuid',

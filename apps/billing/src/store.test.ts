@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
-import { migrateBilling } from './db/migrate.js';
-import { openSqlite } from './db/open.js';
+import { openTestDatabase, TEST_CONFIGURATION } from '../../../tests/support/test-database.js';
+import { openDatabase } from './db/database.js';
+import { BILLING_MIGRATIONS } from './db/migrate.js';
 import type { BillingConfig } from './plans.js';
 import { DEFAULT_PLAN_LIMITS } from './plans.js';
 import type { AccountResolver } from './store.js';
@@ -19,11 +20,14 @@ const ACCOUNT_IDS = new Map([
   ['bob@example.com', 2],
 ]);
 const verified: AccountResolver = {
-  byPublicId: () => undefined,
-  verifiedByEmail: (email) => ACCOUNT_IDS.get(email),
+  byPublicId: async () => undefined,
+  verifiedByEmail: async (email) => ACCOUNT_IDS.get(email),
 };
-const planFor = (store: BillingStore, email: string, now: Date) =>
-  store.accountBilling(ACCOUNT_IDS.get(email.toLowerCase()) ?? 0, now).plan;
+const planFor = async (store: BillingStore, email: string, now: Date) =>
+  (await store.accountBilling(ACCOUNT_IDS.get(email.toLowerCase()) ?? 0, now)).plan;
+/** A fresh, migrated database of the configuration under test (SQLite, or PostgreSQL: see test-database.ts) */
+const freshStore = async () =>
+  new BillingStore(await openTestDatabase([BILLING_MIGRATIONS]), config, verified);
 
 /** A provider-shaped event, as the samples are, with the fields the store reads */
 function event(
@@ -51,31 +55,34 @@ function event(
 const order = (variant: number, updatedAt = '2025-01-15T10:00:05Z') =>
   event('order_created', { variant, status: 'paid', updatedAt }, { type: 'orders', id: '3456789' });
 
+it(`runs on the configuration under test (${TEST_CONFIGURATION})`, async () => {
+  // The postgres jest project must really be on PostgreSQL, not fall back to SQLite
+  expect((await openTestDatabase([BILLING_MIGRATIONS])).dialect).toBe(TEST_CONFIGURATION);
+});
+
 describe('BillingStore plan transitions', () => {
   let store: BillingStore;
   const now = new Date('2025-02-10T00:00:00Z');
-  beforeEach(() => {
-    const { db } = openSqlite(':memory:');
-    migrateBilling(db);
-    store = new BillingStore(db, config, verified);
+  beforeEach(async () => {
+    store = await freshStore();
   });
 
-  it('order_created for the SITE variant upgrades to SITE; for MULTI to MULTI', () => {
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
-    expect(store.handleEvent(order(111111), { now }).status).toBe('applied');
-    expect(planFor(store, EMAIL, now)).toBe('SITE');
+  it('order_created for the SITE variant upgrades to SITE; for MULTI to MULTI', async () => {
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
+    expect((await store.handleEvent(order(111111), { now })).status).toBe('applied');
+    expect(await planFor(store, EMAIL, now)).toBe('SITE');
     const other = event(
       'order_created',
       { variant: 222222, status: 'paid', updatedAt: '2025-01-16T00:00:00Z', email: 'bob@example.com' },
       { type: 'orders', id: '99' },
     );
-    store.handleEvent(other, { now });
-    expect(planFor(store, 'BOB@example.com', now)).toBe('MULTI');
+    await store.handleEvent(other, { now });
+    expect(await planFor(store, 'BOB@example.com', now)).toBe('MULTI');
   });
 
-  it('subscription_cancelled keeps the plan until ends_at, then FREE', () => {
-    store.handleEvent(order(111111), { now });
-    store.handleEvent(
+  it('subscription_cancelled keeps the plan until ends_at, then FREE', async () => {
+    await store.handleEvent(order(111111), { now });
+    await store.handleEvent(
       event('subscription_cancelled', {
         variant: 111111,
         status: 'cancelled',
@@ -84,14 +91,14 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(planFor(store, EMAIL, now)).toBe('SITE');
-    expect(store.accountBilling(1, now).paidUntil).toBe('2025-02-15T10:00:05Z');
-    expect(planFor(store, EMAIL, new Date('2025-02-15T10:00:06Z'))).toBe('FREE');
+    expect(await planFor(store, EMAIL, now)).toBe('SITE');
+    expect((await store.accountBilling(1, now)).paidUntil).toBe('2025-02-15T10:00:05Z');
+    expect(await planFor(store, EMAIL, new Date('2025-02-15T10:00:06Z'))).toBe('FREE');
   });
 
-  it('subscription_expired downgrades to FREE at once', () => {
-    store.handleEvent(order(111111), { now });
-    store.handleEvent(
+  it('subscription_expired downgrades to FREE at once', async () => {
+    await store.handleEvent(order(111111), { now });
+    await store.handleEvent(
       event('subscription_expired', {
         variant: 111111,
         status: 'expired',
@@ -99,22 +106,22 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
   });
 
-  it('subscription_updated moves SITE to MULTI and back, and a resume restores a cancelled plan', () => {
-    store.handleEvent(order(111111), { now });
-    store.handleEvent(
+  it('subscription_updated moves SITE to MULTI and back, and a resume restores a cancelled plan', async () => {
+    await store.handleEvent(order(111111), { now });
+    await store.handleEvent(
       event('subscription_updated', { variant: 222222, status: 'active', updatedAt: '2025-01-20T14:30:00Z' }),
       { now },
     );
-    expect(planFor(store, EMAIL, now)).toBe('MULTI');
-    store.handleEvent(
+    expect(await planFor(store, EMAIL, now)).toBe('MULTI');
+    await store.handleEvent(
       event('subscription_updated', { variant: 111111, status: 'active', updatedAt: '2025-01-21T00:00:00Z' }),
       { now },
     );
-    expect(planFor(store, EMAIL, now)).toBe('SITE');
-    store.handleEvent(
+    expect(await planFor(store, EMAIL, now)).toBe('SITE');
+    await store.handleEvent(
       event('subscription_cancelled', {
         variant: 111111,
         status: 'cancelled',
@@ -123,24 +130,24 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
-    store.handleEvent(
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
+    await store.handleEvent(
       event('subscription_updated', { variant: 111111, status: 'active', updatedAt: '2025-01-23T00:00:00Z' }),
       { now },
     );
-    expect(planFor(store, EMAIL, now)).toBe('SITE');
+    expect(await planFor(store, EMAIL, now)).toBe('SITE');
   });
 
-  it('a redelivered event changes nothing and is answered as a duplicate', () => {
+  it('a redelivered event changes nothing and is answered as a duplicate', async () => {
     const body = order(111111);
-    expect(store.handleEvent(body, { now }).status).toBe('applied');
-    expect(store.handleEvent(body, { now }).status).toBe('duplicate');
-    expect(store.events()).toHaveLength(1);
+    expect((await store.handleEvent(body, { now })).status).toBe('applied');
+    expect((await store.handleEvent(body, { now })).status).toBe('duplicate');
+    expect(await store.events()).toHaveLength(1);
   });
 
-  it('an older event arriving late never undoes a newer one', () => {
-    store.handleEvent(order(111111), { now });
-    store.handleEvent(
+  it('an older event arriving late never undoes a newer one', async () => {
+    await store.handleEvent(order(111111), { now });
+    await store.handleEvent(
       event('subscription_expired', {
         variant: 111111,
         status: 'expired',
@@ -153,12 +160,12 @@ describe('BillingStore plan transitions', () => {
       status: 'active',
       updatedAt: '2025-01-20T14:30:00Z',
     });
-    expect(store.handleEvent(late, { now }).status).toBe('stale');
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
+    expect((await store.handleEvent(late, { now })).status).toBe('stale');
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
   });
 
-  it('reversed delivery (expiry first, order last) ends in the same state as in order', () => {
-    store.handleEvent(
+  it('reversed delivery (expiry first, order last) ends in the same state as in order', async () => {
+    await store.handleEvent(
       event('subscription_expired', {
         variant: 111111,
         status: 'expired',
@@ -166,11 +173,11 @@ describe('BillingStore plan transitions', () => {
       }),
       { now },
     );
-    expect(store.handleEvent(order(111111), { now }).status).toBe('stale');
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
+    expect((await store.handleEvent(order(111111), { now })).status).toBe('stale');
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
   });
 
-  it('records events it does not act on and answers them', () => {
+  it('records events it does not act on and answers them', async () => {
     const pay = JSON.stringify({
       meta: { event_name: 'subscription_payment_success' },
       data: {
@@ -179,22 +186,22 @@ describe('BillingStore plan transitions', () => {
         attributes: { subscription_id: 456789, user_email: EMAIL, updated_at: '2025-01-15T10:00:07Z' },
       },
     });
-    expect(store.handleEvent(pay, { now }).status).toBe('recorded');
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
+    expect((await store.handleEvent(pay, { now })).status).toBe('recorded');
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
   });
 
   it.each([
     ['not json', '{'],
     ['no meta', '{"data":{}}'],
     ['no event name', '{"meta":{},"data":{"type":"orders","id":"1"}}'],
-  ])('reports an invalid body (%s) without storing it', (_label, body) => {
-    expect(store.handleEvent(body, { now }).status).toBe('invalid');
-    expect(store.events()).toHaveLength(0);
+  ])('reports an invalid body (%s) without storing it', async (_label, body) => {
+    expect((await store.handleEvent(body, { now })).status).toBe('invalid');
+    expect(await store.events()).toHaveLength(0);
   });
 
-  it('a variant we do not sell grants nothing', () => {
-    store.handleEvent(order(999), { now });
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
+  it('a variant we do not sell grants nothing', async () => {
+    await store.handleEvent(order(999), { now });
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
   });
 });
 
@@ -205,53 +212,51 @@ describe('BillingStore durability', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('a crash between receipt and commit loses nothing and applies nothing twice after a restart', () => {
+  it('a crash between receipt and commit loses nothing and applies nothing twice after a restart', async () => {
     const file = path.join(dir, 'einv.sqlite');
     const now = new Date('2025-02-10T00:00:00Z');
-    const first = openSqlite(file);
-    migrateBilling(first.db);
+    const first = openDatabase(file);
+    await first.migrate([BILLING_MIGRATIONS]);
     const body = order(222222);
-    expect(() =>
-      new BillingStore(first.db, config, verified).handleEvent(body, { now, failBeforeCommit: true }),
-    ).toThrow(/simulated crash/);
-    first.sqlite.close(); // the process dies: the open transaction is gone
+    await expect(
+      new BillingStore(first, config, verified).handleEvent(body, { now, failBeforeCommit: true }),
+    ).rejects.toThrow(/simulated crash/);
+    await first.close(); // the process dies: the open transaction is gone
 
-    const second = openSqlite(file); // restart
-    migrateBilling(second.db);
-    const store = new BillingStore(second.db, config, verified);
-    expect(store.events()).toHaveLength(0); // nothing half-applied
-    expect(planFor(store, EMAIL, now)).toBe('FREE');
-    expect(store.handleEvent(body, { now }).status).toBe('applied'); // the provider redelivers
-    expect(store.handleEvent(body, { now }).status).toBe('duplicate');
-    expect(planFor(store, EMAIL, now)).toBe('MULTI');
-    second.sqlite.close();
+    const second = openDatabase(file); // restart
+    await second.migrate([BILLING_MIGRATIONS]);
+    const store = new BillingStore(second, config, verified);
+    expect(await store.events()).toHaveLength(0); // nothing half-applied
+    expect(await planFor(store, EMAIL, now)).toBe('FREE');
+    expect((await store.handleEvent(body, { now })).status).toBe('applied'); // the provider redelivers
+    expect((await store.handleEvent(body, { now })).status).toBe('duplicate');
+    expect(await planFor(store, EMAIL, now)).toBe('MULTI');
+    await second.close();
 
-    const third = openSqlite(file);
-    migrateBilling(third.db);
-    expect(planFor(new BillingStore(third.db, config, verified), EMAIL, now)).toBe('MULTI'); // committed state survives
-    third.sqlite.close();
+    const third = openDatabase(file);
+    await third.migrate([BILLING_MIGRATIONS]);
+    expect(await planFor(new BillingStore(third, config, verified), EMAIL, now)).toBe('MULTI'); // committed state survives
+    await third.close();
   });
 });
 
 describeIfShared('BillingStore on the provider samples', () => {
-  it('order → plan change → cancel → expire, read from the sample files', () => {
-    const { db } = openSqlite(':memory:');
-    migrateBilling(db);
-    const store = new BillingStore(db, config, verified);
+  it('order → plan change → cancel → expire, read from the sample files', async () => {
+    const store = await freshStore();
     const read = (f: string) => fs.readFileSync(sharedPath('billing/samples', f), 'utf8');
     const now = new Date('2025-02-10T00:00:00Z');
-    store.handleEvent(read('order_created.json'), { now });
-    expect(planFor(store, 'ada@example.com', now)).toBe('SITE');
-    store.handleEvent(read('subscription_updated_plan_change.json'), { now });
-    expect(planFor(store, 'ada@example.com', now)).toBe('MULTI');
-    store.handleEvent(read('subscription_payment_success.json'), { now });
-    store.handleEvent(read('subscription_cancelled.json'), { now });
+    await store.handleEvent(read('order_created.json'), { now });
+    expect(await planFor(store, 'ada@example.com', now)).toBe('SITE');
+    await store.handleEvent(read('subscription_updated_plan_change.json'), { now });
+    expect(await planFor(store, 'ada@example.com', now)).toBe('MULTI');
+    await store.handleEvent(read('subscription_payment_success.json'), { now });
+    await store.handleEvent(read('subscription_cancelled.json'), { now });
     // The cancellation (newer than the plan change) carries variant 111111: the provider's latest
     // state is SITE, kept until ends_at 2025-02-15.
-    expect(planFor(store, 'ada@example.com', now)).toBe('SITE');
-    store.handleEvent(read('subscription_expired.json'), { now });
-    expect(planFor(store, 'ada@example.com', now)).toBe('FREE');
-    expect(store.events().map((e) => e.outcome)).toEqual([
+    expect(await planFor(store, 'ada@example.com', now)).toBe('SITE');
+    await store.handleEvent(read('subscription_expired.json'), { now });
+    expect(await planFor(store, 'ada@example.com', now)).toBe('FREE');
+    expect((await store.events()).map((e) => e.outcome)).toEqual([
       'applied',
       'applied',
       'recorded',
@@ -303,30 +308,28 @@ describe('BillingStore: a purchase depends on its events, not on their delivery'
     sub('subscription_paused', 'paused', '2026-11-04T00:00:00Z', { pause: { mode: 'free' } }),
     sub('subscription_cancelled', 'cancelled', '2026-11-05T00:00:00Z', { ends_at: '2026-12-01T00:00:00Z' }),
   ];
-  const stateAfter = (bodies: string[]) => {
-    const { db } = openSqlite(':memory:');
-    migrateBilling(db);
-    const store = new BillingStore(db, config, verified);
-    for (const body of bodies) store.handleEvent(body, { now });
+  const stateAfter = async (bodies: string[]) => {
+    const store = await freshStore();
+    for (const body of bodies) await store.handleEvent(body, { now });
     return store.accountBilling(1, now);
   };
 
-  it('in order: MULTI (the plan change) until the cancellation ends', () => {
-    expect(stateAfter(lifecycle)).toMatchObject({
+  it('in order: MULTI (the plan change) until the cancellation ends', async () => {
+    expect(await stateAfter(lifecycle)).toMatchObject({
       plan: 'MULTI',
       paidUntil: '2026-12-01T00:00:00Z',
       pastDue: false,
     });
   });
 
-  it('any order, with duplicates, ends in the same state (fast-check, 200 runs)', () => {
-    const expected = stateAfter(lifecycle);
-    fc.assert(
-      fc.property(
+  it('any order, with duplicates, ends in the same state (fast-check, 200 runs)', async () => {
+    const expected = await stateAfter(lifecycle);
+    await fc.assert(
+      fc.asyncProperty(
         fc.shuffledSubarray(lifecycle, { minLength: lifecycle.length, maxLength: lifecycle.length }),
         fc.array(fc.nat(lifecycle.length - 1), { maxLength: 4 }),
-        (order, again) => {
-          expect(stateAfter([...order, ...again.map((i) => lifecycle[i]!)])).toEqual(expected);
+        async (order, again) => {
+          expect(await stateAfter([...order, ...again.map((i) => lifecycle[i]!)])).toEqual(expected);
         },
       ),
       { numRuns: 200, seed: 13 },

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { billingEvents, entitlements } from './db/schema.js';
+import { type Database, lockForUpdate, type Queries } from './db/database.js';
+import * as schema from './db/schema.js';
+import { tablesFor } from './db/sqlite-twin.js';
 import type { BillingEvent } from './payload.js';
 import { parseBillingEvent } from './payload.js';
 import type { BillingConfig, Plan } from './plans.js';
 import { bestPlan, planForVariant } from './plans.js';
-
-export type BillingDb = BetterSQLite3Database<Record<string, unknown>>;
 
 /** Events that change a purchase; every other event is recorded and answered 200. */
 const PURCHASE_EVENTS = new Set([
@@ -50,16 +49,19 @@ export interface HandleOptions {
 }
 
 /**
- * How a purchase finds its account (decision 0096). Both run synchronously on the same connection,
- * inside the event's transaction.
+ * How a purchase finds its account (decision 0096). Called inside the event's transaction; queries
+ * made through the same Database join it.
  */
 export interface AccountResolver {
   /** The account whose opaque public id the checkout carried in its custom data */
-  byPublicId(publicId: string): number | undefined;
+  byPublicId(publicId: string): Promise<number | undefined>;
   /** The account with this email, only if that email is verified */
-  verifiedByEmail(email: string): number | undefined;
+  verifiedByEmail(email: string): Promise<number | undefined>;
 }
-const NO_ACCOUNTS: AccountResolver = { byPublicId: () => undefined, verifiedByEmail: () => undefined };
+const NO_ACCOUNTS: AccountResolver = {
+  byPublicId: async () => undefined,
+  verifiedByEmail: async () => undefined,
+};
 
 /** An account's billing as the portal shows it */
 export interface AccountBilling {
@@ -80,39 +82,45 @@ export function eventKeyOf(e: BillingEvent): string {
     .digest('hex');
 }
 
-type Tx = Parameters<Parameters<BillingDb['transaction']>[0]>[0];
-type Row = typeof entitlements.$inferSelect;
+type Row = typeof schema.entitlements.$inferSelect;
 
 /**
- * Purchases and plans from billing events, persisted with drizzle on better-sqlite3. One synchronous
- * transaction per event covers the event row and the purchase change, so a crash leaves either both
- * or neither; the provider then redelivers (we only answer 200 after commit) and the unique event
- * key makes a redelivery of a committed event a no-op.
+ * Purchases and plans from billing events, persisted with drizzle on SQLite or PostgreSQL (Database).
+ * One transaction per event covers the event row and the purchase change, so a crash leaves either
+ * both or neither; the provider then redelivers (we only answer 200 after commit) and the unique event
+ * key makes a redelivery of a committed event a no-op. Several instances on one PostgreSQL: the event
+ * key's unique constraint decides which of two deliveries of one event is applied, and row locks on
+ * the purchase's subscription and order (billing_locks) make events of one purchase fold one after
+ * the other (decision 0103).
  */
 export class BillingStore {
+  private readonly t: typeof schema;
+
   constructor(
-    private readonly db: BillingDb,
+    private readonly database: Database,
     private readonly config: BillingConfig,
     private readonly resolver: AccountResolver = NO_ACCOUNTS,
-  ) {}
+  ) {
+    this.t = tablesFor(schema, database.dialect);
+  }
 
-  handleEvent(rawBody: string, options: HandleOptions): HandleResult {
+  async handleEvent(rawBody: string, options: HandleOptions): Promise<HandleResult> {
     const parsed = parseBillingEvent(rawBody);
     if (!parsed.ok) return { status: 'invalid', problem: parsed.problem };
     const event = parsed.event;
     const eventKey = eventKeyOf(event);
-    return this.db.transaction((tx) => {
-      const seen = tx
-        .select({ id: billingEvents.id })
-        .from(billingEvents)
-        .where(eq(billingEvents.eventKey, eventKey))
-        .get();
-      if (seen) return { status: 'duplicate' as const, eventKey, eventName: event.name };
+    const { billingEvents, entitlements } = this.t;
+    return this.database.transaction(async (tx) => {
       const acts = PURCHASE_EVENTS.has(event.name) && event.updatedAt !== undefined;
+      // Locks first, always subscription before order (no two transactions wait on each other), so
+      // the reads below see every event of the purchase that another instance committed.
+      if (acts && event.subscriptionId) await this.lock(tx, `subscription:${event.subscriptionId}`);
       const orderId = acts
-        ? (event.orderId ?? this.orderOfSubscription(tx, event.subscriptionId))
+        ? (event.orderId ?? (await this.orderOfSubscription(tx, event.subscriptionId)))
         : undefined;
-      const inserted = tx
+      if (orderId) await this.lock(tx, `order:${orderId}`);
+      // The unique event key: of two deliveries of one event, one inserts, the other does nothing.
+      const [inserted] = await tx
         .insert(billingEvents)
         .values({
           eventKey,
@@ -127,23 +135,23 @@ export class BillingStore {
           subscriptionId: event.subscriptionId ?? null,
           payload: rawBody,
         })
-        .returning({ id: billingEvents.id })
-        .get();
+        .onConflictDoNothing({ target: billingEvents.eventKey })
+        .returning({ id: billingEvents.id });
+      if (!inserted) return { status: 'duplicate' as const, eventKey, eventName: event.name };
       let outcome: Outcome = 'recorded';
       let row: Row | undefined;
       if (acts && !orderId && event.subscriptionId) outcome = 'waiting';
       if (orderId) {
         // Stale: older than the state already held (it is folded in all the same, in its place).
-        const held = tx
+        const [held] = await tx
           .select({ at: entitlements.providerUpdatedAt })
           .from(entitlements)
-          .where(eq(entitlements.orderId, orderId))
-          .get()?.at;
-        row = this.recompute(tx, orderId);
-        const stale = held !== undefined && Date.parse(held) > Date.parse(event.updatedAt!);
+          .where(eq(entitlements.orderId, orderId));
+        row = await this.recompute(tx, orderId);
+        const stale = held !== undefined && Date.parse(held.at) > Date.parse(event.updatedAt!);
         if (row) outcome = stale ? 'stale' : this.outcomeOf(row);
       }
-      tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, inserted.id)).run();
+      await tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, inserted.id));
       if (options.failBeforeCommit) throw new Error('simulated crash before commit');
       const variantId = row?.variantId ?? event.variantId;
       const accountId = row?.accountId;
@@ -162,28 +170,34 @@ export class BillingStore {
    * verification, password reset, email change). Purchases whose checkout named an account are not
    * taken: they belong to the account they named.
    */
-  bindPendingPurchases(accountId: number, email: string): number {
-    return this.db
-      .update(entitlements)
-      .set({ accountId, boundBy: 'verification' })
-      .where(
-        and(
-          isNull(entitlements.accountId),
-          isNull(entitlements.customAccountId),
-          eq(entitlements.email, email.trim().toLowerCase()),
-        ),
-      )
-      .run().changes;
+  async bindPendingPurchases(accountId: number, email: string): Promise<number> {
+    const { entitlements } = this.t;
+    const bound = await this.database.query((q) =>
+      q
+        .update(entitlements)
+        .set({ accountId, boundBy: 'verification' })
+        .where(
+          and(
+            isNull(entitlements.accountId),
+            isNull(entitlements.customAccountId),
+            eq(entitlements.email, email.trim().toLowerCase()),
+          ),
+        )
+        .returning({ orderId: entitlements.orderId }),
+    );
+    return bound.length;
   }
 
   /** The plan, paid-until, past-due, processing and manage link of an account at `now` */
-  accountBilling(accountId: number, now: Date): AccountBilling {
-    const rows = this.db
-      .select()
-      .from(entitlements)
-      .where(eq(entitlements.accountId, accountId))
-      .orderBy(asc(entitlements.providerUpdatedAt))
-      .all();
+  async accountBilling(accountId: number, now: Date): Promise<AccountBilling> {
+    const { entitlements } = this.t;
+    const rows = await this.database.query((q) =>
+      q
+        .select()
+        .from(entitlements)
+        .where(eq(entitlements.accountId, accountId))
+        .orderBy(asc(entitlements.providerUpdatedAt)),
+    );
     const granting = rows.flatMap((row) => {
       const plan = planForVariant(this.config, row.variantId ?? undefined);
       return plan && grants(row, now) ? [{ row, plan }] : [];
@@ -205,24 +219,40 @@ export class BillingStore {
     };
   }
 
-  events(): { eventName: string; outcome: string }[] {
-    return this.db
-      .select({ eventName: billingEvents.eventName, outcome: billingEvents.outcome })
-      .from(billingEvents)
-      .orderBy(asc(billingEvents.id))
-      .all();
+  events(): Promise<{ eventName: string; outcome: string }[]> {
+    const { billingEvents } = this.t;
+    return this.database.query((q) =>
+      q
+        .select({ eventName: billingEvents.eventName, outcome: billingEvents.outcome })
+        .from(billingEvents)
+        .orderBy(asc(billingEvents.id)),
+    );
+  }
+
+  /**
+   * Holds the row of `key` (created on first use) until the transaction ends. PostgreSQL only: on
+   * SQLite the transaction already holds the database's single write lock.
+   */
+  private async lock(tx: Queries, key: string): Promise<void> {
+    if (this.database.dialect !== 'postgres') return;
+    const { billingLocks } = this.t;
+    await tx.insert(billingLocks).values({ key }).onConflictDoNothing();
+    await lockForUpdate(
+      this.database,
+      tx.select({ key: billingLocks.key }).from(billingLocks).where(eq(billingLocks.key, key)),
+    );
   }
 
   /** The order a subscription belongs to, once any of that subscription's events has arrived */
-  private orderOfSubscription(tx: Tx, subscriptionId: string | undefined): string | undefined {
+  private async orderOfSubscription(tx: Queries, subscriptionId: string | undefined) {
     if (!subscriptionId) return undefined;
-    return (
-      tx
-        .select({ orderId: billingEvents.orderId })
-        .from(billingEvents)
-        .where(and(eq(billingEvents.subscriptionId, subscriptionId), isNotNull(billingEvents.orderId)))
-        .get()?.orderId ?? undefined
-    );
+    const { billingEvents } = this.t;
+    const [row] = await tx
+      .select({ orderId: billingEvents.orderId })
+      .from(billingEvents)
+      .where(and(eq(billingEvents.subscriptionId, subscriptionId), isNotNull(billingEvents.orderId)))
+      .limit(1);
+    return row?.orderId ?? undefined;
   }
 
   /**
@@ -232,26 +262,26 @@ export class BillingStore {
    * event cannot leave a stale state behind (issue 13's kill -9 test). Payment events whose
    * subscription was unknown when they arrived are attached to the order here.
    */
-  private recompute(tx: Tx, orderId: string): Row | undefined {
-    const ofOrder = tx.select().from(billingEvents).where(eq(billingEvents.orderId, orderId)).all();
+  private async recompute(tx: Queries, orderId: string): Promise<Row | undefined> {
+    const { billingEvents, entitlements } = this.t;
+    const ofOrder = await tx.select().from(billingEvents).where(eq(billingEvents.orderId, orderId));
     const subscriptions = [...new Set(ofOrder.map((e) => e.subscriptionId).filter((s): s is string => !!s))];
     const attached = subscriptions.length
-      ? tx
+      ? await tx
           .select()
           .from(billingEvents)
           .where(and(isNull(billingEvents.orderId), inArray(billingEvents.subscriptionId, subscriptions)))
-          .all()
       : [];
     if (attached.length)
-      tx.update(billingEvents)
+      await tx
+        .update(billingEvents)
         .set({ orderId })
         .where(
           inArray(
             billingEvents.id,
             attached.map((e) => e.id),
           ),
-        )
-        .run();
+        );
     const events = [...ofOrder, ...attached]
       .filter((e) => PURCHASE_EVENTS.has(e.eventName) && e.providerUpdatedAt)
       .flatMap((e) => {
@@ -266,17 +296,15 @@ export class BillingStore {
       );
     const state = foldPurchase(events);
     if (!state) return undefined;
-    const current = tx.select().from(entitlements).where(eq(entitlements.orderId, orderId)).get();
-    const values = { ...state, ...this.binding(current, state.customAccountId, state.email) };
-    if (current) tx.update(entitlements).set(values).where(eq(entitlements.orderId, orderId)).run();
-    else
-      tx.insert(entitlements)
-        .values({ orderId, ...values })
-        .run();
+    const [current] = await tx.select().from(entitlements).where(eq(entitlements.orderId, orderId));
+    const values = { ...state, ...(await this.binding(current, state.customAccountId, state.email)) };
+    if (current) await tx.update(entitlements).set(values).where(eq(entitlements.orderId, orderId));
+    else await tx.insert(entitlements).values({ orderId, ...values });
     const row: Row = { orderId, ...values };
     const outcome = this.outcomeOf(row);
     if (attached.length)
-      tx.update(billingEvents)
+      await tx
+        .update(billingEvents)
         .set({ outcome })
         .where(
           and(
@@ -286,13 +314,12 @@ export class BillingStore {
             ),
             eq(billingEvents.outcome, 'waiting'),
           ),
-        )
-        .run();
+        );
     return row;
   }
 
   /** A bound purchase stays bound; otherwise custom data first, and only without it a verified email */
-  private binding(current: Row | undefined, custom: string | null, email: string) {
+  private async binding(current: Row | undefined, custom: string | null, email: string) {
     if (current?.accountId != null)
       return {
         accountId: current.accountId,
@@ -300,14 +327,14 @@ export class BillingStore {
         boundBy: current.boundBy,
       };
     if (custom) {
-      const accountId = this.resolver.byPublicId(custom);
+      const accountId = await this.resolver.byPublicId(custom);
       return {
         accountId: accountId ?? null,
         customAccountId: custom,
         boundBy: accountId ? 'custom-data' : null,
       };
     }
-    const accountId = this.resolver.verifiedByEmail(email);
+    const accountId = await this.resolver.verifiedByEmail(email);
     return { accountId: accountId ?? null, customAccountId: null, boundBy: accountId ? 'email' : null };
   }
 

@@ -4,15 +4,22 @@
  * (apps/billing), and only once its email is verified; until then the account is on FREE terms.
  */
 import { randomBytes } from 'node:crypto';
-import type { AccountBilling, BillingDb, BillingStore, Plan, PlanLimits } from '@einv/billing';
-import { PLANS } from '@einv/billing';
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  AccountBilling,
+  AccountResolver,
+  BillingStore,
+  Database,
+  Plan,
+  PlanLimits,
+} from '@einv/billing';
+import { PLANS, tablesFor } from '@einv/billing';
+import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { AccountLinks } from './account-links.js';
 import { passwordProblem } from './auth/password-policy.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './auth/passwords.js';
 import { newSessionToken, sha256 } from './auth/tokens.js';
-import { accounts, apiKeys, sessions, usage } from './db/schema.js';
+import * as schema from './db/schema.js';
 import type { Mailer } from './mail/mailer.js';
 import { sendInBackground } from './mail/mailer.js';
 import type { Lang } from './mail/messages.js';
@@ -41,7 +48,7 @@ export function nextMonthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 }
 
-type AccountRow = typeof accounts.$inferSelect;
+type AccountRow = typeof schema.accounts.$inferSelect;
 export function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
@@ -74,7 +81,7 @@ const wrongPassword: Failure = {
 };
 
 export interface AccountServiceOptions {
-  db: BillingDb;
+  database: Database;
   billing: BillingStore;
   limits: Record<Plan, PlanLimits>;
   mailer: Mailer;
@@ -87,18 +94,20 @@ export interface AccountServiceOptions {
 }
 
 export class AccountService {
-  private readonly db: BillingDb;
+  private readonly database: Database;
+  private readonly t: typeof schema;
   private readonly billing: BillingStore;
   readonly limits: Record<Plan, PlanLimits>;
   private readonly links: AccountLinks;
   readonly clock: () => Date;
 
   constructor(private readonly options: AccountServiceOptions) {
-    this.db = options.db;
+    this.database = options.database;
+    this.t = tablesFor(schema, options.database.dialect);
     this.billing = options.billing;
     this.limits = options.limits;
     this.clock = options.clock ?? (() => new Date());
-    this.links = new AccountLinks(this.db, this.clock);
+    this.links = new AccountLinks(this.database, this.clock);
   }
 
   async signup(emailRaw: unknown, password: unknown, langRaw?: unknown): Promise<Account | Failure> {
@@ -108,25 +117,29 @@ export class AccountService {
     if (problem) return { error: 'invalid', field: 'password', detail: problem };
     const lang = LANGS.includes(langRaw as Lang) ? (langRaw as Lang) : 'fr';
     const passwordHash = await hashPassword(password as string);
-    if (this.rowByEmail(email))
-      return {
-        error: 'taken',
-        field: 'email',
-        detail: 'an account already exists for this email; if it is yours, reset its password',
-      };
-    const row = this.db
-      .insert(accounts)
-      .values({
-        email,
-        passwordHash,
-        publicId: `acc_${randomBytes(16).toString('hex')}`,
-        lang,
-        createdAt: this.clock().toISOString(),
-      })
-      .returning()
-      .get();
+    const taken: Failure = {
+      error: 'taken',
+      field: 'email',
+      detail: 'an account already exists for this email; if it is yours, reset its password',
+    };
+    if (await this.rowByEmail(email)) return taken;
+    // The unique email decides between two signups racing on two instances: the second inserts nothing.
+    const [row] = await this.database.query((q) =>
+      q
+        .insert(this.t.accounts)
+        .values({
+          email,
+          passwordHash,
+          publicId: `acc_${randomBytes(16).toString('hex')}`,
+          lang,
+          createdAt: this.clock().toISOString(),
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    if (!row) return taken;
     const account = toAccount(row);
-    this.mailLink(account, 'verify-email', email);
+    await this.mailLink(account, 'verify-email', email);
     return account;
   }
 
@@ -134,50 +147,53 @@ export class AccountService {
   async login(emailRaw: unknown, password: unknown): Promise<Account | undefined> {
     if (typeof password !== 'string' || password.length > 1000) return undefined;
     const email = normalEmail(emailRaw);
-    const row = email ? this.rowByEmail(email) : undefined;
+    const row = email ? await this.rowByEmail(email) : undefined;
     const ok = await verifyPassword(password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     return row && ok ? toAccount(row) : undefined;
   }
 
-  resendVerification(account: Account): void {
-    if (!account.verified) this.mailLink(account, 'verify-email', account.email);
+  async resendVerification(account: Account): Promise<void> {
+    if (!account.verified) await this.mailLink(account, 'verify-email', account.email);
   }
 
   /**
    * Follows a verify-email or change-email link: marks the address verified (moving to it for a
    * change) and binds the purchases waiting for it.
    */
-  followVerifyLink(token: unknown): { email: string } | Failure {
-    const link = this.links.take(token, ['verify-email', 'change-email']);
-    const row = link && this.rowById(link.accountId);
+  async followVerifyLink(token: unknown): Promise<{ email: string } | Failure> {
+    const link = await this.links.take(token, ['verify-email', 'change-email']);
+    const row = link && (await this.rowById(link.accountId));
     if (!link || !row) return invalidLink;
     const now = this.clock().toISOString();
+    const { accounts } = this.t;
     if (link.purpose === 'verify-email') {
       if (row.email !== link.email) return invalidLink; // the address changed since the mail
-      this.db
-        .update(accounts)
-        .set({ emailVerifiedAt: row.emailVerifiedAt ?? now })
-        .where(eq(accounts.id, row.id))
-        .run();
+      await this.database.query((q) =>
+        q
+          .update(accounts)
+          .set({ emailVerifiedAt: row.emailVerifiedAt ?? now })
+          .where(eq(accounts.id, row.id)),
+      );
     } else {
-      const other = this.rowByEmail(link.email);
+      const other = await this.rowByEmail(link.email);
       if (other && other.id !== row.id)
         return { error: 'taken', field: 'email', detail: 'another account now uses this email' };
-      this.db
-        .update(accounts)
-        .set({ email: link.email, pendingEmail: null, emailVerifiedAt: now })
-        .where(eq(accounts.id, row.id))
-        .run();
+      await this.database.query((q) =>
+        q
+          .update(accounts)
+          .set({ email: link.email, pendingEmail: null, emailVerifiedAt: now })
+          .where(eq(accounts.id, row.id)),
+      );
     }
-    this.bindPending(row.id, link.email);
+    await this.bindPending(row.id, link.email);
     return { email: link.email };
   }
 
   /** Mails a reset link when the email has an account; answers the same either way */
-  requestPasswordReset(emailRaw: unknown): void {
+  async requestPasswordReset(emailRaw: unknown): Promise<void> {
     const email = normalEmail(emailRaw);
-    const row = email ? this.rowByEmail(email) : undefined;
-    if (row) this.mailLink(toAccount(row), 'reset-password', row.email);
+    const row = email ? await this.rowByEmail(email) : undefined;
+    if (row) await this.mailLink(toAccount(row), 'reset-password', row.email);
   }
 
   /**
@@ -189,23 +205,24 @@ export class AccountService {
     const problem = passwordProblem(password);
     if (problem) return { error: 'invalid', field: 'password', detail: problem };
     const passwordHash = await hashPassword(password as string);
-    const link = this.links.take(token, ['reset-password']);
-    const row = link && this.rowById(link.accountId);
+    const link = await this.links.take(token, ['reset-password']);
+    const row = link && (await this.rowById(link.accountId));
     if (!link || !row || row.email !== link.email) return invalidLink;
     const now = this.clock().toISOString();
-    this.db.transaction((tx) => {
-      tx.update(accounts)
+    const { accounts, apiKeys, sessions } = this.t;
+    await this.database.transaction(async (tx) => {
+      await tx
+        .update(accounts)
         .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? now })
-        .where(eq(accounts.id, row.id))
-        .run();
+        .where(eq(accounts.id, row.id));
       if (!row.emailVerifiedAt)
-        tx.update(apiKeys)
+        await tx
+          .update(apiKeys)
           .set({ revokedAt: now })
-          .where(and(eq(apiKeys.accountId, row.id), isNull(apiKeys.revokedAt)))
-          .run();
-      tx.delete(sessions).where(eq(sessions.accountId, row.id)).run();
+          .where(and(eq(apiKeys.accountId, row.id), isNull(apiKeys.revokedAt)));
+      await tx.delete(sessions).where(eq(sessions.accountId, row.id));
     });
-    this.bindPending(row.id, row.email);
+    await this.bindPending(row.id, row.email);
     return { email: row.email };
   }
 
@@ -221,11 +238,10 @@ export class AccountService {
     if (problem) return { error: 'invalid', field: 'newPassword', detail: problem };
     const passwordHash = await hashPassword(next as string);
     const keep = currentSession ? sha256(currentSession) : '';
-    this.db.transaction((tx) => {
-      tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id)).run();
-      tx.delete(sessions)
-        .where(and(eq(sessions.accountId, account.id), ne(sessions.tokenHash, keep)))
-        .run();
+    const { accounts, sessions } = this.t;
+    await this.database.transaction(async (tx) => {
+      await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+      await tx.delete(sessions).where(and(eq(sessions.accountId, account.id), ne(sessions.tokenHash, keep)));
     });
     return true;
   }
@@ -241,10 +257,13 @@ export class AccountService {
     if (!email) return invalidEmail;
     if (email === account.email)
       return { error: 'invalid', field: 'email', detail: 'this is already the email of the account' };
-    if (this.rowByEmail(email))
+    if (await this.rowByEmail(email))
       return { error: 'taken', field: 'email', detail: 'another account uses this email' };
-    this.db.update(accounts).set({ pendingEmail: email }).where(eq(accounts.id, account.id)).run();
-    this.mailLink(account, 'change-email', email);
+    const { accounts } = this.t;
+    await this.database.query((q) =>
+      q.update(accounts).set({ pendingEmail: email }).where(eq(accounts.id, account.id)),
+    );
+    await this.mailLink(account, 'change-email', email);
     return true;
   }
 
@@ -255,62 +274,65 @@ export class AccountService {
   async deleteAccount(account: Account, password: unknown): Promise<true | Failure> {
     if (!(await this.passwordMatches(account, password))) return wrongPassword;
     const now = this.clock().toISOString();
-    this.links.voidAll(account.id);
-    this.db.transaction((tx) => {
-      tx.update(apiKeys)
+    const { accounts, apiKeys, sessions } = this.t;
+    await this.database.transaction(async (tx) => {
+      await this.links.voidAll(account.id);
+      await tx
+        .update(apiKeys)
         .set({ revokedAt: now })
-        .where(and(eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)))
-        .run();
-      tx.delete(sessions).where(eq(sessions.accountId, account.id)).run();
-      tx.update(accounts)
+        .where(and(eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)));
+      await tx.delete(sessions).where(eq(sessions.accountId, account.id));
+      await tx
+        .update(accounts)
         .set({
           email: `deleted-${account.id}@deleted.invalid`,
           passwordHash: 'deleted',
           pendingEmail: null,
           deletedAt: now,
         })
-        .where(eq(accounts.id, account.id))
-        .run();
+        .where(eq(accounts.id, account.id));
     });
     return true;
   }
 
-  createSession(accountId: number): { token: string; maxAgeMs: number } {
+  async createSession(accountId: number): Promise<{ token: string; maxAgeMs: number }> {
     const { token, hash } = newSessionToken();
     const maxAgeMs = SESSION_DAYS * 86_400_000;
     const expiresAt = new Date(this.clock().getTime() + maxAgeMs).toISOString();
-    this.db.insert(sessions).values({ tokenHash: hash, accountId, expiresAt }).run();
+    await this.database.query((q) =>
+      q.insert(this.t.sessions).values({ tokenHash: hash, accountId, expiresAt }),
+    );
     return { token, maxAgeMs };
   }
 
-  sessionAccount(token: string | undefined): Account | undefined {
+  async sessionAccount(token: string | undefined): Promise<Account | undefined> {
     if (!token || token.length > 100) return undefined;
-    const row = this.db
-      .select({ account: accounts, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(accounts.deletedAt)))
-      .get();
+    const { accounts, sessions } = this.t;
+    const [row] = await this.database.query((q) =>
+      q
+        .select({ account: accounts, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(accounts.deletedAt))),
+    );
     if (!row || Date.parse(row.expiresAt) <= this.clock().getTime()) return undefined;
     return toAccount(row.account);
   }
 
-  endSession(token: string | undefined): void {
+  async endSession(token: string | undefined): Promise<void> {
+    const { sessions } = this.t;
     if (token)
-      this.db
-        .delete(sessions)
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .run();
+      await this.database.query((q) => q.delete(sessions).where(eq(sessions.tokenHash, sha256(token))));
   }
 
   /** Billing as it applies: an unverified account is on FREE terms whatever it bought */
-  billingOf(account: Account): AccountBilling {
+  async billingOf(account: Account): Promise<AccountBilling> {
     if (!account.verified) return { plan: 'FREE', pastDue: false, processing: false };
     return this.billing.accountBilling(account.id, this.clock());
   }
 
-  planOf(account: Account): Plan {
-    return this.billingOf(account).plan;
+  async planOf(account: Account): Promise<Plan> {
+    return (await this.billingOf(account)).plan;
   }
 
   /** The provider checkout URL of a paid plan with the account's public id as custom data */
@@ -323,10 +345,10 @@ export class AccountService {
     return url.toString();
   }
 
-  me(account: Account) {
+  async me(account: Account) {
     const now = this.clock();
-    const billing = this.billingOf(account);
-    const pendingEmail = this.rowById(account.id)?.pendingEmail;
+    const billing = await this.billingOf(account);
+    const pendingEmail = (await this.rowById(account.id))?.pendingEmail;
     const upgrade = Object.fromEntries(
       (['SITE', 'MULTI'] as const).flatMap((p) => {
         const url = this.checkoutUrl(account, p);
@@ -346,7 +368,7 @@ export class AccountService {
         ...(billing.manageUrl ? { manageUrl: billing.manageUrl } : {}),
         upgrade,
       },
-      usage: { month: monthOf(now), generated: this.generatedThisMonth(account.id, now) },
+      usage: { month: monthOf(now), generated: await this.generatedThisMonth(account.id, now) },
       limits: { ...this.limits[billing.plan], quotaResetsAt: nextMonthStart(now) },
       plans: this.plans(),
     };
@@ -357,12 +379,14 @@ export class AccountService {
     return PLANS.map((plan) => ({ plan, ...this.limits[plan] }));
   }
 
-  generatedThisMonth(accountId: number, now: Date): number {
-    const row = this.db
-      .select({ generated: usage.generated })
-      .from(usage)
-      .where(and(eq(usage.accountId, accountId), eq(usage.month, monthOf(now))))
-      .get();
+  async generatedThisMonth(accountId: number, now: Date): Promise<number> {
+    const { usage } = this.t;
+    const [row] = await this.database.query((q) =>
+      q
+        .select({ generated: usage.generated })
+        .from(usage)
+        .where(and(eq(usage.accountId, accountId), eq(usage.month, monthOf(now)))),
+    );
     return row?.generated ?? 0;
   }
 
@@ -370,87 +394,101 @@ export class AccountService {
    * Takes one generation from the month's quota atomically (a conditional increment, so two concurrent
    * requests cannot both take the last one). Give it back with releaseGeneration() when nothing was generated.
    */
-  reserveGeneration(account: Account): { ok: true } | { ok: false; quota: number; resetsAt: string } {
+  async reserveGeneration(
+    account: Account,
+  ): Promise<{ ok: true } | { ok: false; quota: number; resetsAt: string }> {
     const now = this.clock();
-    const quota = this.limits[this.planOf(account)].monthlyGenerations;
+    const quota = this.limits[await this.planOf(account)].monthlyGenerations;
     const month = monthOf(now);
-    this.db.insert(usage).values({ accountId: account.id, month, generated: 0 }).onConflictDoNothing().run();
     const limit = quota ?? Number.MAX_SAFE_INTEGER;
-    const result = this.db
-      .update(usage)
-      .set({ generated: sql`${usage.generated} + 1` })
-      .where(and(eq(usage.accountId, account.id), eq(usage.month, month), sql`${usage.generated} < ${limit}`))
-      .run();
-    return result.changes > 0
-      ? { ok: true }
-      : { ok: false, quota: quota ?? 0, resetsAt: nextMonthStart(now) };
+    const { usage } = this.t;
+    const taken = await this.database.query(async (q) => {
+      await q.insert(usage).values({ accountId: account.id, month, generated: 0 }).onConflictDoNothing();
+      return q
+        .update(usage)
+        .set({ generated: sql`${usage.generated} + 1` })
+        .where(
+          and(eq(usage.accountId, account.id), eq(usage.month, month), sql`${usage.generated} < ${limit}`),
+        )
+        .returning({ generated: usage.generated });
+    });
+    return taken.length > 0 ? { ok: true } : { ok: false, quota: quota ?? 0, resetsAt: nextMonthStart(now) };
   }
 
-  releaseGeneration(account: Account): void {
-    this.db
-      .update(usage)
-      .set({ generated: sql`max(${usage.generated} - 1, 0)` })
-      .where(and(eq(usage.accountId, account.id), eq(usage.month, monthOf(this.clock()))))
-      .run();
+  async releaseGeneration(account: Account): Promise<void> {
+    const { usage } = this.t;
+    await this.database.query((q) =>
+      q
+        .update(usage)
+        .set({ generated: sql`${usage.generated} - 1` })
+        .where(
+          and(
+            eq(usage.accountId, account.id),
+            eq(usage.month, monthOf(this.clock())),
+            sql`${usage.generated} > 0`,
+          ),
+        ),
+    );
   }
 
-  private bindPending(accountId: number, email: string): void {
-    const bound = this.billing.bindPendingPurchases(accountId, email);
+  private async bindPending(accountId: number, email: string): Promise<void> {
+    const bound = await this.billing.bindPendingPurchases(accountId, email);
     if (bound > 0) this.options.logger.info({ accountId, bound }, 'pending purchases bound on verification');
   }
 
-  private mailLink(
+  private async mailLink(
     account: Account,
     purpose: 'verify-email' | 'change-email' | 'reset-password',
     to: string,
   ) {
-    const token = this.links.issue(account.id, purpose, to);
+    const token = await this.links.issue(account.id, purpose, to);
     const message = composeMail(purpose, account.lang, this.options.publicUrl, token);
     sendInBackground(this.options.mailer, this.options.logger, to, message);
   }
 
   private async passwordMatches(account: Account, password: unknown): Promise<boolean> {
-    const row = this.rowById(account.id);
+    const row = await this.rowById(account.id);
     if (!row || typeof password !== 'string' || password.length > 1000) return false;
     return verifyPassword(password, row.passwordHash);
   }
 
-  private rowByEmail(email: string): AccountRow | undefined {
-    return this.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.email, email), isNull(accounts.deletedAt)))
-      .get();
+  private async rowByEmail(email: string): Promise<AccountRow | undefined> {
+    const { accounts } = this.t;
+    const [row] = await this.database.query((q) =>
+      q
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.email, email), isNull(accounts.deletedAt))),
+    );
+    return row;
   }
 
-  private rowById(id: number): AccountRow | undefined {
-    return this.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
-      .get();
+  private async rowById(id: number): Promise<AccountRow | undefined> {
+    const { accounts } = this.t;
+    const [row] = await this.database.query((q) =>
+      q
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.id, id), isNull(accounts.deletedAt))),
+    );
+    return row;
   }
 }
 
-/** How billing events find accounts (decision 0096): by public id, or by a verified email */
-export function accountResolver(db: BillingDb) {
+/**
+ * How billing events find accounts (decision 0096): by public id, or by a verified email. Called
+ * inside the event's transaction, whose connection the queries join.
+ */
+export function accountResolver(database: Database): AccountResolver {
+  const { accounts } = tablesFor(schema, database.dialect);
+  const first = async (where: SQL | undefined) => {
+    const [row] = await database.query((q) => q.select({ id: accounts.id }).from(accounts).where(where));
+    return row?.id;
+  };
   return {
-    byPublicId(publicId: string): number | undefined {
-      return db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.publicId, publicId), isNull(accounts.deletedAt)))
-        .get()?.id;
-    },
-    verifiedByEmail(email: string): number | undefined {
-      return db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(
-          and(eq(accounts.email, email), isNotNull(accounts.emailVerifiedAt), isNull(accounts.deletedAt)),
-        )
-        .get()?.id;
-    },
+    byPublicId: (publicId) => first(and(eq(accounts.publicId, publicId), isNull(accounts.deletedAt))),
+    verifiedByEmail: (email) =>
+      first(and(eq(accounts.email, email), isNotNull(accounts.emailVerifiedAt), isNull(accounts.deletedAt))),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   inlinePool,
   memoryStores,
   methodNotAllowed,
+  negotiateLang,
   problemErrorHandler,
   readiness,
   rejectEmptyBody,
@@ -31,12 +32,14 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from './accounts.js';
 import { AuthAttempts, sendTooManyAttempts } from './auth/auth-attempts.js';
+import { memoryThrottles, type ThrottleFactory } from './auth/failure-throttle.js';
 import type { GenerationConfig } from './config.js';
 import type { KeyService } from './keys.js';
 import { openApiDocument } from './openapi.js';
 import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
 import { portalRouter } from './routes/portal.js';
+import { statusRouter } from './routes/status.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import * as tasks from './work/tasks.js';
 
@@ -55,6 +58,8 @@ export interface AppDependencies {
   stopping?: { value: boolean };
   /** Where rate-limit counters live (main.ts: Redis when REDIS_URL is set) */
   stores?: StoreFactory;
+  /** Where failed-authentication counts live (main.ts: Redis when REDIS_URL is set) */
+  throttles?: ThrottleFactory;
 }
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -73,8 +78,9 @@ export function createApp({
   dependencies = {},
   stopping = { value: false },
   stores = memoryStores,
+  throttles = memoryThrottles,
 }: AppDependencies): express.Express {
-  const attempts = new AuthAttempts(config.authThrottle);
+  const attempts = new AuthAttempts(config.authThrottle, throttles);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -92,6 +98,8 @@ export function createApp({
     }),
   );
   app.use(securityHeaders);
+  // problems in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('generation-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));
@@ -127,22 +135,22 @@ export function createApp({
    * Bearer API keys. Failures are limited per IP and per key's account with growing delays (429 while
    * blocked) and logged at warn; a suspended key gets its own problem type saying why.
    */
-  const bearer = (req: Request, res: Response, next: NextFunction) => {
+  const bearer = async (req: Request, res: Response, next: NextFunction) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
     const ip = req.ip ?? 'unknown';
     const presented = match?.[1];
     const prefixSubject = presented ? `key:${presented.slice(0, 17)}` : undefined;
-    const wait = attempts.waitMs(ip, prefixSubject);
+    const wait = await attempts.waitMs(ip, prefixSubject);
     if (wait > 0) {
       req.log.warn({ ip, retryAfterMs: wait }, 'API key refused: too many failures');
       return sendTooManyAttempts(res, wait, 'API-key authentications from here or for this key');
     }
-    const check = keys.authenticate(presented);
+    const check = await keys.authenticate(presented);
     if (check.ok) {
       res.locals.account = check.account;
       return next();
     }
-    const failures = attempts.failed(ip, prefixSubject);
+    const failures = await attempts.failed(ip, prefixSubject);
     req.log.warn({ ip, reason: check.reason, accountId: check.accountId, failures }, 'API key refused');
     res.setHeader('WWW-Authenticate', 'Bearer realm="einv"');
     if (check.reason === 'invalid')
@@ -172,6 +180,7 @@ export function createApp({
     requireJson,
     json,
     apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
+    statusRouter(pool),
   );
   app.use(
     '/check-xml',

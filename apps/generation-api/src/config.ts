@@ -44,6 +44,8 @@ export interface GenerationConfig {
   maxAnswerBytes: number;
   /** Where the data lives, from DATABASE_URL */
   database: DatabaseSetting;
+  /** DATABASE_POOL_SIZE: connections per instance to PostgreSQL (unused on SQLite) */
+  databasePoolSize: number;
   timeouts: ServerTimeouts;
   drainTimeoutMs: number;
   /** SHUTDOWN_GRACE_MS: connections still accepted after SIGTERM */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GenerationConf
     },
     maxAnswerBytes: intFrom(env, 'MAX_ANSWER_BYTES', 25 * 1024 * 1024, 1024),
     database: databaseFrom(env.DATABASE_URL || './data/einv.sqlite'),
+    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 1),
     ...serverSettingsFrom(env),
     pool: poolSettingsFrom(env, 20_000),
     production: env.NODE_ENV === 'production',

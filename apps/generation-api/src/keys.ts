@@ -5,12 +5,13 @@
  * plan-limit) and stay so until the user reactivates one, so revoking the active key revives nothing
  * (decision 0096).
  */
-import type { BillingDb, Plan, PlanLimits } from '@einv/billing';
+import type { Database, Plan, PlanLimits, Queries } from '@einv/billing';
+import { lockForUpdate, tablesFor } from '@einv/billing';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Account, Failure } from './accounts.js';
 import { toAccount } from './accounts.js';
 import { newApiKey, prefixOf, sameHash, sha256 } from './auth/tokens.js';
-import { accounts, apiKeys } from './db/schema.js';
+import * as schema from './db/schema.js';
 
 export type KeyStatus = 'active' | 'suspended' | 'revoked';
 export interface KeyView {
@@ -34,18 +35,24 @@ export const MAX_LIVE_KEYS = 100;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class KeyService {
+  private readonly t: typeof schema;
+
   constructor(
-    private readonly db: BillingDb,
+    private readonly database: Database,
     private readonly limits: Record<Plan, PlanLimits>,
-    private readonly planOf: (account: Account) => Plan,
+    private readonly planOf: (account: Account) => Promise<Plan>,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.t = tablesFor(schema, database.dialect);
+  }
 
   /** Keys oldest first, after applying the plan's active-key count */
-  list(account: Account): KeyView[] {
-    const plan = this.planOf(account);
+  async list(account: Account): Promise<KeyView[]> {
+    const plan = await this.planOf(account);
     const max = this.limits[plan].maxKeys;
-    const rows = this.enforceLimit(account.id, max);
+    // No lock: what enforceLimit writes is idempotent (the same newest keys, conditionally), and this
+    // runs on every authentication.
+    const rows = await this.database.query((q) => this.enforceLimit(q, account.id, max));
     const active = rows.filter((r) => !r.revokedAt && !r.suspendedAt).length;
     return rows.map((r) => {
       const status: KeyStatus = r.revokedAt ? 'revoked' : r.suspendedAt ? 'suspended' : 'active';
@@ -62,66 +69,78 @@ export class KeyService {
     });
   }
 
-  create(
+  async create(
     account: Account,
     nameRaw: unknown,
-  ): { id: number; key: string; prefix: string; name: string } | Failure {
+  ): Promise<{ id: number; key: string; prefix: string; name: string } | Failure> {
     const name = typeof nameRaw === 'string' ? nameRaw.trim() : '';
     if (!name || name.length > 100)
       return { error: 'invalid', field: 'name', detail: 'expected a key name of 1 to 100 characters' };
-    const plan = this.planOf(account);
+    const plan = await this.planOf(account);
     const max = this.limits[plan].maxKeys;
-    const live = this.enforceLimit(account.id, max).filter((k) => !k.revokedAt);
-    if (live.filter((k) => !k.suspendedAt).length >= max)
-      return {
-        error: 'key-limit',
-        detail: `the ${plan} plan allows ${max} active API key(s); revoke or suspend one, or upgrade`,
-      };
-    if (live.length >= MAX_LIVE_KEYS)
-      return { error: 'key-limit', detail: `an account holds at most ${MAX_LIVE_KEYS} keys; revoke some` };
-    const { key, prefix, hash } = newApiKey();
-    const row = this.db
-      .insert(apiKeys)
-      .values({ accountId: account.id, name, prefix, hash, createdAt: this.clock().toISOString() })
-      .returning({ id: apiKeys.id })
-      .get();
-    return { id: row.id, key, prefix, name };
+    const { apiKeys } = this.t;
+    // The account row stays locked until the key is in: two instances cannot both add the last key.
+    return this.database.transaction(async (tx) => {
+      await this.lockAccount(tx, account.id);
+      const live = (await this.enforceLimit(tx, account.id, max)).filter((k) => !k.revokedAt);
+      if (live.filter((k) => !k.suspendedAt).length >= max)
+        return {
+          error: 'key-limit',
+          detail: `the ${plan} plan allows ${max} active API key(s); revoke or suspend one, or upgrade`,
+        };
+      if (live.length >= MAX_LIVE_KEYS)
+        return { error: 'key-limit', detail: `an account holds at most ${MAX_LIVE_KEYS} keys; revoke some` };
+      const { key, prefix, hash } = newApiKey();
+      const [row] = await tx
+        .insert(apiKeys)
+        .values({ accountId: account.id, name, prefix, hash, createdAt: this.clock().toISOString() })
+        .returning({ id: apiKeys.id });
+      return { id: row!.id, key, prefix, name };
+    });
   }
 
-  revoke(account: Account, id: number): boolean {
-    const result = this.db
-      .update(apiKeys)
-      .set({ revokedAt: this.clock().toISOString() })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)))
-      .run();
-    return result.changes > 0;
+  async revoke(account: Account, id: number): Promise<boolean> {
+    const { apiKeys } = this.t;
+    const revoked = await this.database.query((q) =>
+      q
+        .update(apiKeys)
+        .set({ revokedAt: this.clock().toISOString() })
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id }),
+    );
+    return revoked.length > 0;
   }
 
-  suspend(account: Account, id: number): boolean {
-    const result = this.db
-      .update(apiKeys)
-      .set({ suspendedAt: this.clock().toISOString(), suspendedReason: 'user' })
-      .where(
-        and(
-          eq(apiKeys.id, id),
-          eq(apiKeys.accountId, account.id),
-          isNull(apiKeys.revokedAt),
-          isNull(apiKeys.suspendedAt),
-        ),
-      )
-      .run();
-    return result.changes > 0;
+  async suspend(account: Account, id: number): Promise<boolean> {
+    const { apiKeys } = this.t;
+    const suspended = await this.database.query((q) =>
+      q
+        .update(apiKeys)
+        .set({ suspendedAt: this.clock().toISOString(), suspendedReason: 'user' })
+        .where(
+          and(
+            eq(apiKeys.id, id),
+            eq(apiKeys.accountId, account.id),
+            isNull(apiKeys.revokedAt),
+            isNull(apiKeys.suspendedAt),
+          ),
+        )
+        .returning({ id: apiKeys.id }),
+    );
+    return suspended.length > 0;
   }
 
   /**
    * Reactivates a suspended key. At the plan's limit, `replacing` names the active key to suspend in
    * its place (one transaction); without it the answer says to choose.
    */
-  activate(account: Account, id: number, replacing?: number): true | Failure {
-    const plan = this.planOf(account);
+  async activate(account: Account, id: number, replacing?: number): Promise<true | Failure> {
+    const plan = await this.planOf(account);
     const max = this.limits[plan].maxKeys;
-    return this.db.transaction((tx) => {
-      const rows = tx.select().from(apiKeys).where(eq(apiKeys.accountId, account.id)).all();
+    const { apiKeys } = this.t;
+    return this.database.transaction(async (tx): Promise<true | Failure> => {
+      await this.lockAccount(tx, account.id);
+      const rows = await tx.select().from(apiKeys).where(eq(apiKeys.accountId, account.id));
       const target = rows.find((r) => r.id === id && !r.revokedAt);
       if (!target)
         return { error: 'key-not-found', field: 'id', detail: `no live key ${id} on this account` };
@@ -135,26 +154,28 @@ export class KeyService {
             field: 'replacing',
             detail: `the ${plan} plan allows ${max} active API key(s); choose which active key this one replaces`,
           };
-        tx.update(apiKeys)
+        await tx
+          .update(apiKeys)
           .set({ suspendedAt: this.clock().toISOString(), suspendedReason: 'user' })
-          .where(eq(apiKeys.id, replaced.id))
-          .run();
+          .where(eq(apiKeys.id, replaced.id));
       }
-      tx.update(apiKeys).set({ suspendedAt: null, suspendedReason: null }).where(eq(apiKeys.id, id)).run();
+      await tx.update(apiKeys).set({ suspendedAt: null, suspendedReason: null }).where(eq(apiKeys.id, id));
       return true;
     });
   }
 
   /** Checks a presented bearer key: the account if the key is active, else why not */
-  authenticate(key: string | undefined): KeyCheck {
+  async authenticate(key: string | undefined): Promise<KeyCheck> {
     const prefix = key ? prefixOf(key) : undefined;
     if (!key || !prefix) return { ok: false, reason: 'invalid' };
-    const row = this.db
-      .select({ key: apiKeys, account: accounts })
-      .from(apiKeys)
-      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-      .where(eq(apiKeys.prefix, prefix))
-      .get();
+    const { accounts, apiKeys } = this.t;
+    const [row] = await this.database.query((q) =>
+      q
+        .select({ key: apiKeys, account: accounts })
+        .from(apiKeys)
+        .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+        .where(eq(apiKeys.prefix, prefix)),
+    );
     if (!row) return { ok: false, reason: 'invalid' };
     if (!sameHash(row.key.hash, sha256(key)) || row.key.revokedAt || row.account.deletedAt)
       return { ok: false, reason: 'invalid', accountId: row.account.id };
@@ -166,7 +187,7 @@ export class KeyService {
         accountId: account.id,
         detail: 'This account is suspended by the operator; every key of it is refused.',
       };
-    const view = this.list(account).find((k) => k.id === row.key.id);
+    const view = (await this.list(account)).find((k) => k.id === row.key.id);
     if (view?.status !== 'active')
       return {
         ok: false,
@@ -174,37 +195,51 @@ export class KeyService {
         accountId: account.id,
         detail: `This API key is suspended: ${view?.suspendedBecause ?? 'suspended'}.`,
       };
-    this.touch(row.key.id, row.key.lastUsedAt);
+    await this.touch(row.key.id, row.key.lastUsedAt);
     return { ok: true, account, keyId: row.key.id, prefix };
   }
 
+  /**
+   * Holds the account's row until the transaction ends (PostgreSQL): changes to one account's keys on
+   * two instances run one after the other. On SQLite the transaction's write lock does the same.
+   */
+  private async lockAccount(tx: Queries, accountId: number): Promise<void> {
+    const { accounts } = this.t;
+    await lockForUpdate(
+      this.database,
+      tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)),
+    );
+  }
+
   /** Suspends the newest active keys beyond `max` (reason plan-limit); returns every key, oldest first */
-  private enforceLimit(accountId: number, max: number) {
-    const rows = this.db
+  private async enforceLimit(tx: Queries, accountId: number, max: number) {
+    const { apiKeys } = this.t;
+    const rows = await tx
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.accountId, accountId))
-      .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
-      .all();
+      .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
     const active = rows.filter((r) => !r.revokedAt && !r.suspendedAt);
     if (active.length <= max) return rows;
     const now = this.clock().toISOString();
     for (const r of active.slice(max)) {
-      this.db
+      await tx
         .update(apiKeys)
         .set({ suspendedAt: now, suspendedReason: 'plan-limit' })
-        .where(and(eq(apiKeys.id, r.id), isNull(apiKeys.suspendedAt)))
-        .run();
+        .where(and(eq(apiKeys.id, r.id), isNull(apiKeys.suspendedAt)));
       r.suspendedAt = now;
       r.suspendedReason = 'plan-limit';
     }
     return rows;
   }
 
-  private touch(id: number, lastUsedAt: string | null): void {
+  private async touch(id: number, lastUsedAt: string | null): Promise<void> {
     const now = this.clock();
     if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
-    this.db.update(apiKeys).set({ lastUsedAt: now.toISOString() }).where(eq(apiKeys.id, id)).run();
+    const { apiKeys } = this.t;
+    await this.database.query((q) =>
+      q.update(apiKeys).set({ lastUsedAt: now.toISOString() }).where(eq(apiKeys.id, id)),
+    );
   }
 }
 

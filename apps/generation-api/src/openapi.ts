@@ -1,14 +1,26 @@
 /** OpenAPI 3.1 description of every route of the generation service, served at /api/openapi.json. */
+import { invoiceOpenApiSchema } from '@einv/core-model';
 import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
+import { loadExamples } from './examples.js';
+import { statusPath } from './openapi-status.js';
+
+/** docs/examples, the copy-paste requests, as the request examples (a test sends each to the service) */
+const EXAMPLES = loadExamples();
 
 const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
-const json = (description: string, schema: object) => ({
+const json = (
+  description: string,
+  schema: object,
+  otherContent: Record<string, object> = {},
+  headers?: Record<string, object>,
+) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: { 'application/json': { schema }, ...otherContent },
+  ...(headers ? { headers } : {}),
 });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A required JSON request body of string members */
@@ -31,6 +43,7 @@ const invoiceBody = {
   content: {
     'application/json': {
       schema: { type: 'object', required: ['invoice'], properties: { invoice: ref('Invoice') } },
+      examples: EXAMPLES,
     },
   },
 };
@@ -56,7 +69,8 @@ const options = [
   },
 ];
 const common = {
-  '400': problem('Malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '400': problem('empty-body, malformed JSON, missing `invoice`/`xml`, bad base64 or an invalid option'),
+  '405': problem('Another method than the route has; the `Allow` header names it'),
   '401': problem(
     'unauthorized: API key missing, invalid or revoked. key-suspended: the key is suspended, and detail says why (plan limit or user). account-suspended',
   ),
@@ -123,51 +137,8 @@ export const openApiDocument = {
           notices: NOTICES_SCHEMA,
         },
       },
-      Party: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          siret: { type: 'string' },
-          vatNumber: { type: 'string' },
-          address: {
-            type: 'object',
-            properties: {
-              street: { type: 'string' },
-              city: { type: 'string' },
-              postalCode: { type: 'string' },
-              country: { type: 'string', pattern: '^[A-Z]{2}$' },
-            },
-          },
-        },
-      },
-      Invoice: {
-        type: 'object',
-        description:
-          'The einv invoice (contract fields shown; every EN 16931 term has a place, see docs/terms.md).',
-        properties: {
-          number: { type: 'string' },
-          typeCode: { type: 'string', examples: ['380', '381'] },
-          issueDate: { type: 'string', format: 'date' },
-          currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-          seller: ref('Party'),
-          buyer: ref('Party'),
-          lines: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                description: { type: 'string' },
-                quantity: { type: 'number' },
-                unitCode: { type: 'string' },
-                unitPrice: { type: 'number' },
-                vatRate: { type: 'number' },
-              },
-            },
-          },
-          paymentTerms: { type: 'string' },
-        },
-      },
+      // the full model, generated from the shape the service enforces and the term catalogue
+      Invoice: invoiceOpenApiSchema(EXAMPLES['fr-b2b-two-rates']?.value.invoice),
       Me: {
         type: 'object',
         properties: {
@@ -233,21 +204,60 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...statusPath({ json, problem, common }),
     '/api/v1/generate': {
       post: {
         summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',
+        description:
+          'By default the answer is JSON with both files base64-encoded and the full validation. Send `Accept: application/pdf` to get the PDF itself (`Accept: application/xml`: the XML itself), with the verdict summarised in the `Einv-Validation` header. The XML is also inside the PDF (Factur-X), and `Accept: application/xml` with the same body gives it alone.',
         security: [{ bearer: [] }],
         parameters: options,
         requestBody: invoiceBody,
         responses: {
-          '200': json('The files (base64) and the validation', {
-            type: 'object',
-            properties: {
-              xml: { type: 'string', contentEncoding: 'base64' },
-              pdf: { type: 'string', contentEncoding: 'base64' },
-              validation: ref('ValidationResult'),
+          '200': json(
+            'The files and the validation. `xml` and `pdf` are base64 strings (RFC 4648): decode them to get the CII XML (UTF-8) and the Factur-X PDF bytes, e.g. `jq -r .pdf | base64 -d > invoice.pdf`',
+            {
+              type: 'object',
+              required: ['xml', 'pdf', 'validation'],
+              properties: {
+                xml: {
+                  type: 'string',
+                  contentEncoding: 'base64',
+                  contentMediaType: 'application/xml',
+                  description: 'The CII XML embedded in the PDF, base64',
+                },
+                pdf: {
+                  type: 'string',
+                  contentEncoding: 'base64',
+                  contentMediaType: 'application/pdf',
+                  description: 'The Factur-X PDF/A-3 file, base64',
+                },
+                validation: ref('ValidationResult'),
+              },
             },
-          }),
+            {
+              'application/pdf': {
+                schema: { type: 'string', format: 'binary' },
+                description: 'With `Accept: application/pdf`: the Factur-X PDF itself',
+              },
+              'application/xml': {
+                schema: { type: 'string' },
+                description: 'With `Accept: application/xml`: the CII XML itself',
+              },
+            },
+            {
+              'Einv-Validation': {
+                description:
+                  'PDF or XML answers only: the verdict as an RFC 8941 dictionary, e.g. `valid=?1, errors=0, warnings=1, warning-rules="BR-FR-09"`. The findings themselves: the JSON answer, or POST /api/v1/validate with the same body',
+                schema: { type: 'string' },
+              },
+              'Content-Disposition': {
+                description: 'PDF or XML answers: `attachment; filename=<invoice number>.pdf|.xml`',
+                schema: { type: 'string' },
+              },
+            },
+          ),
+          '406': problem('Accept names none of application/json (default), application/pdf, application/xml'),
           ...common,
           '402': problem(
             'The FREE monthly quota is used up; says the quota, when it resets, and upgradeUrl (the portal plans)',
@@ -302,13 +312,18 @@ export const openApiDocument = {
     },
     '/check-xml': {
       post: {
-        summary: 'Check the syntax and structure of raw XML text (no key)',
+        summary: 'Check the syntax and structure of an XML document (no key)',
         requestBody: {
           required: true,
           content: {
             'application/json': {
               schema: { type: 'object', required: ['xml'], properties: { xml: { type: 'string' } } },
             },
+            'application/xml': {
+              schema: { type: 'string' },
+              description: 'The XML document itself (its encoding declaration is honoured); also text/xml',
+            },
+            'text/xml': { schema: { type: 'string' } },
           },
         },
         responses: {

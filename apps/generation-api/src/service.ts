@@ -3,7 +3,7 @@
  * billing store with its account resolver, accounts, keys and the Express app. Used by main.ts and by
  * the tests, so both run the same assembly.
  */
-import type { BillingDb } from '@einv/billing';
+import type { Database } from '@einv/billing';
 import { BillingStore } from '@einv/billing';
 import type { Logger } from 'pino';
 import { AccountService, accountResolver } from './accounts.js';
@@ -14,15 +14,15 @@ import { devLogMailer, smtpMailer } from './mail/mailer.js';
 
 export function createService(
   config: GenerationConfig,
-  db: BillingDb,
+  database: Database,
   logger: Logger,
   clock = () => new Date(),
-  runtime: Pick<AppDependencies, 'pool' | 'dependencies' | 'stopping' | 'stores'> = {},
+  runtime: Pick<AppDependencies, 'pool' | 'dependencies' | 'stopping' | 'stores' | 'throttles'> = {},
 ) {
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : devLogMailer(logger);
-  const billing = new BillingStore(db, config.billing, accountResolver(db));
+  const billing = new BillingStore(database, config.billing, accountResolver(database));
   const accounts = new AccountService({
-    db,
+    database,
     billing,
     limits: config.billing.limits,
     mailer,
@@ -31,7 +31,7 @@ export function createService(
     checkoutUrls: config.checkoutUrls,
     clock,
   });
-  const keys = new KeyService(db, config.billing.limits, (account) => accounts.planOf(account), clock);
+  const keys = new KeyService(database, config.billing.limits, (account) => accounts.planOf(account), clock);
   const app = createApp({ config, accounts, keys, billing, logger, clock, ...runtime });
   return { app, accounts, keys, billing };
 }

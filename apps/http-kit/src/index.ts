@@ -8,6 +8,7 @@ export {
   requireJson,
 } from './body.js';
 export { openCors } from './cors.js';
+export { formatSize, LANGS, type Lang, negotiateLang, preferredLang, requestLang } from './lang.js';
 export type { JsonLimits, LimitViolation } from './limits.js';
 export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js';
 export type { ServiceMetrics } from './metrics.js';
@@ -16,8 +17,9 @@ export { NOTICES_SCHEMA } from './openapi.js';
 export type { PoolSettings, TaskName, WorkPool } from './pool.js';
 export { inlinePool, poolSettingsFrom, threadPool, WorkRefused } from './pool.js';
 export type { ProblemExtras } from './problem.js';
-export { problemErrorHandler, sendProblem } from './problem.js';
-export type { BucketOptions, StoreFactory } from './rate-limit.js';
+export { problemErrorHandler, problemText, sendProblem } from './problem.js';
+export { PROBLEM_DETAILS_FR, PROBLEM_TITLES_FR } from './problem-fr.js';
+export type { BucketOptions, RedisClient, StoreFactory } from './rate-limit.js';
 export {
   bearerOrClientKey,
   bucketLimiter,
@@ -38,6 +40,7 @@ export {
   EXIT_LISTEN_FAILED,
   SettingError,
   serve,
+  serveOptionsFrom,
   serverSettingsFrom,
 } from './serve.js';
 export { staticFiles } from './static-files.js';

@@ -2,13 +2,33 @@
  * RFC 9457 problem details: every error response of the service has this shape, so a client
  * handles one format. `type` is a stable URN per kind of problem (listed in docs/api.md).
  */
+import {
+  type CompiledTemplate,
+  compileTemplate,
+  type TextTemplate,
+  translateByTemplates,
+} from '@einv/core-model';
 import type { ErrorRequestHandler, Response } from 'express';
+import { formatSize } from './lang.js';
 import { WorkRefused } from './pool.js';
+import { PROBLEM_DETAILS_FR, PROBLEM_TITLES_FR } from './problem-fr.js';
 
 export interface ProblemExtras {
   /** The request field or location at fault, e.g. `invoice`, `xml`, `profile` */
   field?: string;
   [member: string]: unknown;
+}
+
+let detailsFr: CompiledTemplate<TextTemplate>[] | undefined;
+
+/** Title and detail in the request's language (`res.locals.lang`, set by negotiateLang) */
+export function problemText(slug: string, title: string, detail: string, lang: unknown) {
+  if (lang !== 'fr') return { title, detail };
+  detailsFr ??= PROBLEM_DETAILS_FR.map(compileTemplate);
+  return {
+    title: PROBLEM_TITLES_FR[slug] ?? title,
+    detail: translateByTemplates(detailsFr, detail) ?? detail,
+  };
 }
 
 export function sendProblem(
@@ -19,10 +39,11 @@ export function sendProblem(
   detail: string,
   extras: ProblemExtras = {},
 ): void {
+  const text = problemText(slug, title, detail, res.locals?.lang);
   res
     .status(status)
     .type('application/problem+json')
-    .send(JSON.stringify({ type: `urn:einv:problem:${slug}`, title, status, detail, ...extras }));
+    .send(JSON.stringify({ type: `urn:einv:problem:${slug}`, ...text, status, ...extras }));
 }
 
 interface BodyParserError {
@@ -66,7 +87,9 @@ export function problemErrorHandler(log: (err: unknown) => void): ErrorRequestHa
         413,
         'payload-too-large',
         'Payload too large',
-        `The request body exceeds the limit of ${e.limit ?? 'the service'} bytes.`,
+        e.limit
+          ? `The request body exceeds the limit of ${formatSize(e.limit, res.locals?.lang === 'fr' ? 'fr' : 'en')}.`
+          : 'The request body exceeds the limit of the service.',
         { limit: e.limit },
       );
     }

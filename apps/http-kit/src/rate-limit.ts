@@ -12,15 +12,18 @@ import { RedisStore } from 'rate-limit-redis';
 import { sendProblem } from './problem.js';
 
 /** Where counters live: a new store per bucket (its own key prefix), undefined for memory */
+/** The Redis client both services use (ioredis), for other shared state than rate limits */
+export type RedisClient = Redis;
+
 export type StoreFactory = (bucket: string) => Store | undefined;
 
 export const memoryStores: StoreFactory = () => undefined;
 
-/** Counters in Redis, shared by every instance using the same REDIS_URL */
-export function redisStores(client: Redis): StoreFactory {
+/** Counters in Redis, shared by every instance using the same REDIS_URL (and key prefix) */
+export function redisStores(client: Redis, prefix = 'einv:'): StoreFactory {
   return (bucket) =>
     new RedisStore({
-      prefix: `einv:rl:${bucket}:`,
+      prefix: `${prefix}rl:${bucket}:`,
       sendCommand: (command: string, ...args: string[]) =>
         client.call(command, ...args) as Promise<number | string | (number | string)[]>,
     });

@@ -51,6 +51,19 @@ export function serverSettingsFrom(env: NodeJS.ProcessEnv): {
   };
 }
 
+/** The serve() options both services take from their configuration: PORT and serverSettingsFrom() */
+export function serveOptionsFrom(
+  config: { port: number } & ReturnType<typeof serverSettingsFrom>,
+): Pick<ServeOptions, 'port' | 'portVariable' | 'timeouts' | 'drainTimeoutMs' | 'graceMs'> {
+  return {
+    port: config.port,
+    portVariable: 'PORT',
+    timeouts: config.timeouts,
+    drainTimeoutMs: config.drainTimeoutMs,
+    graceMs: config.graceMs,
+  };
+}
+
 /** Exit code of a service that could not listen (2 is a bad setting, 1 a crash) */
 export const EXIT_LISTEN_FAILED = 3;
 

@@ -8,6 +8,7 @@ import {
   inlinePool,
   memoryStores,
   methodNotAllowed,
+  negotiateLang,
   openCors,
   problemErrorHandler,
   readiness,
@@ -50,6 +51,8 @@ export function createApp(
     pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }),
   );
   app.use(securityHeaders);
+  // problems and answers in the request's language: ?lang=, else Accept-Language (decision 0132)
+  app.use(negotiateLang('en'));
   const metrics = createMetrics('validator-api', pool);
   app.use(metrics.track);
   app.get('/metrics', metrics.endpoint(config.metricsToken));

@@ -2,7 +2,7 @@
  * Entry point of the validation service: config, listen on PORT (default 3001) with timeouts (a busy
  * port stops the start naming it), bounded graceful shutdown (`serve` of @einv/http-kit).
  */
-import { connectRedis, memoryStores, redisStores, serve, threadPool } from '@einv/http-kit';
+import { connectRedis, memoryStores, redisStores, serve, serveOptionsFrom, threadPool } from '@einv/http-kit';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -25,11 +25,7 @@ logger.info({ rateLimitStore: redis ? 'redis' : 'memory' }, 'rate limits ready')
 serve({
   name: 'validator-api',
   app: createApp(config, logger, pool, stopping, stores, redis ? { redis: () => redis.ping() } : {}),
-  port: config.port,
-  portVariable: 'PORT',
-  timeouts: config.timeouts,
-  drainTimeoutMs: config.drainTimeoutMs,
-  graceMs: config.graceMs,
+  ...serveOptionsFrom(config),
   stopping,
   log: logger,
   close: async () => {

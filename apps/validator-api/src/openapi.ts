@@ -73,10 +73,26 @@ export const openApiDocument = {
       },
       Report: {
         type: 'object',
-        required: ['valid', 'format', 'ruleSets', 'errors', 'warnings'],
+        required: ['valid', 'kind', 'format', 'ruleSets', 'errors', 'warnings'],
         properties: {
           valid: { type: 'boolean' },
-          format: { enum: ['CII', 'UBL', 'FACTURX-PDF'] },
+          kind: {
+            description:
+              'What the document is: an invoice, or a lifecycle status message (CDAR, root rsm:CrossDomainAcknowledgementAndResponse), judged by the official BR-FR-CDV rules',
+            enum: ['invoice', 'status-message'],
+          },
+          format: { enum: ['CII', 'UBL', 'FACTURX-PDF', 'CDAR'] },
+          statusMessage: {
+            description:
+              'For a status message: its status (MDT-105) and label, the invoice it is about (MDT-87), its phase (MDT-77: 23 processing, 305 transmission)',
+            type: 'object',
+            properties: {
+              status: { type: 'string', examples: ['212'] },
+              label: { type: 'string', examples: ['Encaissée'] },
+              invoiceNumber: { type: 'string' },
+              phase: { type: 'string', examples: ['23', '305'] },
+            },
+          },
           syntax: { enum: ['CII', 'UBL'] },
           profile: { type: 'string' },
           documentType: { type: 'string' },
@@ -114,6 +130,8 @@ export const openApiDocument = {
     '/v1/validate': {
       post: {
         summary: 'Validate an XML invoice (CII, UBL) or a Factur-X/ZUGFeRD PDF',
+        description:
+          'Free and open to pages of any origin (CORS: `Access-Control-Allow-Origin: *`, GET and POST, no credentials).',
         parameters: options,
         requestBody: {
           required: true,
@@ -121,6 +139,10 @@ export const openApiDocument = {
             'application/xml': { schema: { type: 'string' } },
             'text/xml': { schema: { type: 'string' } },
             'application/pdf': { schema: { type: 'string', format: 'binary' } },
+            'application/octet-stream': {
+              schema: { type: 'string', format: 'binary' },
+              description: 'Any file: the content decides (PDF header, XML root), never the declared type',
+            },
             'application/json': {
               schema: {
                 type: 'object',
@@ -135,6 +157,7 @@ export const openApiDocument = {
               schema: {
                 type: 'object',
                 required: ['file'],
+                description: 'One file per request, in the field `file`',
                 properties: { file: { type: 'string', format: 'binary' } },
               },
             },
@@ -145,7 +168,10 @@ export const openApiDocument = {
             description: 'The report (also for invalid invoices)',
             content: { 'application/json': { schema: ref('Report') } },
           },
-          '400': problem('No file, bad base64, unknown format, invalid option'),
+          '400': problem(
+            'empty-body, no-file, too-many-files (one file per request), bad-base64, unknown-format, invalid-option',
+          ),
+          '405': problem('Another method than POST; `Allow: POST`'),
           '413': problem('Upload over 20 MB'),
           '503': problem(
             'busy: every worker is busy and the queue is full; over-budget: the work took longer than WORK_BUDGET_MS. See Retry-After',

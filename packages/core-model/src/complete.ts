@@ -9,6 +9,7 @@
 import { allowanceChargeCents, calculate } from './calculate.js';
 import type { AllowanceCharge, Invoice, Line, Party } from './model.js';
 import { type Cents, centsToNumber, centsValueToNumber } from './money.js';
+import { expandShorthands } from './shorthands.js';
 
 function usable(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
@@ -72,10 +73,13 @@ function completeLine(line: Line, netCents: Cents | undefined, derived: boolean)
  * category S for a positive rate without category (BT-151), allowance/charge amounts from
  * percentage × base, the VAT breakdown (BG-23) when none was given, the document totals
  * (BT-106…BT-115) that were not given, and the SIREN (BT-30/BT-47, scheme 0002) of French parties
- * that only gave a SIRET. Never throws on a value that is not an invoice: it returns it unchanged.
+ * that only gave a SIRET; first, the shorthands (`vatExemption`, `operationCategory`) become the
+ * terms they stand for (shorthands.ts). Never throws on a value that is not an invoice: it returns it
+ * unchanged.
  */
-export function complete(invoice: Invoice): Invoice {
-  if (invoice === null || typeof invoice !== 'object' || Array.isArray(invoice)) return invoice;
+export function complete(given: Invoice): Invoice {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return given;
+  const invoice = expandShorthands(given);
   const calc = calculate(invoice);
   const out: Invoice = { ...invoice };
 

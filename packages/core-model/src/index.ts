@@ -11,9 +11,18 @@ export {
   roundAmount,
   toCents,
 } from './money.js';
+export { invoiceOpenApiSchema } from './openapi-schema.js';
 export * from './profiles.js';
 export { INVOICE_SCHEMA, isCalendarDate, type ShapeOptions, validateInvoiceShape } from './schema.js';
 export type { JsonSchema } from './schema-definition.js';
+export {
+  businessProcessTypeOf,
+  expandShorthands,
+  OPERATION_CATEGORIES,
+  type OperationCategory,
+  vatExemptionOf,
+} from './shorthands.js';
 export * from './source-facts.js';
 export * from './terms.js';
 export { termsMarkdown } from './terms-doc.js';
+export * from './text-templates.js';

@@ -18,6 +18,17 @@ export interface Identifier {
   scheme?: string;
 }
 
+/**
+ * Shorthand, not a business term (shorthands.ts, decision 0136): a VAT exemption named by its VATEX
+ * code; complete() derives the VAT category, a 0 rate, BT-121 and the mandatory mention BT-120.
+ */
+export interface VatExemption {
+  /** A VATEX code, e.g. VATEX-FR-FRANCHISE (franchise en base, art. 293 B du CGI) */
+  code: string;
+  /** The mention to print (BT-120) when not the one einv knows for the code */
+  reason?: string;
+}
+
 /** BG-1 INVOICE NOTE */
 export interface Note {
   /** BT-21 Invoice note subject code (UNTDID 4451) */
@@ -336,6 +347,8 @@ export interface Line {
    */
   vatExemptionReason?: string;
   vatExemptionReasonCode?: string;
+  /** Shorthand (not a term): this line's VAT exemption by VATEX code; see VatExemption */
+  vatExemption?: VatExemption;
   /** BT-153 Item name */
   description?: string;
   /** BT-154 Item description */
@@ -399,6 +412,8 @@ export interface FrenchCtcLine {
   vatTotalInTaxCurrency?: number;
   /** EXT-FR-FE-184 Line total with VAT */
   totalWithVat?: number;
+  /** EXT-FR-FE-180 VAT point date code of the line (CII only: the line ram:ApplicableTradeTax/ram:DueDateTypeCode) */
+  taxPointDateCode?: string;
   /** EXT-FR-FE-136 / EXT-FR-FE-138 Preceding invoice of this line */
   precedingInvoice?: FrenchCtcPrecedingInvoice;
   /**
@@ -454,6 +469,16 @@ export interface Invoice {
   notes?: Note[];
   /** BT-23 Business process type */
   businessProcessType?: string;
+  /**
+   * Shorthand (not a term): the reform's operation category; complete() writes BT-23 B1 / S1 / M1
+   * from it when businessProcessType is absent
+   */
+  operationCategory?: 'goods' | 'services' | 'mixed';
+  /**
+   * Shorthand (not a term): the VAT exemption of every line (and document allowance or charge) that
+   * names no VAT category nor a positive rate; see VatExemption
+   */
+  vatExemption?: VatExemption;
   /** BT-24 Specification identifier; writers set the profile's guideline id when absent */
   specificationIdentifier?: string;
   /** BG-3 PRECEDING INVOICE REFERENCE */

@@ -16,6 +16,8 @@
  * `x-expected` is our own annotation: the human wording of what a value must be, used in messages.
  */
 
+import { OPERATION_CATEGORIES } from './shorthands.js';
+
 export type JsonSchema = { [key: string]: unknown };
 
 const s = (expected: string, extra: JsonSchema = {}): JsonSchema => ({
@@ -55,8 +57,22 @@ const arrayOf = (what: string, items: JsonSchema): JsonSchema => ({
   items,
 });
 const ref = (name: string): JsonSchema => ({ $ref: `#/definitions/${name}` });
+const enumOf = (what: string, values: readonly string[]): JsonSchema => ({
+  type: 'string',
+  enum: values,
+  'x-expected': `${what}: one of ${values.join(', ')}`,
+});
 
 const definitions: Record<string, JsonSchema> = {
+  // Shorthand, not a business term (shorthands.ts): complete() expands it
+  vatExemption: object(
+    'a VAT exemption object { code, reason? } with a VATEX code, e.g. { "code": "VATEX-FR-FRANCHISE" }',
+    {
+      code: s('a VATEX code such as VATEX-FR-FRANCHISE or VATEX-EU-G', { pattern: '^VATEX-[A-Z0-9-]+$' }),
+      reason: text('the exemption mention to print'),
+    },
+    ['code'],
+  ),
   identifier: object(
     'an identifier object { id, scheme? }',
     { id: text('the identifier'), scheme: text('the identifier scheme') },
@@ -129,6 +145,7 @@ const definitions: Record<string, JsonSchema> = {
     vatRate: nonNegative('the VAT rate', 'VAT rates are not negative'),
     vatExemptionReason: text('the VAT exemption reason'),
     vatExemptionReasonCode: text('the VAT exemption reason code'),
+    vatExemption: ref('vatExemption'),
     // Not a business term: a tax scheme other than VAT read from XML (set by readers, see model.ts)
     taxScheme: text('the tax scheme of the category when it is not VAT'),
     description: text('the item name'),
@@ -171,6 +188,7 @@ const definitions: Record<string, JsonSchema> = {
       vatTotal: amount('the line VAT total (EXT-FR-FE-181)'),
       vatTotalInTaxCurrency: amount('the line VAT total in accounting currency (EXT-FR-FE-182)'),
       totalWithVat: amount('the line total with VAT (EXT-FR-FE-184)'),
+      taxPointDateCode: text('the line VAT point date code (EXT-FR-FE-180)'),
       precedingInvoice: object('a line preceding invoice object', {
         number: text('the preceding invoice number (EXT-FR-FE-136)'),
         issueDate: date('the preceding invoice date (EXT-FR-FE-138)'),
@@ -214,6 +232,8 @@ export const INVOICE_SCHEMA: JsonSchema = {
       ),
     ),
     businessProcessType: text('the business process type'),
+    operationCategory: enumOf('the operation category', OPERATION_CATEGORIES),
+    vatExemption: ref('vatExemption'),
     specificationIdentifier: text('the specification identifier'),
     precedingInvoices: arrayOf(
       'an array of preceding invoice references',

@@ -47,9 +47,11 @@ function expectedFr(e: ErrorObject, term: Term | undefined): string {
     case 'format':
       return 'une date AAAA-MM-JJ qui existe dans le calendrier';
     case 'pattern':
-      return schema.pattern === '^[A-Z]{3}$'
-        ? 'un code devise ISO 4217 de 3 lettres majuscules (ex. EUR)'
-        : 'un code pays ISO 3166-1 alpha-2 de 2 lettres majuscules (ex. FR)';
+      if (schema.pattern === '^[A-Z]{3}$') return 'un code devise ISO 4217 de 3 lettres majuscules (ex. EUR)';
+      if (String(schema.pattern).startsWith('^VATEX-')) return 'un code VATEX (ex. VATEX-FR-FRANCHISE)';
+      return 'un code pays ISO 3166-1 alpha-2 de 2 lettres majuscules (ex. FR)';
+    case 'enum':
+      return `l’une des valeurs ${(schema.enum as string[]).join(', ')}`;
     case 'minimum':
       return schema.type === 'integer'
         ? 'un nombre entier d’au moins 1'

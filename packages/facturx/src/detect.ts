@@ -5,7 +5,14 @@
  * comes back without `format` and with a finding saying what was found.
  */
 import { readAndCheckCii, readCii } from '@einv/cii';
-import type { Finding, Invoice, Profile, SourceFacts, SourceLocations } from '@einv/core-model';
+import type {
+  DocumentProfile,
+  Finding,
+  Invoice,
+  Profile,
+  SourceFacts,
+  SourceLocations,
+} from '@einv/core-model';
 import { readAndCheckUbl, readUbl } from '@einv/ubl';
 import { decodeXmlBytes } from '@einv/xml';
 import { extract } from './extract.js';
@@ -29,6 +36,8 @@ export interface DetectResult {
   syntax?: 'CII' | 'UBL';
   invoice: Invoice;
   profile: Profile | undefined;
+  /** The profile the document declares, EXTENDED-CTC-FR included (CII: else `profile`) */
+  documentProfile?: DocumentProfile;
   diagnostics: Finding[];
   locations: SourceLocations;
   /** What the reader saw in the XML that the model cannot hold (pass it to validate); absent without XML */
@@ -66,6 +75,18 @@ export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
   if (local === 'CrossIndustryInvoice' && (!ns || ns === CII_NS)) return 'CII';
   if ((local === 'Invoice' || local === 'CreditNote') && (!ns || UBL_NS.test(ns))) return 'UBL';
   return undefined;
+}
+
+const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100';
+
+/** Is this XML a lifecycle status message (root rsm:CrossDomainAcknowledgementAndResponse)? */
+export function isCdarXml(input: Uint8Array | string): boolean {
+  if (typeof input !== 'string' && isPdf(input)) return false;
+  const root = START_TAG.exec(prologFree(xmlHead(input)));
+  if (!root) return false;
+  const [, prefix, local, attrs = ''] = root;
+  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  return local === 'CrossDomainAcknowledgementAndResponse' && (!ns || ns === CDAR_NS);
 }
 
 function isPdf(bytes: Uint8Array): boolean {
@@ -106,6 +127,7 @@ function readXml(
       syntax,
       invoice: r.invoice,
       profile: r.profile,
+      ...(r.documentProfile ? { documentProfile: r.documentProfile } : {}),
       diagnostics: r.diagnostics,
       locations: r.locations,
       source: r.source,
@@ -120,6 +142,7 @@ function readXml(
       syntax,
       invoice: r.invoice,
       profile: undefined,
+      ...(r.documentProfile ? { documentProfile: r.documentProfile } : {}),
       diagnostics: r.diagnostics,
       locations: r.locations,
       source: r.source,

@@ -16,9 +16,11 @@ export { attachModelPaths } from './model-paths.js';
 export {
   type CompiledPattern,
   compilePattern,
+  listSyntaxRules,
   MAX_RULE_FINDINGS,
   type PatternData,
   runPattern,
+  type SyntaxRuleInfo,
 } from './rules.js';
 export { checkSimple } from './simple.js';
 export { validateStructure } from './validate.js';

@@ -21,6 +21,21 @@ export interface PatternData {
   rules: RuleData[];
 }
 
+/** One syntax rule as the explanations show it: id, official flag, our (English) message */
+export interface SyntaxRuleInfo {
+  id: string;
+  flag: string;
+  message: string;
+}
+
+/** Every assert of a rule table, once per id (a rule asserted in several contexts is listed once) */
+export function listSyntaxRules(data: PatternData): SyntaxRuleInfo[] {
+  const seen = new Map<string, SyntaxRuleInfo>();
+  for (const [, asserts] of data.rules)
+    for (const [id, flag, , message] of asserts) if (!seen.has(id)) seen.set(id, { id, flag, message });
+  return [...seen.values()];
+}
+
 interface CompiledAssert {
   id: string;
   severity: Severity;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 /**
  * Every signed webhook delivery we accepted, with its raw body, once per event key. The key is
@@ -6,10 +6,10 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * resends of one event share it (webhook_id does not), while successive updates of one subscription
  * differ (keying on created_at, as one integration does, collapses them).
  */
-export const billingEvents = sqliteTable(
+export const billingEvents = pgTable(
   'billing_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serial('id').primaryKey(),
     eventKey: text('event_key').notNull().unique(),
     eventName: text('event_name').notNull(),
     email: text('email'),
@@ -45,7 +45,7 @@ export const billingEvents = sqliteTable(
  * verified. The account id is not a foreign key: accounts live in another app's tables, and billing
  * records outlive a deleted account.
  */
-export const entitlements = sqliteTable(
+export const entitlements = pgTable(
   'billing_entitlements',
   {
     orderId: text('order_id').primaryKey(),
@@ -66,7 +66,7 @@ export const entitlements = sqliteTable(
     /** `pause.mode` of a paused subscription: void (no service) or free (service continues) */
     pauseMode: text('pause_mode'),
     /** An order_refunded arrived: final, whatever the order of later deliveries */
-    refunded: integer('refunded', { mode: 'boolean' }).notNull().default(false),
+    refunded: boolean('refunded').notNull().default(false),
     /** The provider's `urls.customer_portal` of the subscription ("Manage subscription") */
     customerPortalUrl: text('customer_portal_url'),
   },
@@ -76,3 +76,14 @@ export const entitlements = sqliteTable(
     index('billing_entitlements_subscription').on(t.subscriptionId),
   ],
 );
+
+/**
+ * One row per order and per subscription that events touched, locked (SELECT … FOR UPDATE) by each
+ * event's transaction before it reads the purchase: on PostgreSQL, two instances handling events of
+ * one purchase at once fold them one after the other, each seeing the other's committed rows
+ * (decision 0103). On SQLite the single writer already serializes them.
+ */
+export const billingLocks = pgTable('billing_locks', {
+  /** order:<order id> | subscription:<subscription id> */
+  key: text('key').primaryKey(),
+});

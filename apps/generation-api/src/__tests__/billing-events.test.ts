@@ -20,7 +20,7 @@ const CHECKOUT = {
   BILLING_CHECKOUT_URL_SITE: 'https://acme.lemonsqueezy.com/checkout/buy/site-uuid',
   BILLING_CHECKOUT_URL_MULTI: 'https://acme.lemonsqueezy.com/checkout/buy/multi-uuid?embed=0',
 };
-type App = ReturnType<typeof buildApp>['app'];
+type App = Awaited<ReturnType<typeof buildApp>>['app'];
 
 async function account(app: App, email: string) {
   const agent = await verifiedSignIn(app, mailbox, email);
@@ -31,7 +31,7 @@ async function account(app: App, email: string) {
 
 describe('binding purchases to accounts', () => {
   it('the Upgrade links carry the account’s opaque id as checkout custom data', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const { agent, publicId } = await account(app, 'up@example.com');
     expect(publicId).toMatch(/^acc_[0-9a-f]{32}$/);
     const { upgrade } = (await agent.get('/api/portal/me')).body.billing;
@@ -42,7 +42,7 @@ describe('binding purchases to accounts', () => {
   });
 
   it('an unverified account gets no Upgrade link', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const agent = request.agent(app);
     const me = (
       await agent.post('/api/portal/signup').send({ email: 'nov@example.com', password: 'long enough pw 1' })
@@ -51,7 +51,7 @@ describe('binding purchases to accounts', () => {
   });
 
   it('custom data wins over email: the purchase goes to the account the checkout named', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const buyer = await account(app, 'buyer@example.com');
     const other = await account(app, 'paid-with@example.com');
     const body = orderBody('order_created', {
@@ -67,7 +67,7 @@ describe('binding purchases to accounts', () => {
   });
 
   it('custom data naming no account leaves the purchase pending (no fallback to email)', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const owner = await account(app, 'x@example.com');
     const body = orderBody('order_created', {
       email: 'x@example.com',
@@ -83,7 +83,7 @@ describe('binding purchases to accounts', () => {
 
 describe('every subscription event is applied', () => {
   it('created, payment failed/recovered, paused (void/free), unpaused, resumed, unpaid, cancelled, refunded', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const { publicId, me } = await account(app, 'sub@example.com');
     const base = { email: 'sub@example.com', orderId: '601', variant: 222222, accountId: publicId };
     const sub = (name: string, status: string, updatedAt: string, extra: object = {}) =>
@@ -177,7 +177,7 @@ describe('every subscription event is applied', () => {
   });
 
   it('a payment event that arrives before its subscription waits and applies when the subscription arrives', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const { publicId, me } = await account(app, 'early@example.com');
     const failed = invoiceBody('subscription_payment_failed', {
       email: 'early@example.com',
@@ -202,7 +202,7 @@ describe('every subscription event is applied', () => {
 
 describe('"paid until" is shown only when the plan shown is ending', () => {
   it('an active MULTI with a cancelled SITE shows no date; two cancelled MULTI show the later end', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT });
     const { publicId, me } = await account(app, 'until@example.com');
     const p = (orderId: string, variant: number) => ({
       email: 'until@example.com',
@@ -259,7 +259,7 @@ describe('"paid until" is shown only when the plan shown is ending', () => {
 describe('misconfiguration and bad deliveries', () => {
   it('an unmapped variant: 200, stored unmapped (not applied), logged at error with the variant id, portal says processing', async () => {
     const { logger, lines } = capturedLogger();
-    const built = buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT }, undefined, logger);
+    const built = await buildApp({ SMTP_URL: mailbox.smtpUrl, ...CHECKOUT }, undefined, logger);
     const { publicId, me } = await account(built.app, 'odd@example.com');
     const body = orderBody('order_created', {
       email: 'odd@example.com',
@@ -272,7 +272,7 @@ describe('misconfiguration and bad deliveries', () => {
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('unmapped');
     expect(res.body.outcome).not.toBe('applied');
-    expect(built.billing.events()).toEqual([{ eventName: 'order_created', outcome: 'unmapped' }]);
+    expect(await built.billing.events()).toEqual([{ eventName: 'order_created', outcome: 'unmapped' }]);
     const logged = lines.find((l) => l.level === LEVEL.error && l.variantId === 999999);
     expect(String(logged?.msg)).toMatch(/variant 999999 maps to no plan/);
     expect(lines.some((l) => l.outcome === 'applied')).toBe(false);
@@ -281,7 +281,7 @@ describe('misconfiguration and bad deliveries', () => {
 
   it('a bad signature: 401 Unauthorized, logged at warn without the body', async () => {
     const { logger, lines } = capturedLogger();
-    const { app } = buildApp({}, undefined, logger);
+    const { app } = await buildApp({}, undefined, logger);
     const body = orderBody('order_created', {
       email: 'secret-buyer@example.com',
       orderId: '1',
@@ -304,7 +304,7 @@ describe('misconfiguration and bad deliveries', () => {
 
 describe('OpenAPI', () => {
   it('lists every portal and webhook route with its method', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const { paths } = (await request(app).get('/api/openapi.json')).body;
     const routes: [string, string][] = [
       ['/api/portal/plans', 'get'],

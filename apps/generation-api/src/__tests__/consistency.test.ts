@@ -11,7 +11,7 @@ import { sharedPath } from '../../../../tests/support/shared.js';
 import { openApiDocument } from '../openapi.js';
 import { buildApp, newKey, signedIn } from './harness.js';
 
-const built = buildApp();
+const built = await buildApp();
 const { app } = built;
 const keyPromise = signedIn(app).then((agent) => newKey(agent));
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
 async function keyed(env: Record<string, string> = {}) {
-  const built = buildApp(env);
+  const built = await buildApp(env);
   const key = await newKey(await signedIn(built.app));
   const post = (path: string) => request(built.app).post(path).set('authorization', `Bearer ${key}`);
   return { ...built, key, post };
@@ -82,7 +82,7 @@ describe('POST /api/v1/generate', () => {
   });
 
   it('401 without a key or with an unknown key', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     expect((await request(app).post('/api/v1/generate').send({ invoice: validInvoice() })).status).toBe(401);
     const wrong = await request(app)
       .post('/api/v1/generate')
@@ -211,21 +211,21 @@ describe('POST /check-xml', () => {
   });
 
   it('400 when xml is missing', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     expect((await request(app).post('/check-xml').send({})).status).toBe(400);
   });
 });
 
 describe('service-wide behaviour', () => {
   it('404 problem+json for an unknown route', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const res = await request(app).get('/api/v2/nothing');
     expect(res.status).toBe(404);
     expect(res.type).toBe('application/problem+json');
   });
 
   it('429 with Retry-After and RateLimit headers past the per-IP limit', async () => {
-    const { app } = buildApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    const { app } = await buildApp({ RATE_LIMIT_PER_MINUTE: '3' });
     for (let i = 0; i < 3; i++) {
       const ok = await request(app).get('/api/openapi.json');
       expect(ok.status).toBe(200);
@@ -238,7 +238,7 @@ describe('service-wide behaviour', () => {
   });
 
   it('serves an OpenAPI 3.1 document covering every route, and its docs page', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const res = await request(app).get('/api/openapi.json');
     expect(res.body.openapi).toBe('3.1.0');
     for (const p of [
@@ -257,7 +257,7 @@ describe('service-wide behaviour', () => {
   });
 
   it('healthz', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
   });
 });

@@ -1,12 +1,20 @@
-/** Builds the real generation app on an in-memory SQLite database, for contract tests over HTTP. */
+/**
+ * Builds the real generation app for contract tests over HTTP, on the database of the configuration
+ * under test: in-memory SQLite, or PostgreSQL when the `postgres` jest project runs the suite
+ * (tests/support/test-database.ts), and in that project Redis for the rate limits and sign-in delays.
+ */
 import { createHmac } from 'node:crypto';
-import { migrateBilling, openSqlite } from '@einv/billing';
+import { BILLING_MIGRATIONS } from '@einv/billing';
+import { connectRedis, memoryStores, redisStores } from '@einv/http-kit';
+import { afterAll } from '@jest/globals';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
 import request from 'supertest';
 import { loadFixture } from '../../../../fixtures/load.js';
+import { openTestDatabase, testRedisUrl } from '../../../../tests/support/test-database.js';
+import { memoryThrottles, redisThrottles } from '../auth/failure-throttle.js';
 import { loadConfig } from '../config.js';
-import { migrateGeneration } from '../db/migrate.js';
+import { GENERATION_MIGRATIONS } from '../db/migrate.js';
 import { createService } from '../service.js';
 import type { Mailbox } from './mailbox.js';
 import { linkToken } from './mailbox.js';
@@ -14,7 +22,7 @@ import { linkToken } from './mailbox.js';
 export const WEBHOOK_SECRET = 'test_webhook_secret';
 export const PASSWORD = 'correct horse battery';
 
-export function buildApp(
+export async function buildApp(
   env: Record<string, string> = {},
   clock: () => Date = () => new Date('2026-11-22T10:00:00Z'),
   logger: Logger = pino({ level: 'silent' }),
@@ -27,16 +35,32 @@ export function buildApp(
     PUBLIC_URL: 'http://portal.test',
     ...env,
   });
-  const { sqlite, db } = openSqlite(':memory:');
-  migrateBilling(db);
-  migrateGeneration(db);
-  const service = createService(config, db, logger, clock);
-  return { ...service, sqlite, config };
+  const database = await openTestDatabase([BILLING_MIGRATIONS, GENERATION_MIGRATIONS]);
+  const redis = await testRedis();
+  const service = createService(config, database, logger, clock, {
+    stores: redis ? redisStores(redis, testPrefix()) : memoryStores,
+    throttles: redis ? redisThrottles(redis, testPrefix()) : memoryThrottles,
+  });
+  return { ...service, database, config };
 }
+
+/** One Redis client per test file in the postgres jest project (counters in memory otherwise) */
+let redisClient: ReturnType<typeof connectRedis> | undefined;
+afterAll(() => redisClient?.disconnect());
+async function testRedis() {
+  const url = testRedisUrl();
+  if (!url) return undefined;
+  redisClient ??= connectRedis(url);
+  return redisClient;
+}
+/** Each app its own key space in the shared Redis, as each in-memory app has its own counters */
+let apps = 0;
+const run = Math.random().toString(36).slice(2, 10);
+const testPrefix = () => `test:${run}:${++apps}:`;
 
 /** Signs up through the portal and returns an agent holding the session cookie */
 export async function signedIn(
-  app: ReturnType<typeof buildApp>['app'],
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
   email = 'ada@example.com',
   password = PASSWORD,
 ) {
@@ -47,7 +71,7 @@ export async function signedIn(
 }
 
 /** Follows a verification link from a received mail the way the portal page does */
-export async function followVerifyLink(app: ReturnType<typeof buildApp>['app'], link: string) {
+export async function followVerifyLink(app: Awaited<ReturnType<typeof buildApp>>['app'], link: string) {
   const { action, token } = linkToken(link);
   if (action !== 'verify') throw new Error(`not a verification link: ${link}`);
   return request(app).post('/api/portal/verify-email').send({ token });
@@ -55,7 +79,7 @@ export async function followVerifyLink(app: ReturnType<typeof buildApp>['app'], 
 
 /** Signs up and verifies the email through the mail the service sent */
 export async function verifiedSignIn(
-  app: ReturnType<typeof buildApp>['app'],
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
   mailbox: Mailbox,
   email = 'ada@example.com',
   password = PASSWORD,
@@ -94,7 +118,7 @@ export function capturedLogger(): { logger: Logger; lines: Record<string, unknow
 export const LEVEL = { info: 30, warn: 40, error: 50 } as const;
 
 /** Delivers a provider event body to the billing webhook, signed with the test secret */
-export function deliver(app: ReturnType<typeof buildApp>['app'], body: string) {
+export function deliver(app: Awaited<ReturnType<typeof buildApp>>['app'], body: string) {
   return request(app)
     .post('/api/webhooks/billing')
     .set('content-type', 'application/json')

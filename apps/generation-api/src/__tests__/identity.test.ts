@@ -3,7 +3,9 @@
  * scenario of issue 13, reset, change of password and email, deletion, password policy, brute-force
  * delays, and the timing of unknown vs known emails.
  */
+import { billingSchema, tablesFor } from '@einv/billing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { count } from 'drizzle-orm';
 import request from 'supertest';
 import {
   buildApp,
@@ -27,13 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => mailbox.close());
 
-type App = ReturnType<typeof buildApp>['app'];
+type App = Awaited<ReturnType<typeof buildApp>>['app'];
 const useKey = (app: App, key: string) =>
   request(app).post('/api/v1/validate').set('authorization', `Bearer ${key}`).send({ invoice: {} });
 
 describe('email verification', () => {
   it('signup → verification mail (English) → verify → the paid plan of a purchase for that email', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const agent = request.agent(app);
     const signup = await agent
       .post('/api/portal/signup')
@@ -59,7 +61,7 @@ describe('email verification', () => {
 
   it('mails in French by default; a link expires after 48 h; a forged secret is refused', async () => {
     let now = new Date('2026-11-22T10:00:00Z');
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl }, () => now);
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl }, () => now);
     await signedIn(app, 'fr@example.com');
     const mail = await mailbox.next('fr@example.com');
     expect(mail.subject).toBe('einv : confirmez votre adresse e-mail');
@@ -72,7 +74,7 @@ describe('email verification', () => {
 
   it('without SMTP_URL the link is logged at info with "dev mode: mail not sent"', async () => {
     const { logger, lines } = capturedLogger();
-    const { app } = buildApp({}, undefined, logger);
+    const { app } = await buildApp({}, undefined, logger);
     await signedIn(app, 'dev@example.com');
     await new Promise((r) => setTimeout(r, 50));
     const line = lines.find((l) => String(l.msg).includes('dev mode: mail not sent'));
@@ -83,7 +85,7 @@ describe('email verification', () => {
 
 describe('the hijack of issue 13', () => {
   it('a stranger signing up with the buyer’s email stays on FREE; the owner recovers the address by reset', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     expect((await deliver(app, orderBody('order_created', order('dave@example.com')))).body.outcome).toBe(
       'pending',
     );
@@ -134,7 +136,7 @@ describe('the hijack of issue 13', () => {
   });
 
   it('a reset request for an unknown email answers the same 202 and sends nothing', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const res = await request(app)
       .post('/api/portal/password-reset/request')
       .send({ email: 'nobody@example.com' });
@@ -150,7 +152,7 @@ describe('password policy', () => {
     ['common (zxcvbn-ts list)', 'password123'],
     ['common, other case', 'QWERTYUIOP'],
   ])('refuses a %s password with field password', async (_label, password) => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const res = await request(app).post('/api/portal/signup').send({ email: 'p@example.com', password });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('password');
@@ -159,7 +161,7 @@ describe('password policy', () => {
 
 describe('account self-service', () => {
   it('change password ends the other sessions; change email is confirmed from the new address', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const first = await verifiedSignIn(app, mailbox, 'move@example.com');
     const second = request.agent(app);
     await second.post('/api/portal/login').send({ email: 'move@example.com', password: PASSWORD });
@@ -191,7 +193,7 @@ describe('account self-service', () => {
   });
 
   it('deletion needs the password, revokes the keys, frees the email and keeps billing records', async () => {
-    const built = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const built = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const { app } = built;
     const agent = await verifiedSignIn(app, mailbox, 'gone@example.com');
     await deliver(app, orderBody('order_created', order('gone@example.com')));
@@ -206,8 +208,11 @@ describe('account self-service', () => {
       (await request(app).post('/api/portal/login').send({ email: 'gone@example.com', password: PASSWORD }))
         .status,
     ).toBe(401);
-    expect(built.billing.events()).toHaveLength(1);
-    expect(built.sqlite.prepare('select count(*) as n from billing_entitlements').get()).toEqual({ n: 1 });
+    expect(await built.billing.events()).toHaveLength(1);
+    const { entitlements } = tablesFor(billingSchema, built.database.dialect);
+    expect(await built.database.query((q) => q.select({ n: count() }).from(entitlements))).toEqual([
+      { n: 1 },
+    ]);
     // The address is free again, and a new account there starts without the old purchases.
     const again = await signedIn(app, 'gone@example.com');
     expect((await again.get('/api/portal/me')).body.plan).toBe('FREE');
@@ -217,7 +222,7 @@ describe('account self-service', () => {
 describe('brute force', () => {
   it('failed logins: growing delays per account (429 + Retry-After), the same for an unknown email, logged at warn', async () => {
     const { logger, lines } = capturedLogger();
-    const { app } = buildApp(
+    const { app } = await buildApp(
       { SMTP_URL: mailbox.smtpUrl, AUTH_FREE_FAILURES_PER_ACCOUNT: '3' },
       undefined,
       logger,
@@ -242,7 +247,7 @@ describe('brute force', () => {
 
   it('failed API-key authentications are limited per IP', async () => {
     const { logger, lines } = capturedLogger();
-    const { app } = buildApp({ AUTH_FREE_FAILURES_PER_IP: '2' }, undefined, logger);
+    const { app } = await buildApp({ AUTH_FREE_FAILURES_PER_IP: '2' }, undefined, logger);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await useKey(app, `einv_${'x'.repeat(50)}`)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -250,7 +255,7 @@ describe('brute force', () => {
   });
 
   it('unknown and known emails: same status, login time medians within 10 %', async () => {
-    const { app } = buildApp({ AUTH_DELAY_BASE_MS: '0' });
+    const { app } = await buildApp({ AUTH_DELAY_BASE_MS: '0' });
     await signedIn(app, 'timed@example.com');
     // One listening server for every request (supertest on a bare app starts one per request), and
     // pairs in ABBA order so that drift in the machine's load falls on both sides alike.
@@ -310,7 +315,7 @@ describe('brute force', () => {
 
 describe('keys people understand', () => {
   it('a suspended key gets 401 key-suspended saying why; the FREE 402 links to the upgrade page', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl, FREE_MONTHLY_QUOTA: '0' });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl, FREE_MONTHLY_QUOTA: '0' });
     const agent = await verifiedSignIn(app, mailbox, 'keys@example.com');
     await deliver(app, orderBody('order_created', order('keys@example.com')));
     const [k1, k2] = [await newKey(agent, 'one'), await newKey(agent, 'two')];
@@ -345,7 +350,7 @@ describe('keys people understand', () => {
   });
 
   it('at the limit, activating a suspended key names the active key it replaces', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const agent = await verifiedSignIn(app, mailbox, 'swap@example.com');
     await deliver(app, orderBody('order_created', order('swap@example.com')));
     await newKey(agent, 'one');

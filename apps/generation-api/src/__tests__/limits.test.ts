@@ -9,7 +9,7 @@ import request from 'supertest';
 import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
 async function keyed(env: Record<string, string> = {}) {
-  const built = buildApp(env);
+  const built = await buildApp(env);
   const key = await newKey(await signedIn(built.app));
   const post = (path: string) => request(built.app).post(path).set('authorization', `Bearer ${key}`);
   return { ...built, post };

@@ -5,12 +5,12 @@ import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
 describe('GET /metrics', () => {
   it('does not exist without METRICS_TOKEN', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     expect((await request(app).get('/metrics')).status).toBe(404);
   });
 
   it('needs the bearer token, then shows requests, latency, validations, pool and webhook outcomes', async () => {
-    const { app } = buildApp({ METRICS_TOKEN: 'scrape-me' });
+    const { app } = await buildApp({ METRICS_TOKEN: 'scrape-me' });
     expect((await request(app).get('/metrics')).status).toBe(401);
     expect((await request(app).get('/metrics').set('authorization', 'Bearer wrong-token')).status).toBe(401);
     const key = await newKey(await signedIn(app));

@@ -48,7 +48,7 @@ function subscriptionEvent(
 
 describe('portal', () => {
   it('signs up (201) with an HttpOnly SameSite=Strict session cookie and shows plan, usage and limits', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const res = await request(app)
       .post('/api/portal/signup')
       .send({ email: 'Ada@Example.com', password: 'correct horse battery' });
@@ -66,7 +66,7 @@ describe('portal', () => {
   });
 
   it('refuses a duplicate email (409), a short password (400, field password) and a wrong login (401)', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     await signedIn(app);
     const dup = await request(app)
       .post('/api/portal/signup')
@@ -89,7 +89,7 @@ describe('portal', () => {
   });
 
   it('creates a key shown once (einv_ prefix), lists it without the secret, revokes it (204), then the key gives 401', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const agent = await signedIn(app);
     const created = await agent.post('/api/portal/keys').send({ name: 'shop' });
     expect(created.status).toBe(201);
@@ -120,7 +120,7 @@ describe('portal', () => {
   });
 
   it('FREE allows one live key: a second gets 403 saying the limit', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const agent = await signedIn(app);
     await newKey(agent, 'one');
     const second = await agent.post('/api/portal/keys').send({ name: 'two' });
@@ -129,7 +129,7 @@ describe('portal', () => {
   });
 
   it('needs a session (401), refuses cross-site mutations (403) and non-JSON posts (415)', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     expect((await request(app).get('/api/portal/me')).status).toBe(401);
     const agent = await signedIn(app);
     const cross = await agent
@@ -144,7 +144,7 @@ describe('portal', () => {
   });
 
   it('serves the portal page', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const res = await request(app).get('/api/portal');
     expect(res.status).toBe(200);
     expect(res.text).toContain('id="login-form"');
@@ -160,7 +160,7 @@ describe('billing webhook route', () => {
   afterAll(() => mailbox.close());
 
   it('answers 401 with the text Unauthorized on a missing or wrong signature', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     const body = orderEvent('ada@example.com', 111111, '2026-11-01T00:00:00Z');
     for (const sig of [undefined, 'abc', sign(`${body} `)]) {
       const req = request(app).post('/api/webhooks/billing').set('content-type', 'application/json');
@@ -171,7 +171,7 @@ describe('billing webhook route', () => {
   });
 
   it('an order for an email without an account waits, pending, and applies when that email is verified; duplicates change nothing', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const body = orderEvent('late@example.com', 222222, '2026-11-01T00:00:00Z');
     const first = await request(app)
       .post('/api/webhooks/billing')
@@ -196,7 +196,7 @@ describe('billing webhook route', () => {
   });
 
   it('a downgrade suspends keys beyond the plan (oldest kept, nothing deleted); after an upgrade the user reactivates them', async () => {
-    const { app } = buildApp({ SMTP_URL: mailbox.smtpUrl });
+    const { app } = await buildApp({ SMTP_URL: mailbox.smtpUrl });
     const agent = await verifiedSignIn(app, mailbox);
     const post = (body: string) =>
       request(app)

@@ -9,7 +9,7 @@ import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
 describe('buckets', () => {
   it('an integration at its API limit neither locks its owner out of the portal nor stops webhooks', async () => {
-    const { app } = buildApp({ RATE_LIMIT_PER_MINUTE: '3', PORTAL_RATE_LIMIT_PER_MINUTE: '50' });
+    const { app } = await buildApp({ RATE_LIMIT_PER_MINUTE: '3', PORTAL_RATE_LIMIT_PER_MINUTE: '50' });
     const agent = await signedIn(app);
     const key = await newKey(agent);
     const api = () =>
@@ -29,7 +29,7 @@ describe('buckets', () => {
   });
 
   it('each API key has its own bucket', async () => {
-    const { app } = buildApp({ RATE_LIMIT_PER_MINUTE: '2', FREE_MAX_KEYS: '1' });
+    const { app } = await buildApp({ RATE_LIMIT_PER_MINUTE: '2', FREE_MAX_KEYS: '1' });
     const a = await newKey(await signedIn(app, 'a@example.com'));
     const b = await newKey(await signedIn(app, 'b@example.com'));
     const call = (key: string) =>
@@ -44,7 +44,7 @@ describe('buckets', () => {
   });
 
   it('Retry-After is the time left in the window, not always 60', async () => {
-    const { app } = buildApp({ RATE_LIMIT_PER_MINUTE: '1' });
+    const { app } = await buildApp({ RATE_LIMIT_PER_MINUTE: '1' });
     expect((await request(app).get('/api/openapi.json')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2_100));
     const limited = await request(app).get('/api/openapi.json');

@@ -62,7 +62,7 @@ describe('misconfiguration warnings', () => {
 
 describe('static assets', () => {
   it('serve the files the docs page loads, not the package metadata or source maps', async () => {
-    const { app } = buildApp();
+    const { app } = await buildApp();
     expect((await request(app).get('/api/docs/assets/swagger-ui.css')).status).toBe(200);
     expect((await request(app).get('/api/docs/assets/swagger-ui-bundle.js')).status).toBe(200);
     for (const file of ['package.json', 'swagger-ui-bundle.js.map', 'README.md', 'index.js'])

@@ -10,7 +10,7 @@ import { unreadableInputs } from '../../../../tests/support/unreadable.js';
 import { buildApp, newKey, signedIn, validInvoice } from './harness.js';
 
 async function keyed() {
-  const built = buildApp();
+  const built = await buildApp();
   const key = await newKey(await signedIn(built.app));
   return (path: string) => request(built.app).post(path).set('authorization', `Bearer ${key}`);
 }

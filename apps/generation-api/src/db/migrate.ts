@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import type { BillingDb } from '@einv/billing';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { MigrationSet } from '@einv/billing';
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const folder = (name: string) => fileURLToPath(new URL(`../../${name}`, import.meta.url));
 
-/** Applies the generation service's own migrations (accounts, keys, sessions, usage). */
-export function migrateGeneration(db: BillingDb): void {
-  migrate(db, { migrationsFolder: MIGRATIONS, migrationsTable: '__generation_migrations' });
-}
+/**
+ * The generation service's own migrations (accounts, keys, sessions, usage), one folder per dialect
+ * (drizzle-kit), from src or dist alike.
+ */
+export const GENERATION_MIGRATIONS: MigrationSet = {
+  sqlite: folder('drizzle'),
+  postgres: folder('drizzle-postgres'),
+  table: '__generation_migrations',
+};

@@ -1,14 +1,14 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 
 /**
  * A portal account. The plan is not stored here: the purchases bound to the account decide it
  * (apps/billing), and only once its email is verified.
  */
-export const accounts = sqliteTable('accounts', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
   /**
    * Opaque id given to the billing provider as checkout custom data, so a purchase finds its account
-   * without trusting the email. Nullable only because SQLite cannot add a NOT NULL column; every row
+   * without trusting the email. Nullable only because SQLite cannot add a NOT NULL column (and both dialects share this schema); every row
    * gets one (migration 0002 fills old rows, signup sets it).
    */
   publicId: text('public_id').unique(),
@@ -25,7 +25,7 @@ export const accounts = sqliteTable('accounts', {
   passwordHash: text('password_hash').notNull(),
   createdAt: text('created_at').notNull(),
   /** An operator can suspend an account: all its keys then answer 401 */
-  suspended: integer('suspended', { mode: 'boolean' }).notNull().default(false),
+  suspended: boolean('suspended').notNull().default(false),
 });
 
 /**
@@ -34,10 +34,10 @@ export const accounts = sqliteTable('accounts', {
  * constant-time comparison of hashes. Keys beyond the plan's count are suspended at read time
  * (oldest kept), never deleted: an upgrade restores them.
  */
-export const apiKeys = sqliteTable(
+export const apiKeys = pgTable(
   'api_keys',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
@@ -60,7 +60,7 @@ export const apiKeys = sqliteTable(
 );
 
 /** Portal sessions: the cookie holds a random token, the table its hash. */
-export const sessions = sqliteTable('sessions', {
+export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
   accountId: integer('account_id')
     .notNull()
@@ -69,7 +69,7 @@ export const sessions = sqliteTable('sessions', {
 });
 
 /** Generated invoices per account and calendar month (UTC), for the FREE quota. */
-export const usage = sqliteTable(
+export const usage = pgTable(
   'usage',
   {
     accountId: integer('account_id')
@@ -85,10 +85,10 @@ export const usage = sqliteTable(
  * Single-use mailed links: email verification, password reset, email change. The link carries
  * `<id>.<secret>`; only the SHA-256 of the secret is stored, found by id and compared in constant time.
  */
-export const accountTokens = sqliteTable(
+export const accountTokens = pgTable(
   'account_tokens',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),

@@ -11,6 +11,7 @@ import {
   optionalQueryOption,
   queryOption,
   refuseOverLimit,
+  requestLang,
   type ServiceMetrics,
   sendProblem,
   type WorkPool,
@@ -20,8 +21,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService } from '../accounts.js';
 import type * as tasks from '../work/tasks.js';
-
-const LANGS = ['fr', 'en'] as const;
+import { acceptedRepresentation, answerBytes, sendGenerated } from './generated-answer.js';
 
 /** What the query asks for; the French rules as `frenchRules=transition|standard[@1.4.0.0x]|off`, `processingType=` */
 type Options = tasks.InvoiceOptions;
@@ -29,7 +29,8 @@ type Options = tasks.InvoiceOptions;
 function options(req: Request, res: Response): Options | undefined {
   const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
   if (!profile) return undefined;
-  const lang = queryOption(req, res, 'lang', LANGS, 'fr');
+  // ?lang= wins, then Accept-Language; French when neither says (the documents are French invoices)
+  const lang = requestLang(req, res, 'fr');
   if (!lang) return undefined;
   const frenchRules = queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
   if (!frenchRules) return undefined;
@@ -66,9 +67,6 @@ function shapeResult(invoice: unknown): ValidationResult | undefined {
     : undefined;
 }
 
-/** Length of the base64 text of `bytes` bytes */
-const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
-
 export function apiV1Router(
   accounts: AccountService,
   clock: () => Date,
@@ -83,10 +81,12 @@ export function apiV1Router(
     const opts = options(req, res);
     const invoice = opts && invoiceOf(req, res);
     if (!opts || !invoice) return;
+    const wanted = acceptedRepresentation(req, res);
+    if (!wanted) return;
     const account = res.locals.account as Account;
     const shape = shapeResult(invoice);
     if (shape) return invalid(res, shape);
-    const reserved = accounts.reserveGeneration(account);
+    const reserved = await accounts.reserveGeneration(account);
     if (!reserved.ok) {
       return sendProblem(
         res,
@@ -106,30 +106,29 @@ export function apiV1Router(
       });
       if (!result.pdf || !result.xml) {
         released = true;
-        accounts.releaseGeneration(account);
+        await accounts.releaseGeneration(account);
         return invalid(res, result.validation);
       }
-      const answerBytes =
-        base64Length(Buffer.byteLength(result.xml, 'utf8')) + base64Length(result.pdf.byteLength);
-      if (answerBytes > maxAnswerBytes) {
+      const size = answerBytes(wanted, result.xml, result.pdf);
+      if (size > maxAnswerBytes) {
         released = true;
-        accounts.releaseGeneration(account);
+        await accounts.releaseGeneration(account);
         return sendProblem(
           res,
           422,
           'answer-too-large',
           'Answer too large',
-          `The generated XML and PDF would take ${answerBytes} bytes of base64; answers are limited to ${maxAnswerBytes} bytes. Send fewer or shorter lines.`,
+          `The answer would take ${size} bytes; answers are limited to ${maxAnswerBytes} bytes. Send fewer or shorter lines, or ask for the PDF alone (Accept: application/pdf).`,
           { field: 'invoice', limit: maxAnswerBytes },
         );
       }
-      res.json({
-        xml: Buffer.from(result.xml, 'utf8').toString('base64'),
-        pdf: Buffer.from(result.pdf).toString('base64'),
+      sendGenerated(res, wanted, invoice as { number?: unknown }, {
+        xml: result.xml,
+        pdf: result.pdf,
         validation: result.validation,
       });
     } catch (err) {
-      if (!released) accounts.releaseGeneration(account);
+      if (!released) await accounts.releaseGeneration(account);
       throw err;
     }
   });

@@ -5,7 +5,14 @@
  * declaration is honoured.
  */
 import type { CheckXmlResult } from '@einv/facturx';
-import { BODY_LIMIT_BYTES, bodyObject, requireJson, sendProblem, type WorkPool } from '@einv/http-kit';
+import {
+  BODY_LIMIT_BYTES,
+  bodyObject,
+  requestLang,
+  requireJson,
+  sendProblem,
+  type WorkPool,
+} from '@einv/http-kit';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express, { Router } from 'express';
 
@@ -19,9 +26,11 @@ export function checkXmlRouter(pool: WorkPool, json: RequestHandler): Router {
     requireJson(req, res, () => json(req, res, next));
   };
   router.post('/', parseBody, async (req, res) => {
+    const lang = requestLang(req, res, 'en');
+    if (!lang) return;
     const xml = req.is(XML_TYPES) ? rawXml(req, res) : jsonXml(req, res);
     if (xml === undefined) return;
-    const result = await pool.run<CheckXmlResult>('checkXml', { xml });
+    const result = await pool.run<CheckXmlResult>('checkXml', { xml, lang });
     res.json({
       valid: result.valid,
       format: result.format ?? null,

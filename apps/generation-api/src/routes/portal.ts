@@ -68,8 +68,8 @@ export function portalRouter({
   secureCookies,
 }: PortalDependencies): Router {
   const router = Router();
-  const setSession = (res: Response, accountId: number) => {
-    const { token, maxAgeMs } = accounts.createSession(accountId);
+  const setSession = async (res: Response, accountId: number) => {
+    const { token, maxAgeMs } = await accounts.createSession(accountId);
     res.cookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
@@ -80,8 +80,8 @@ export function portalRouter({
   };
   const clearSession = (res: Response) => res.clearCookie(SESSION_COOKIE, { path: '/api/portal' });
 
-  const requireSession = (req: Request, res: Response, next: NextFunction) => {
-    const account = accounts.sessionAccount(cookieValue(req, SESSION_COOKIE));
+  const requireSession = async (req: Request, res: Response, next: NextFunction) => {
+    const account = await accounts.sessionAccount(cookieValue(req, SESSION_COOKIE));
     if (!account)
       return sendProblem(res, 401, 'not-signed-in', 'Not signed in', 'Sign in to the portal first.');
     res.locals.account = account;
@@ -111,8 +111,8 @@ export function portalRouter({
     if (!body) return;
     const result = await accounts.signup(body.email, body.password, body.lang);
     if (isFailure(result)) return sendFailure(res, result, 'invalid-signup', 'Cannot sign up');
-    setSession(res, result.id);
-    res.status(201).json(accounts.me(result));
+    await setSession(res, result.id);
+    res.status(201).json(await accounts.me(result));
   });
 
   router.post('/login', ...mutation, async (req, res) => {
@@ -120,7 +120,7 @@ export function portalRouter({
     if (!body) return;
     const ip = req.ip ?? 'unknown';
     const subject = typeof body.email === 'string' ? `login:${body.email.trim().toLowerCase()}` : undefined;
-    const wait = attempts.waitMs(ip, subject);
+    const wait = await attempts.waitMs(ip, subject);
     if (wait > 0) {
       req.log.warn(
         { ip, email: emailTag(body.email), retryAfterMs: wait },
@@ -130,7 +130,7 @@ export function portalRouter({
     }
     const account = await accounts.login(body.email, body.password);
     if (!account) {
-      const failures = attempts.failed(ip, subject);
+      const failures = await attempts.failed(ip, subject);
       req.log.warn({ ip, email: emailTag(body.email), failures }, 'login failed');
       return sendProblem(
         res,
@@ -140,34 +140,34 @@ export function portalRouter({
         'Check the email and password, or reset the password.',
       );
     }
-    if (subject) attempts.succeeded(subject);
-    setSession(res, account.id);
-    res.json(accounts.me(account));
+    if (subject) await attempts.succeeded(subject);
+    await setSession(res, account.id);
+    res.json(await accounts.me(account));
   });
 
-  router.post('/logout', sameOriginOnly, (req, res) => {
-    accounts.endSession(cookieValue(req, SESSION_COOKIE));
+  router.post('/logout', sameOriginOnly, async (req, res) => {
+    await accounts.endSession(cookieValue(req, SESSION_COOKIE));
     clearSession(res);
     res.status(204).end();
   });
 
-  router.post('/verify-email', ...mutation, (req, res) => {
+  router.post('/verify-email', ...mutation, async (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
-    const result = accounts.followVerifyLink(body.token);
+    const result = await accounts.followVerifyLink(body.token);
     if (isFailure(result)) return sendFailure(res, result, 'invalid-link', 'Cannot verify the email');
     res.json({ email: result.email, emailVerified: true });
   });
 
-  router.post('/verify-email/resend', sameOriginOnly, requireSession, (_req, res) => {
-    accounts.resendVerification(me(res));
+  router.post('/verify-email/resend', sameOriginOnly, requireSession, async (_req, res) => {
+    await accounts.resendVerification(me(res));
     res.status(202).json({ sent: !me(res).verified });
   });
 
-  router.post('/password-reset/request', ...mutation, (req, res) => {
+  router.post('/password-reset/request', ...mutation, async (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
-    accounts.requestPasswordReset(body.email);
+    await accounts.requestPasswordReset(body.email);
     // The same answer whether or not the email has an account
     res.status(202).json({ detail: 'If this email has an account, a reset link is on its way.' });
   });
@@ -177,7 +177,7 @@ export function portalRouter({
     if (!body) return;
     const result = await accounts.resetPassword(body.token, body.password);
     if (isFailure(result)) return sendFailure(res, result, 'invalid-password', 'Cannot reset the password');
-    attempts.succeeded(`login:${result.email}`);
+    await attempts.succeeded(`login:${result.email}`);
     clearSession(res);
     res.json({ email: result.email });
   });
@@ -212,48 +212,48 @@ export function portalRouter({
     res.status(204).end();
   });
 
-  router.get('/me', requireSession, (_req, res) => {
-    res.json(accounts.me(me(res)));
+  router.get('/me', requireSession, async (_req, res) => {
+    res.json(await accounts.me(me(res)));
   });
 
-  router.get('/keys', requireSession, (_req, res) => {
-    res.json({ keys: keys.list(me(res)) });
+  router.get('/keys', requireSession, async (_req, res) => {
+    res.json({ keys: await keys.list(me(res)) });
   });
 
-  router.post('/keys', ...mutation, requireSession, (req, res) => {
+  router.post('/keys', ...mutation, requireSession, async (req, res) => {
     const body = bodyObject(req, res);
     if (!body) return;
-    const created = keys.create(me(res), body.name);
+    const created = await keys.create(me(res), body.name);
     if (isFailure(created)) return sendFailure(res, created, 'invalid-key-name', 'Cannot create key');
     res.status(201).json(created);
   });
 
-  router.delete('/keys/:id', sameOriginOnly, requireSession, (req, res) => {
+  router.delete('/keys/:id', sameOriginOnly, requireSession, async (req, res) => {
     const id = keyId(req, res);
     if (id === undefined) return;
-    if (!keys.revoke(me(res), id))
+    if (!(await keys.revoke(me(res), id)))
       return sendProblem(res, 404, 'key-not-found', 'Key not found', `No live key ${id} on this account.`, {
         field: 'id',
       });
     res.status(204).end();
   });
 
-  router.post('/keys/:id/suspend', sameOriginOnly, requireSession, (req, res) => {
+  router.post('/keys/:id/suspend', sameOriginOnly, requireSession, async (req, res) => {
     const id = keyId(req, res);
     if (id === undefined) return;
-    if (!keys.suspend(me(res), id))
+    if (!(await keys.suspend(me(res), id)))
       return sendProblem(res, 404, 'key-not-found', 'Key not found', `No active key ${id} on this account.`, {
         field: 'id',
       });
     res.status(204).end();
   });
 
-  router.post('/keys/:id/activate', ...mutation, requireSession, (req, res) => {
+  router.post('/keys/:id/activate', ...mutation, requireSession, async (req, res) => {
     const id = keyId(req, res);
     const body = id === undefined ? undefined : bodyObject(req, res);
     if (id === undefined || !body) return;
     const replacing = body.replacing === undefined ? undefined : Number(body.replacing);
-    const result = keys.activate(me(res), id, replacing);
+    const result = await keys.activate(me(res), id, replacing);
     if (isFailure(result)) return sendFailure(res, result, 'invalid-key-id', 'Cannot activate the key');
     res.status(204).end();
   });

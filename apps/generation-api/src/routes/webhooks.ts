@@ -18,7 +18,7 @@ export function webhooksRouter(
   counted: (outcome: string) => void = () => {},
 ): Router {
   const router = Router();
-  router.post('/billing', express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
+  router.post('/billing', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const raw: unknown = req.body;
     const payload = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
     if (!verifyWebhook(payload, req.get('x-signature'), secret)) {
@@ -29,7 +29,7 @@ export function webhooksRouter(
       counted('unauthorized');
       return void res.status(401).type('text/plain').send('Unauthorized');
     }
-    const result = store.handleEvent(payload.toString('utf8'), { now: clock() });
+    const result = await store.handleEvent(payload.toString('utf8'), { now: clock() });
     counted(result.status);
     if (result.status === 'unmapped') {
       req.log.error(

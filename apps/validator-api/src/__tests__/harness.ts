@@ -1,6 +1,6 @@
 /** Builds the real validator app for contract tests over HTTP (supertest), with a silent logger. */
 import fs from 'node:fs';
-import { generate } from '@einv/facturx';
+import { complete, generate, writeUbl } from '@einv/facturx';
 import { pino } from 'pino';
 import { loadFixture } from '../../../../fixtures/load.js';
 import { sharedPath } from '../../../../tests/support/shared.js';
@@ -23,4 +23,15 @@ export function facturxSample(): { pdf: Buffer; xml: string } {
 export function invalidCii(): string {
   const xml = fs.readFileSync(sharedPath('en16931/cii/examples/CII_example1.xml'), 'utf8');
   return xml.replace(/(<rsm:ExchangedDocument>\s*)<ram:ID>[^<]*<\/ram:ID>/, '$1');
+}
+
+/** Our fr-b2b-simple fixture as UBL with a wrong total with VAT (BT-112 = 999.99): fails BR-CO-15 */
+export function wrongTotalUbl(): string {
+  const xml = writeUbl(complete(loadFixture('fr-b2b-simple').invoice)).xml;
+  const wrong = xml.replace(
+    /<cbc:TaxInclusiveAmount currencyID="EUR">[^<]*</,
+    '<cbc:TaxInclusiveAmount currencyID="EUR">999.99<',
+  );
+  if (wrong === xml) throw new Error('the fixture UBL has no TaxInclusiveAmount');
+  return wrong;
 }

@@ -7,9 +7,11 @@ import type { Profile } from '@einv/core-model';
 import { PROFILES } from '@einv/core-model';
 import {
   decodeBase64,
+  formatSize,
   optionalQueryOption,
   queryOption,
   rejectEmptyBody,
+  requestLang,
   type ServiceMetrics,
   sendProblem,
   type WorkPool,
@@ -18,9 +20,9 @@ import { FRENCH_RULES_VALUES, frenchRulesOf, PROCESSING_TYPES } from '@einv/rule
 import type { NextFunction, Request, Response } from 'express';
 import express, { Router } from 'express';
 import multer from 'multer';
+import { RECEIPT_KINDS } from '../work/receipt-kinds.js';
 import type { ValidateOutput } from '../work/tasks.js';
 
-const LANGS = ['en', 'fr'] as const;
 /**
  * Raw bodies: XML, PDF, or bytes of undeclared kind (`application/octet-stream`, what many clients
  * send for a file); validateDocument decides by content in every case (decision 0092).
@@ -56,7 +58,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           413,
           'payload-too-large',
           'File too large',
-          `The upload exceeds ${maxBytes} bytes.`,
+          `The upload exceeds ${formatSize(maxBytes, res.locals.lang === 'fr' ? 'fr' : 'en')}.`,
           { field: 'file', limit: maxBytes },
         );
       }
@@ -107,16 +109,18 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
       );
     },
     async (req, res) => {
-      const lang = queryOption(req, res, 'lang', LANGS, 'en');
+      const lang = requestLang(req, res, 'en');
       const frenchRules = lang && queryOption(req, res, 'frenchRules', FRENCH_RULES_VALUES, 'transition');
       const processingType = frenchRules && optionalQueryOption(req, res, 'processingType', PROCESSING_TYPES);
       const forced = processingType !== undefined && queryOption(req, res, 'profile', FORCEABLE, 'auto');
-      if (!lang || !frenchRules || processingType === undefined || !forced) return;
+      const receipt = forced ? optionalQueryOption(req, res, 'report', RECEIPT_KINDS) : undefined;
+      if (!lang || !frenchRules || processingType === undefined || !forced || receipt === undefined) return;
       const file = fileBytes(req, res);
       if (!file) return;
       const out = await pool.run<ValidateOutput>('validateDocument', {
         bytes: file.bytes,
         ...(file.filename ? { filename: file.filename } : {}),
+        ...(receipt ? { receipt: { kind: receipt, now: new Date().toISOString() } } : {}),
         options: {
           lang,
           maxPdfBytes: maxBytes,
@@ -138,6 +142,14 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
         );
       }
       metrics?.validation(out.format, out.valid ? 'valid' : 'invalid');
+      if (out.receipt) {
+        // a receipt to keep or send on: a download, named after the file
+        res.attachment(out.receipt.filename);
+        res
+          .type(out.receipt.type)
+          .send(typeof out.receipt.body === 'string' ? out.receipt.body : Buffer.from(out.receipt.body));
+        return;
+      }
       res.type('application/json').send(out.json);
     },
   );

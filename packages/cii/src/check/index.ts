@@ -7,4 +7,4 @@ export {
   checkCiiStructure,
 } from './check-cii.js';
 export { detectProfile } from './profile.js';
-export { checkCiiSyntaxRules } from './syntax-rules.js';
+export { checkCiiSyntaxRules, ciiSyntaxRules } from './syntax-rules.js';

@@ -4,7 +4,14 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import { type CompiledPattern, compilePattern, type PatternData, runPattern } from '@einv/xml-check';
+import {
+  type CompiledPattern,
+  compilePattern,
+  listSyntaxRules,
+  type PatternData,
+  runPattern,
+  type SyntaxRuleInfo,
+} from '@einv/xml-check';
 import { CII_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
 let pattern: CompiledPattern | undefined;
@@ -15,4 +22,12 @@ export function checkCiiSyntaxRules(root: XmlElement): Finding[] {
     pattern = compilePattern(data);
   }
   return runPattern(pattern, root);
+}
+
+let list: SyntaxRuleInfo[] | undefined;
+
+/** Every CII syntax rule (id, flag, message): the explanations at /v1/rules/{code} list them */
+export function ciiSyntaxRules(): readonly SyntaxRuleInfo[] {
+  list ??= listSyntaxRules(JSON.parse(CII_SYNTAX_RULES_DATA) as PatternData);
+  return list;
 }

@@ -8,6 +8,8 @@ import type { Finding, Profile } from '@einv/core-model';
 import { checkUbl } from '@einv/ubl';
 import { parseXml } from '@einv/xml';
 import { sniffXmlSyntax, xmlHead } from '../detect.js';
+import type { Lang } from '../findings.js';
+import { localizeFindings } from '../i18n/localize.js';
 
 export interface CheckXmlResult {
   valid: boolean;
@@ -17,7 +19,24 @@ export interface CheckXmlResult {
   warnings: Finding[];
 }
 
-export function checkXml(input: string | Uint8Array, options: { profile?: Profile } = {}): CheckXmlResult {
+export interface CheckXmlOptions {
+  profile?: Profile;
+  /** Language of the messages (default en) */
+  lang?: Lang;
+}
+
+export function checkXml(input: string | Uint8Array, options: CheckXmlOptions = {}): CheckXmlResult {
+  const result = checkXmlEnglish(input, options.profile ? { profile: options.profile } : {});
+  const lang = options.lang ?? 'en';
+  if (lang === 'en') return result;
+  return {
+    ...result,
+    errors: localizeFindings(result.errors, lang),
+    warnings: localizeFindings(result.warnings, lang),
+  };
+}
+
+function checkXmlEnglish(input: string | Uint8Array, options: { profile?: Profile }): CheckXmlResult {
   // the root element is in the head: no need to decode the whole document before the parser does
   const syntax = sniffXmlSyntax(xmlHead(input));
   if (syntax === 'CII') return checkCii(input, options);

@@ -11,9 +11,19 @@
  * - Official rule ids with official meanings only: no contract alias (decision 0112).
  * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0113).
  */
-import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
-import { type FrenchStandardVersion, validate } from '@einv/rules';
-import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
+import {
+  type DocumentProfile,
+  EXTENDED_CTC_FR,
+  type Finding,
+  type Notice,
+  type RuleSetRef,
+  structureProfile,
+} from '@einv/core-model';
+import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
+import { statusLabel } from '../cdar/labels.js';
+import { validateCdar } from '../cdar/validate.js';
+import { type DetectAndCheckResult, detectReadAndCheck, isCdarXml } from '../detect.js';
+import { localizeFinding, localizeFindings } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
 import { unreadableCause } from './unreadable.js';
@@ -26,7 +36,7 @@ export interface ValidateDocumentOptions {
   /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
   processingType?: string;
   /** Check and validate against this profile instead of the one the document declares */
-  profile?: Profile;
+  profile?: DocumentProfile;
   /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
   maxPdfBytes?: number;
   /**
@@ -36,12 +46,24 @@ export interface ValidateDocumentOptions {
   maxXmlBytes?: number;
 }
 
+/** A rule set that did not run, and why (the page and the receipt say so) */
+export interface SkippedRuleSet {
+  name: 'BR-FR';
+  reason: 'edition-off' | 'seller-not-french' | 'booking-aid';
+  message: string;
+}
+
 export interface DocumentReport {
   /** false exactly when `errors` is not empty */
   valid: boolean;
-  format: 'CII' | 'UBL' | 'FACTURX-PDF' | undefined;
+  /** What the document is: an invoice, or a lifecycle status message (CDAR, judged by BR-FR-CDV) */
+  kind: 'invoice' | 'status-message';
+  format: 'CII' | 'UBL' | 'FACTURX-PDF' | 'CDAR' | undefined;
   syntax?: 'CII' | 'UBL';
-  profile?: Profile;
+  /** For a status message: the status it carries and the invoice it is about */
+  statusMessage?: { status?: string; label?: string; invoiceNumber?: string; phase?: string };
+  /** The profile judged: the one given, else the one the document declares (EXTENDED-CTC-FR included) */
+  profile?: DocumentProfile;
   ruleSets: RuleSetRef[];
   /** Every fatal finding: structure, reading, rules and the PDF's */
   errors: Finding[];
@@ -49,6 +71,8 @@ export interface DocumentReport {
   warnings: Finding[];
   /** What to know about the document as a whole (a booking-aid profile) */
   notices?: Notice[];
+  /** Rule sets that did not run and why: the French rules for a seller outside France, or when off */
+  skippedRuleSets?: SkippedRuleSet[];
   /** For a PDF: the findings about the container (also in errors / warnings) and the embedded file */
   pdf?: { findings: Finding[]; embedded?: { filename: string; size: number } };
 }
@@ -71,6 +95,7 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
 /** validateDocument, also returning what the reader found (one pass) */
 export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): JudgedDocument {
   const lang = options.lang ?? 'en';
+  if (isCdarXml(bytes)) return judgeStatusMessage(bytes, options, lang);
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
   const limit = {
     ...(options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {}),
@@ -79,16 +104,18 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const read = detectReadAndCheck(
     bytes,
     { lang, ...limit },
-    options.profile ? { profile: options.profile } : {},
+    options.profile ? { profile: structureProfile(options.profile) } : {},
   );
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
     ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
     : {};
-  const cause = unreadableCause(read, lang);
+  const unreadable = unreadableCause(read, lang);
+  const cause = unreadable && localizeFinding(unreadable, lang);
   if (cause) {
     const report: DocumentReport = {
       valid: false,
+      kind: 'invoice',
       format: read.format,
       ...(read.syntax ? { syntax: read.syntax } : {}),
       ruleSets: [],
@@ -101,10 +128,11 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     return { report, read };
   }
   const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
-  const profile = options.profile ?? read.profile;
+  const profile = options.profile ?? read.documentProfile ?? read.profile;
   // an embedded XML that is neither CII nor UBL was not checked by the reader's pass: say why here
   const structure =
-    read.structure ?? (embedded ? checkXml(embedded.xml, profile ? { profile } : {}) : undefined);
+    read.structure ??
+    (embedded ? checkXml(embedded.xml, profile ? { profile: structureProfile(profile) } : {}) : undefined);
   const rules = validate(read.invoice, {
     syntax,
     lang,
@@ -122,9 +150,14 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
         ])
       : [];
+  // EXTENDED-CTC-FR disables some EN 16931 syntax rules (decision 0079): their findings do not apply
+  const structureFindings = (structure ? [...structure.errors, ...structure.warnings] : []).filter(
+    (f) => profile !== EXTENDED_CTC_FR || structureFindingAppliesInExtendedCtcFr(f, syntax, read.invoice),
+  );
+  // the structure check and the readers write English; the rules and the PDF side the asked language
   const all = dedupe([
-    ...(structure ? [...structure.errors, ...structure.warnings] : []),
-    ...read.diagnostics,
+    ...localizeFindings(structureFindings, lang),
+    ...localizeFindings(read.diagnostics, lang),
     ...rules.errors,
     ...rules.warnings,
     ...pdfFindings,
@@ -132,6 +165,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const errors = all.filter((f) => f.severity === 'fatal');
   const report: DocumentReport = {
     valid: errors.length === 0,
+    kind: 'invoice',
     format: read.format,
     syntax,
     ...(profile ? { profile } : {}),
@@ -139,9 +173,97 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     errors,
     warnings: all.filter((f) => f.severity !== 'fatal'),
     ...(rules.notices ? { notices: rules.notices } : {}),
+    ...frenchRulesSkipped(rules.ruleSets, read.invoice, options, profile, lang),
     ...(read.format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
   };
   return { report, read };
+}
+
+/**
+ * A lifecycle status message: BR-FR-CDV in the edition and release asked for (the same options as
+ * the invoices' BR-FR), reported as `kind: 'status-message'`. `read` says it is no invoice, so the
+ * invoice-only callers (/api/v1/parse) answer as for any other non-invoice.
+ */
+function judgeStatusMessage(
+  bytes: Uint8Array,
+  options: ValidateDocumentOptions,
+  lang: 'en' | 'fr',
+): JudgedDocument {
+  const cdar = validateCdar(bytes, {
+    lang,
+    frenchEdition: options.frenchEdition ?? 'transition',
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+  });
+  const ref = cdar.message?.references?.[0];
+  const status = ref?.processCode;
+  const report: DocumentReport = {
+    valid: cdar.valid,
+    kind: 'status-message',
+    format: cdar.message ? 'CDAR' : undefined,
+    ruleSets: cdar.ruleSets,
+    errors: cdar.errors,
+    warnings: cdar.warnings,
+    ...(cdar.message
+      ? {
+          statusMessage: {
+            ...(status ? { status, label: statusLabel(status, lang) } : {}),
+            ...(ref?.invoiceNumber ? { invoiceNumber: ref.invoiceNumber } : {}),
+            ...(cdar.message.typeCode ? { phase: cdar.message.typeCode } : {}),
+          },
+        }
+      : {}),
+  };
+  const message =
+    lang === 'fr'
+      ? 'Le document est un message de cycle de vie (CDAR), pas une facture.'
+      : 'The document is a lifecycle status message (CDAR), not an invoice.';
+  const read: DetectAndCheckResult = {
+    invoice: {},
+    profile: undefined,
+    diagnostics: [{ rule: 'FORMAT', severity: 'fatal', path: 'invoice', message }],
+    locations: {},
+  };
+  return { report, read };
+}
+
+const SKIPPED_TEXT = {
+  en: {
+    'edition-off': 'The French rules (BR-FR) were not run: they were turned off (frenchRules=off).',
+    'booking-aid':
+      'The French rules (BR-FR) were not run: a MINIMUM or BASIC-WL document is a booking aid, judged by its profile’s rules only.',
+    'seller-not-french': (country: string) =>
+      `The French rules (BR-FR) were not run: they apply to a seller in France, and the seller’s country (BT-40) is ${country}.`,
+  },
+  fr: {
+    'edition-off':
+      'Les règles françaises (BR-FR) n’ont pas été appliquées : elles ont été désactivées (frenchRules=off).',
+    'booking-aid':
+      'Les règles françaises (BR-FR) n’ont pas été appliquées : un document MINIMUM ou BASIC-WL est une aide à la saisie, jugée selon les seules règles de son profil.',
+    'seller-not-french': (country: string) =>
+      `Les règles françaises (BR-FR) n’ont pas été appliquées : elles visent un vendeur établi en France, et le pays du vendeur (BT-40) est ${country}.`,
+  },
+};
+
+/** Why BR-FR did not run, when it did not (the edition, the profile or the seller's country) */
+function frenchRulesSkipped(
+  ran: readonly RuleSetRef[],
+  invoice: { seller?: { address?: { country?: unknown } } },
+  options: ValidateDocumentOptions,
+  profile: DocumentProfile | undefined,
+  lang: 'en' | 'fr',
+): { skippedRuleSets?: SkippedRuleSet[] } {
+  if (ran.some((r) => r.name === 'BR-FR')) return {};
+  const t = SKIPPED_TEXT[lang];
+  if (options.frenchEdition === 'off')
+    return { skippedRuleSets: [{ name: 'BR-FR', reason: 'edition-off', message: t['edition-off'] }] };
+  if (profile === 'MINIMUM' || profile === 'BASIC-WL')
+    return { skippedRuleSets: [{ name: 'BR-FR', reason: 'booking-aid', message: t['booking-aid'] }] };
+  const country = invoice.seller?.address?.country;
+  const shown =
+    typeof country === 'string' && country.trim() !== '' ? country : lang === 'fr' ? 'absent' : 'missing';
+  return {
+    skippedRuleSets: [{ name: 'BR-FR', reason: 'seller-not-french', message: t['seller-not-french'](shown) }],
+  };
 }
 
 const isAboutPdf = (f: Finding) => f.path === 'pdf' || f.path.startsWith('pdf.');

@@ -7,4 +7,4 @@ export {
   UBL_CREDIT_NOTE_NS,
   UBL_INVOICE_NS,
 } from './check-ubl.js';
-export { checkUblSyntaxRules } from './syntax-rules.js';
+export { checkUblSyntaxRules, ublSyntaxRules } from './syntax-rules.js';

@@ -1,0 +1,3 @@
+CREATE TABLE `billing_locks` (
+	`key` text PRIMARY KEY NOT NULL
+);
