@@ -20,12 +20,15 @@ export const DEFAULT_MAX_DEPTH = 200;
  * Element names seen so far, each kept as one internalized string: every later pass compares and
  * hashes names (binding paths, content models, rule contexts, name indexes), and an internalized
  * name equals the code's own literals by identity instead of character by character (decision
- * 0141). Bounded, so a document inventing names cannot grow it without end.
+ * 0141). Bounded in count and length, so documents inventing names cannot grow it without end.
  */
 const NAMES = new Map<string, string>();
 const MAX_NAMES = 20_000;
+/** Longer names are left alone: the table must stay small whatever the documents hold */
+const MAX_NAME_LENGTH = 128;
 
 function internName(slice: string): string {
+  if (slice.length > MAX_NAME_LENGTH) return slice;
   const known = NAMES.get(slice);
   if (known !== undefined) return known;
   if (NAMES.size >= MAX_NAMES) return slice;
