@@ -113,9 +113,15 @@ export function sel(from: XmlElement | XmlElement[], path: string): XmlElement[]
   if (c.from !== '' && first) {
     const root = rootOf(first);
     let cache = absolute.get(root);
-    if (!cache) absolute.set(root, (cache = new Map()));
+    if (!cache) {
+      cache = new Map();
+      absolute.set(root, cache);
+    }
     let hit = cache.get(path);
-    if (!hit) cache.set(path, (hit = select(first, c)));
+    if (!hit) {
+      hit = select(first, c);
+      cache.set(path, hit);
+    }
     return hit;
   }
   return select(from, c);
