@@ -222,6 +222,7 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
     fr: 'Envoyez `Authorization: Bearer <METRICS_TOKEN>`.',
   },
   // the status-message route (/api/v1/status)
+  { en: '{p} is not a member of details ({known}).', fr: '{p} n’est pas un membre de details ({known}).' },
   { en: '{p} is required (a string).', fr: '{p} est obligatoire (une chaîne).' },
   { en: '{p} must be a non-empty string.', fr: '{p} doit être une chaîne non vide.' },
   { en: '{p} must be an object { id, scheme? }.', fr: '{p} doit être un objet { id, scheme? }.' },
