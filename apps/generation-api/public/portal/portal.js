@@ -203,7 +203,8 @@ function applyLanguage() {
 }
 
 async function api(method, path, body) {
-  const res = await fetch(`/api/portal${path}`, {
+  // the page's language for the answers and problems (the service reads ?lang= first)
+  const res = await fetch(`/api/portal${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, {
     method,
     headers: body ? { 'content-type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
