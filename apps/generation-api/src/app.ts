@@ -39,6 +39,7 @@ import { openApiDocument } from './openapi.js';
 import { apiV1Router } from './routes/api-v1.js';
 import { checkXmlRouter } from './routes/check-xml.js';
 import { portalRouter } from './routes/portal.js';
+import { statusRouter } from './routes/status.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import * as tasks from './work/tasks.js';
 
@@ -179,6 +180,7 @@ export function createApp({
     requireJson,
     json,
     apiV1Router(accounts, clock, config.maxAnswerBytes, `${portalUrl}#upgrade`, pool, metrics),
+    statusRouter(pool),
   );
   app.use(
     '/check-xml',

@@ -3,6 +3,7 @@ import { invoiceOpenApiSchema } from '@einv/core-model';
 import { NOTICES_SCHEMA } from '@einv/http-kit';
 import { FRENCH_RULES_VALUES, PROCESSING_TYPES } from '@einv/rules';
 import { loadExamples } from './examples.js';
+import { statusPath } from './openapi-status.js';
 
 /** docs/examples, the copy-paste requests, as the request examples (a test sends each to the service) */
 const EXAMPLES = loadExamples();
@@ -203,6 +204,7 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...statusPath({ json, problem, common }),
     '/api/v1/generate': {
       post: {
         summary: 'Generate a Factur-X PDF/A-3 and its CII XML from a JSON invoice',

@@ -73,10 +73,26 @@ export const openApiDocument = {
       },
       Report: {
         type: 'object',
-        required: ['valid', 'format', 'ruleSets', 'errors', 'warnings'],
+        required: ['valid', 'kind', 'format', 'ruleSets', 'errors', 'warnings'],
         properties: {
           valid: { type: 'boolean' },
-          format: { enum: ['CII', 'UBL', 'FACTURX-PDF'] },
+          kind: {
+            description:
+              'What the document is: an invoice, or a lifecycle status message (CDAR, root rsm:CrossDomainAcknowledgementAndResponse), judged by the official BR-FR-CDV rules',
+            enum: ['invoice', 'status-message'],
+          },
+          format: { enum: ['CII', 'UBL', 'FACTURX-PDF', 'CDAR'] },
+          statusMessage: {
+            description:
+              'For a status message: its status (MDT-105) and label, the invoice it is about (MDT-87), its phase (MDT-77: 23 processing, 305 transmission)',
+            type: 'object',
+            properties: {
+              status: { type: 'string', examples: ['212'] },
+              label: { type: 'string', examples: ['Encaissée'] },
+              invoiceNumber: { type: 'string' },
+              phase: { type: 'string', examples: ['23', '305'] },
+            },
+          },
           syntax: { enum: ['CII', 'UBL'] },
           profile: { type: 'string' },
           documentType: { type: 'string' },

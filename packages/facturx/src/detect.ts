@@ -66,6 +66,18 @@ export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
   return undefined;
 }
 
+const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100';
+
+/** Is this XML a lifecycle status message (root rsm:CrossDomainAcknowledgementAndResponse)? */
+export function isCdarXml(input: Uint8Array | string): boolean {
+  if (typeof input !== 'string' && isPdf(input)) return false;
+  const root = START_TAG.exec(prologFree(xmlHead(input)));
+  if (!root) return false;
+  const [, prefix, local, attrs = ''] = root;
+  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  return local === 'CrossDomainAcknowledgementAndResponse' && (!ns || ns === CDAR_NS);
+}
+
 function isPdf(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 1024);
   for (let i = head.indexOf(0x25); i >= 0 && i + 5 <= head.length; i = head.indexOf(0x25, i + 1)) {

@@ -49,6 +49,7 @@ export {
   type DetectOptions,
   type DetectResult,
   detectAndRead,
+  isCdarXml,
   sniffXmlSyntax,
 } from './detect.js';
 export { type ExtractOptions, type ExtractResult, extract, INVOICE_FILE_NAMES } from './extract.js';

@@ -72,3 +72,4 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
 export function checkXml({ xml, lang }: { xml: string | Uint8Array; lang?: 'en' | 'fr' }) {
   return check(xml, lang ? { lang } : {});
 }
+export { statusMessage } from './status-task.js';

@@ -203,7 +203,12 @@ describe('GET /v1/rules/{code}', () => {
 describe('GET /v1/formats, /v1/openapi.json, the page, healthz, 404', () => {
   it('formats: supported (with profiles and rule sets counted from the catalogue) apart from the roadmap', async () => {
     const res = await request(app).get('/v1/formats');
-    expect(res.body.supported.map((f: { id: string }) => f.id)).toEqual(['CII', 'UBL', 'FACTURX-PDF']);
+    expect(res.body.supported.map((f: { id: string }) => f.id)).toEqual([
+      'CII',
+      'UBL',
+      'FACTURX-PDF',
+      'CDAR',
+    ]);
     expect(res.body.roadmap.length).toBeGreaterThan(0);
     const en16931 = res.body.ruleSets.find((r: { name: string }) => r.name === 'EN16931');
     expect(en16931).toMatchObject({ version: '1.3.16' });

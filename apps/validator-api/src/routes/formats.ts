@@ -3,6 +3,7 @@
  * the rule sets of the catalogue, kept apart from the roadmap.
  */
 import { GUIDELINE_IDS, PROFILES } from '@einv/core-model';
+import { CDV_DEFAULT_VERSION, CDV_PATTERNS, CDV_VERSIONS, STATUS_CODES } from '@einv/facturx';
 import {
   ADVISORY_VERSION,
   BR_FR_STANDARD_VERSIONS,
@@ -26,12 +27,21 @@ export function ruleSetsInCatalogue() {
   };
   // the releases a caller can pick, per set (frenchRules=)
   const selectable: Record<string, readonly string[]> = { 'BR-FR': FRENCH_RULES_VALUES };
-  return [...counts].map(([name, rules]) => ({
+  const sets = [...counts].map(([name, rules]) => ({
     name,
     version: versions[name] ?? 'unversioned',
     rules,
     ...(selectable[name] ? { selectable: selectable[name] } : {}),
   }));
+  // status messages (CDAR): the official asserts of the newest release, selected like BR-FR
+  const cdvAsserts = CDV_PATTERNS.flatMap((p) => p.rules.flatMap((r) => r.asserts));
+  sets.push({
+    name: 'BR-FR-CDV',
+    version: `${CDV_VERSIONS.filter((v) => v !== '1.4.0.02').join(' or ')} (standard, default ${CDV_DEFAULT_VERSION}) / 1.4.0.02 (transition)`,
+    rules: cdvAsserts.length,
+    selectable: FRENCH_RULES_VALUES,
+  });
+  return sets;
 }
 
 export function formatsDocument() {
@@ -61,13 +71,20 @@ export function formatsDocument() {
         write: true,
         preflight: 'PDF/A-3 points a Factur-X receiver checks, Factur-X attachment and XMP points',
       },
+      {
+        id: 'CDAR',
+        name: 'French lifecycle status message (XP Z12-012 Flux 6, UN/CEFACT CrossDomainAcknowledgementAndResponse)',
+        statusCodes: STATUS_CODES.length,
+        read: true,
+        write: true,
+        rules: `BR-FR-CDV ${CDV_VERSIONS.filter((v) => v !== '1.4.0.02').join(' or ')} (standard, default ${CDV_DEFAULT_VERSION}) / 1.4.0.02 (transition)`,
+      },
     ],
     ruleSets: ruleSetsInCatalogue(),
     roadmap: [
       { id: 'XRECHNUNG', name: 'XRechnung 3.x CIUS rules (German public sector)' },
       { id: 'PEPPOL-BIS-3', name: 'Peppol BIS Billing 3.0 rules (read today as UBL, without Peppol rules)' },
       { id: 'ZUGFERD-1', name: 'ZUGFeRD 1.0 (CII D14B)' },
-      { id: 'CDAR', name: 'French lifecycle messages (CDAR) of the 2026 reform' },
       { id: 'ORDER-X', name: 'Order-X purchase orders' },
     ],
   };

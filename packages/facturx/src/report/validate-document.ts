@@ -13,7 +13,9 @@
  */
 import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
 import { type FrenchStandardVersion, validate } from '@einv/rules';
-import { type DetectAndCheckResult, detectReadAndCheck } from '../detect.js';
+import { statusLabel } from '../cdar/labels.js';
+import { validateCdar } from '../cdar/validate.js';
+import { type DetectAndCheckResult, detectReadAndCheck, isCdarXml } from '../detect.js';
 import { localizeFinding, localizeFindings } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
@@ -42,8 +44,12 @@ export interface SkippedRuleSet {
 export interface DocumentReport {
   /** false exactly when `errors` is not empty */
   valid: boolean;
-  format: 'CII' | 'UBL' | 'FACTURX-PDF' | undefined;
+  /** What the document is: an invoice, or a lifecycle status message (CDAR, judged by BR-FR-CDV) */
+  kind: 'invoice' | 'status-message';
+  format: 'CII' | 'UBL' | 'FACTURX-PDF' | 'CDAR' | undefined;
   syntax?: 'CII' | 'UBL';
+  /** For a status message: the status it carries and the invoice it is about */
+  statusMessage?: { status?: string; label?: string; invoiceNumber?: string; phase?: string };
   profile?: Profile;
   ruleSets: RuleSetRef[];
   /** Every fatal finding: structure, reading, rules and the PDF's */
@@ -76,6 +82,7 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
 /** validateDocument, also returning what the reader found (one pass) */
 export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): JudgedDocument {
   const lang = options.lang ?? 'en';
+  if (isCdarXml(bytes)) return judgeStatusMessage(bytes, options, lang);
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
   const limit = options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {};
   const read = detectReadAndCheck(
@@ -92,6 +99,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   if (cause) {
     const report: DocumentReport = {
       valid: false,
+      kind: 'invoice',
       format: read.format,
       ...(read.syntax ? { syntax: read.syntax } : {}),
       ruleSets: [],
@@ -136,6 +144,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const errors = all.filter((f) => f.severity === 'fatal');
   const report: DocumentReport = {
     valid: errors.length === 0,
+    kind: 'invoice',
     format: read.format,
     syntax,
     ...(profile ? { profile } : {}),
@@ -145,6 +154,53 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     ...(rules.notices ? { notices: rules.notices } : {}),
     ...frenchRulesSkipped(rules.ruleSets, read.invoice, options, profile, lang),
     ...(read.format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
+  };
+  return { report, read };
+}
+
+/**
+ * A lifecycle status message: BR-FR-CDV in the edition and release asked for (the same options as
+ * the invoices' BR-FR), reported as `kind: 'status-message'`. `read` says it is no invoice, so the
+ * invoice-only callers (/api/v1/parse) answer as for any other non-invoice.
+ */
+function judgeStatusMessage(
+  bytes: Uint8Array,
+  options: ValidateDocumentOptions,
+  lang: 'en' | 'fr',
+): JudgedDocument {
+  const cdar = validateCdar(bytes, {
+    lang,
+    frenchEdition: options.frenchEdition ?? 'transition',
+    ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
+  });
+  const ref = cdar.message?.references?.[0];
+  const status = ref?.processCode;
+  const report: DocumentReport = {
+    valid: cdar.valid,
+    kind: 'status-message',
+    format: cdar.message ? 'CDAR' : undefined,
+    ruleSets: cdar.ruleSets,
+    errors: cdar.errors,
+    warnings: cdar.warnings,
+    ...(cdar.message
+      ? {
+          statusMessage: {
+            ...(status ? { status, label: statusLabel(status, lang) } : {}),
+            ...(ref?.invoiceNumber ? { invoiceNumber: ref.invoiceNumber } : {}),
+            ...(cdar.message.typeCode ? { phase: cdar.message.typeCode } : {}),
+          },
+        }
+      : {}),
+  };
+  const message =
+    lang === 'fr'
+      ? 'Le document est un message de cycle de vie (CDAR), pas une facture.'
+      : 'The document is a lifecycle status message (CDAR), not an invoice.';
+  const read: DetectAndCheckResult = {
+    invoice: {},
+    profile: undefined,
+    diagnostics: [{ rule: 'FORMAT', severity: 'fatal', path: 'invoice', message }],
+    locations: {},
   };
   return { report, read };
 }
