@@ -3,14 +3,10 @@
  * BR-FR-CDV rules read (or switches a code that changes which rules apply). Applied on the parsed
  * tree and written back with the source prefixes, so the rest of the message is unchanged.
  */
+import { CDAR_NS } from '@einv/facturx';
 import { parseXml, type XmlElement } from '@einv/xml';
 
-const NS: Record<string, string> = {
-  rsm: 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100',
-  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
-  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
-  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
-};
+const NS: Record<string, string> = CDAR_NS;
 
 const CTX = 'rsm:ExchangedDocumentContext';
 const DOC = 'rsm:ExchangedDocument';

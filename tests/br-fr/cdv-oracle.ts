@@ -8,6 +8,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { validateCdar } from '@einv/facturx';
+import type { OracleAssert } from '../support/oracle.js';
 import { REPO_ROOT } from '../support/shared.js';
 import { type BrFrOracleResult, runBrFrOracle } from './brfr-oracle.js';
 
@@ -50,4 +52,46 @@ export async function runCdvOracle(docs: { id: string; xml: string }[]): Promise
         error: 'no oracle result',
       },
   );
+}
+
+const EDITIONS = [
+  { key: 'standard', options: { frenchVersion: '1.4.0.03' } },
+  { key: 'standard04', options: { frenchVersion: '1.4.0.04' } },
+  { key: 'transition', options: { frenchEdition: 'transition' } },
+] as const;
+
+const official = (asserts: OracleAssert[]) => asserts.map((a) => `${a.id}:${a.flag}`).sort();
+
+/**
+ * Where validateCdar and the official sets disagree (failed assert ids and flags, as multisets), per
+ * document and edition; also how many official failures the corpus made (a corpus that makes none
+ * proves nothing)
+ */
+export function cdvDisagreements(
+  corpus: { id: string; xml: string }[],
+  oracle: Map<string, BrFrOracleResult>,
+): { disagreements: string[]; fired: number } {
+  const disagreements: string[] = [];
+  let fired = 0;
+  for (const doc of corpus) {
+    const o = oracle.get(doc.id);
+    if (!o || o.error) {
+      disagreements.push(`${doc.id}: no official answer (${o?.error ?? 'missing'})`);
+      continue;
+    }
+    for (const e of EDITIONS) {
+      const want = official(o[e.key]);
+      const r = validateCdar(doc.xml, e.options);
+      const got = [...r.errors, ...r.warnings]
+        .filter((f) => f.rule.startsWith('BR-FR-'))
+        .map((f) => `${f.rule}:${f.severity}`)
+        .sort();
+      fired += want.length;
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        disagreements.push(
+          `${doc.id} [${e.key}]\n  official: ${want.join(' ')}\n  einv:     ${got.join(' ')}`,
+        );
+    }
+  }
+  return { disagreements, fired };
 }

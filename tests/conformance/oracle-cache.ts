@@ -3,22 +3,30 @@
  * of a given XML never changes, so re-runs only pay SaxonJS for new documents. The cache lives in
  * node_modules/.cache (never committed); CI starts cold and runs everything in one batch.
  * EINV_ORACLE_CACHE=0 bypasses it (to time a cold run); EINV_ORACLE_CACHE_DIR moves it (so several
- * checkouts on one machine share the answers they paid for).
+ * checkouts on one machine share the answers they paid for). With options (other rule sets), the key
+ * is the options and the XML together: a plain EN 16931 answer is never reused for another set.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type OracleResult, runOracle } from '../support/oracle.js';
+import { type OracleOptions, type OracleResult, runOracle } from '../support/oracle.js';
 import { REPO_ROOT } from '../support/shared.js';
 
 const DIR = process.env.EINV_ORACLE_CACHE_DIR ?? path.join(REPO_ROOT, 'node_modules/.cache/einv-oracle');
 /** Documents per oracle process (SaxonJS warms up in about a second) */
 const BATCH = 250;
 
-export async function runOracleCached(docs: { id: string; xml: string }[]): Promise<OracleResult[]> {
-  if (process.env.EINV_ORACLE_CACHE === '0') return runOracle(docs);
+export async function runOracleCached(
+  docs: { id: string; xml: string }[],
+  options: OracleOptions = {},
+): Promise<OracleResult[]> {
+  if (process.env.EINV_ORACLE_CACHE === '0') return runOracle(docs, options);
   fs.mkdirSync(DIR, { recursive: true });
-  const key = (xml: string) => crypto.createHash('sha256').update(xml).digest('hex');
+  // plain runs keep the XML-only key every existing cache entry has
+  const prefix = Object.keys(options).length
+    ? `${JSON.stringify(options, Object.keys(options).sort())}\n`
+    : '';
+  const key = (xml: string) => crypto.createHash('sha256').update(prefix).update(xml).digest('hex');
   const results = new Map<string, OracleResult>();
   const missing: { id: string; xml: string }[] = [];
   for (const d of docs) {
@@ -30,7 +38,7 @@ export async function runOracleCached(docs: { id: string; xml: string }[]): Prom
   // in batches, each cached as soon as it is judged: a long run cut short keeps what it paid for
   for (let start = 0; start < missing.length; start += BATCH) {
     const batch = missing.slice(start, start + BATCH);
-    const fresh = await runOracle(batch);
+    const fresh = await runOracle(batch, options);
     const byId = new Map(batch.map((d) => [d.id, d.xml]));
     for (const r of fresh) {
       results.set(r.id, r);

@@ -1,19 +1,20 @@
 /**
- * kill -9 test of billing (issue 13): the built generation service runs as a real child process on a
- * SQLite file and is killed with SIGKILL at random moments while a shuffled, duplicated stream of
- * signed provider events is delivered with provider-style retries (anything but 200 is retried with
- * growing delays). At the end every account's plan and "paid until", and every purchase's binding,
- * must equal what the events imply, computed by an independent model of the issue's rules below:
- * 0 lost, 0 doubled, 0 stale.
+ * kill -9 test of billing (issues 13 and 14): the built generation service runs as real child
+ * processes and is killed with SIGKILL at random moments while a shuffled, duplicated stream of signed
+ * provider events is delivered with provider-style retries (anything but 200 is retried with growing
+ * delays). Two configurations: one instance on a SQLite file (issue 13), and two instances on one real
+ * PostgreSQL and Redis with the deliveries split between them, concurrently, one of them killed and
+ * restarted (issue 14). At the end every account's plan and "paid until", and every purchase's
+ * binding, must equal what the events imply, computed by an independent model of the issue's rules
+ * below: 0 lost, 0 doubled, 0 stale.
  *
- * CI runs a seeded sample (CRASH_EVENTS, default 300). The full run of the issue:
+ * CI runs a seeded sample (CRASH_EVENTS, default 300). The full runs of the issues:
  *   CRASH_EVENTS=2000 node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js tests/crash
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Plan } from '@einv/billing';
@@ -30,9 +31,22 @@ import { accountResolver } from '../../apps/generation-api/src/accounts.js';
 import { GENERATION_MIGRATIONS } from '../../apps/generation-api/src/db/migrate.js';
 import * as generationSchema from '../../apps/generation-api/src/db/schema.js';
 import { prng } from '../support/prng.js';
+import {
+  freePort,
+  type RunningServer,
+  serversMissing,
+  startPostgres,
+  startRedis,
+} from '../support/servers.js';
 
 const MAIN = path.resolve('apps/generation-api/dist/main.js');
-const describeIfBuilt = fs.existsSync(MAIN) ? describe : describe.skip;
+const built = fs.existsSync(MAIN);
+if (!built)
+  console.warn('billing crash tests: apps/generation-api/dist is missing (run pnpm build); skipped');
+const describeIfBuilt = built ? describe : describe.skip;
+if (built && serversMissing)
+  console.warn(`billing crash test on PostgreSQL: ${serversMissing} not found; skipped`);
+const describeIfServers = built && !serversMissing ? describe : describe.skip;
 const EVENTS = Number(process.env.CRASH_EVENTS ?? 300);
 const SEED = Number(process.env.CRASH_SEED ?? 13);
 const SECRET = 'crash_test_secret';
@@ -267,24 +281,14 @@ function generate(random: () => number, target: number, people: Account[]): Orde
   return orders;
 }
 
-// ---- the service as a child process ----------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// ---- the service as child processes --------------------------------------------------------------
 
 class Service {
   child: ChildProcess | undefined;
   kills = 0;
   constructor(
-    private readonly port: number,
-    private readonly database: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
   ) {}
 
   async start(): Promise<void> {
@@ -294,12 +298,12 @@ class Service {
       env: {
         ...process.env,
         PORT: String(this.port),
-        DATABASE_URL: this.database,
         BILLING_WEBHOOK_SECRET: SECRET,
         BILLING_SITE_VARIANT_IDS: String(SITE),
         BILLING_MULTI_VARIANT_IDS: String(MULTI),
         RATE_LIMIT_PER_MINUTE: '1000000',
         LOG_LEVEL: 'silent',
+        ...this.env,
       },
     });
     this.child.stderr?.on('data', (chunk: Buffer) => {
@@ -328,157 +332,194 @@ class Service {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describeIfBuilt(`billing under kill -9 (${EVENTS} events, seed ${SEED})`, () => {
+/**
+ * Seeds verified accounts, delivers the shuffled, duplicated stream split over `instances` (delivery
+ * i goes to instance i mod n; a retry goes to the next instance, as a load balancer would) while
+ * killing a random instance at random moments, then compares the end state with the model.
+ */
+async function runStream(databaseUrl: string, instanceEnv: Record<string, string>, instanceCount: number) {
+  const random = prng(SEED);
+  // Verified accounts, seeded directly: this test is about events, not signup.
+  const seed = openDatabase(databaseUrl);
+  await seed.migrate([BILLING_MIGRATIONS, GENERATION_MIGRATIONS]);
+  const { accounts } = tablesFor(generationSchema, seed.dialect);
+  const people: Account[] = [];
+  const count = Math.max(10, Math.round(EVENTS / 10));
+  for (let i = 0; i < count; i++) {
+    const email = `buyer${i}@example.com`;
+    const publicId = `acc_${randomBytes(16).toString('hex')}`;
+    const [row] = await seed.query((q) =>
+      q
+        .insert(accounts)
+        .values({
+          email,
+          publicId,
+          passwordHash: 'unused',
+          createdAt: NOW.toISOString(),
+          emailVerifiedAt: NOW.toISOString(),
+        })
+        .returning({ id: accounts.id }),
+    );
+    people.push({ id: row!.id, email, publicId });
+  }
+  await seed.close();
+
+  const orders = generate(random, EVENTS, people);
+  const events = orders.flatMap((o) => o.events);
+  const deliveries = events.flatMap((e) => {
+    const copies = random() < 0.1 ? 3 : random() < 0.3 ? 2 : 1;
+    return Array.from({ length: copies }, () => e);
+  });
+  for (let i = deliveries.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+  }
+
+  const services: Service[] = [];
+  for (let i = 0; i < instanceCount; i++) {
+    const service = new Service(await freePort(), { DATABASE_URL: databaseUrl, ...instanceEnv });
+    await service.start(); // one after the other: the first applies the migrations
+    services.push(service);
+  }
+  // Kills land at random moments measured in accepted deliveries (a restart costs seconds on a busy
+  // machine, so a wall-clock schedule would mostly kill a service that is still starting), plus a
+  // random few milliseconds so that requests are in flight.
+  let done = false;
+  let accepted = 0;
+  const restarting = new Map<Service, Promise<void>>();
+  const killer = (async () => {
+    while (!done) {
+      const killAt = accepted + 20 + Math.floor(random() * 80);
+      while (!done && accepted < killAt) await sleep(5);
+      if (done) break;
+      await sleep(Math.floor(random() * 30));
+      const victim = services[Math.floor(random() * services.length)]!;
+      const restart = (async () => {
+        await victim.kill9();
+        await victim.start();
+      })();
+      restarting.set(victim, restart);
+      await restart;
+      restarting.delete(victim);
+    }
+  })();
+
+  let attempts = 0;
+  const deliver = async (e: Ev, index: number) => {
+    // Provider-style retries: anything but 200 is retried with exponential backoff (5/25/125 s at
+    // the provider, compressed here to ms) until it is accepted.
+    for (let attempt = 0; ; attempt++) {
+      attempts += 1;
+      const service = services[(index + attempt) % services.length]!;
+      try {
+        const res = await fetch(`http://127.0.0.1:${service.port}/api/webhooks/billing`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-signature': createHmac('sha256', SECRET).update(e.body).digest('hex'),
+          },
+          body: e.body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        if (res.status === 200) {
+          accepted += 1;
+          return;
+        }
+      } catch {
+        // connection refused or reset: the service was killed
+      }
+      await (restarting.get(service) ?? sleep(5 * 5 ** Math.min(attempt, 2)));
+    }
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < deliveries.length) {
+        const index = next++;
+        await deliver(deliveries[index]!, index);
+      }
+    }),
+  );
+  done = true;
+  await killer;
+  for (const service of services) await service.kill9();
+
+  // The end state, read from the database the killed services left
+  const db = openDatabase(databaseUrl);
+  const store = new BillingStore(
+    db,
+    { variants: { SITE: [SITE], MULTI: [MULTI] }, limits: DEFAULT_PLAN_LIMITS },
+    accountResolver(db),
+  );
+  const { billingEvents, entitlements } = tablesFor(billingSchema, db.dialect);
+  const stored = await db.query((q) => q.select({ k: billingEvents.eventKey }).from(billingEvents));
+  const bound = new Map(
+    (
+      await db.query((q) =>
+        q.select({ o: entitlements.orderId, a: entitlements.accountId }).from(entitlements),
+      )
+    ).map((r) => [r.o, r.a ?? undefined]),
+  );
+  const mismatches: string[] = [];
+  for (const o of orders)
+    if (bound.get(o.orderId) !== o.owner)
+      mismatches.push(`order ${o.orderId}: bound to ${bound.get(o.orderId)}, expected ${o.owner}`);
+  for (const person of people) {
+    const purchases = orders.filter((o) => o.owner === person.id).map((o) => modelPurchase(o.events));
+    const expected = modelAccount(purchases);
+    const got = await store.accountBilling(person.id, NOW);
+    const shown = { plan: got.plan, ...(got.paidUntil ? { paidUntil: got.paidUntil } : {}) };
+    if (JSON.stringify(shown) !== JSON.stringify(expected))
+      mismatches.push(`account ${person.id}: ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`);
+  }
+  await db.close();
+  const report = {
+    instances: services.length,
+    events: events.length,
+    deliveries: deliveries.length,
+    attempts,
+    kills: services.reduce((n, s) => n + s.kills, 0),
+    accounts: people.length,
+    stored: stored.length,
+    // every generated event is distinct (its own name, resource and updated_at)
+    lost: Math.max(0, events.length - new Set(stored.map((s) => s.k)).size),
+    doubled: Math.max(0, stored.length - events.length),
+    stale: mismatches.length,
+  };
+  return { report, mismatches, eventCount: events.length };
+}
+
+describeIfBuilt(`billing under kill -9 on SQLite (${EVENTS} events, seed ${SEED})`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-crash-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('ends with every plan, paid-until and binding the events imply: 0 lost, 0 doubled, 0 stale', async () => {
     // (timeout below: the full 2,000-event run takes minutes on a busy machine)
-    const random = prng(SEED);
-    const database = path.join(dir, 'einv.sqlite');
-    // Verified accounts, seeded directly: this test is about events, not signup.
-    const seed = openDatabase(database);
-    await seed.migrate([BILLING_MIGRATIONS, GENERATION_MIGRATIONS]);
-    const { accounts } = tablesFor(generationSchema, seed.dialect);
-    const people: Account[] = [];
-    const count = Math.max(10, Math.round(EVENTS / 10));
-    for (let i = 0; i < count; i++) {
-      const email = `buyer${i}@example.com`;
-      const publicId = `acc_${randomBytes(16).toString('hex')}`;
-      const [row] = await seed.query((q) =>
-        q
-          .insert(accounts)
-          .values({
-            email,
-            publicId,
-            passwordHash: 'unused',
-            createdAt: NOW.toISOString(),
-            emailVerifiedAt: NOW.toISOString(),
-          })
-          .returning({ id: accounts.id }),
-      );
-      people.push({ id: row!.id, email, publicId });
-    }
-    await seed.close();
-
-    const orders = generate(random, EVENTS, people);
-    const events = orders.flatMap((o) => o.events);
-    const deliveries = events.flatMap((e) => {
-      const copies = random() < 0.1 ? 3 : random() < 0.3 ? 2 : 1;
-      return Array.from({ length: copies }, () => e);
-    });
-    for (let i = deliveries.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
-    }
-
-    const port = await freePort();
-    const service = new Service(port, database);
-    await service.start();
-    // Kills land at random moments measured in accepted deliveries (a restart costs seconds on a busy
-    // machine, so a wall-clock schedule would mostly kill a service that is still starting), plus a
-    // random few milliseconds so that requests are in flight.
-    let done = false;
-    let accepted = 0;
-    let restarting: Promise<void> | undefined;
-    const killer = (async () => {
-      while (!done) {
-        const killAt = accepted + 20 + Math.floor(random() * 80);
-        while (!done && accepted < killAt) await sleep(5);
-        if (done) break;
-        await sleep(Math.floor(random() * 30));
-        restarting = (async () => {
-          await service.kill9();
-          await service.start();
-        })();
-        await restarting;
-        restarting = undefined;
-      }
-    })();
-
-    let attempts = 0;
-    const deliver = async (e: Ev) => {
-      // Provider-style retries: anything but 200 is retried with exponential backoff (5/25/125 s at
-      // the provider, compressed here to ms) until it is accepted.
-      for (let attempt = 0; ; attempt++) {
-        attempts += 1;
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/webhooks/billing`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-signature': createHmac('sha256', SECRET).update(e.body).digest('hex'),
-            },
-            body: e.body,
-            signal: AbortSignal.timeout(10_000),
-          });
-          await res.arrayBuffer();
-          if (res.status === 200) {
-            accepted += 1;
-            return;
-          }
-        } catch {
-          // connection refused or reset: the service was killed
-        }
-        await (restarting ?? sleep(5 * 5 ** Math.min(attempt, 2)));
-      }
-    };
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < deliveries.length) await deliver(deliveries[next++]!);
-      }),
-    );
-    done = true;
-    await killer;
-    await service.kill9();
-
-    // The end state, read from the file the killed service left
-    const db = openDatabase(database);
-    const store = new BillingStore(
-      db,
-      { variants: { SITE: [SITE], MULTI: [MULTI] }, limits: DEFAULT_PLAN_LIMITS },
-      accountResolver(db),
-    );
-    const { billingEvents, entitlements } = tablesFor(billingSchema, db.dialect);
-    const stored = await db.query((q) => q.select({ k: billingEvents.eventKey }).from(billingEvents));
-    const bound = new Map(
-      (
-        await db.query((q) =>
-          q.select({ o: entitlements.orderId, a: entitlements.accountId }).from(entitlements),
-        )
-      ).map((r) => [r.o, r.a ?? undefined]),
-    );
-    const mismatches: string[] = [];
-    for (const o of orders)
-      if (bound.get(o.orderId) !== o.owner)
-        mismatches.push(`order ${o.orderId}: bound to ${bound.get(o.orderId)}, expected ${o.owner}`);
-    for (const person of people) {
-      const purchases = orders.filter((o) => o.owner === person.id).map((o) => modelPurchase(o.events));
-      const expected = modelAccount(purchases);
-      const got = await store.accountBilling(person.id, NOW);
-      const shown = { plan: got.plan, ...(got.paidUntil ? { paidUntil: got.paidUntil } : {}) };
-      if (JSON.stringify(shown) !== JSON.stringify(expected))
-        mismatches.push(
-          `account ${person.id}: ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`,
-        );
-    }
-    const report = {
-      events: events.length,
-      deliveries: deliveries.length,
-      attempts,
-      kills: service.kills,
-      accounts: people.length,
-      stored: stored.length,
-      // every generated event is distinct (its own name, resource and updated_at)
-      lost: Math.max(0, events.length - new Set(stored.map((s) => s.k)).size),
-      doubled: Math.max(0, stored.length - events.length),
-      stale: mismatches.length,
-    };
-    await db.close();
-    console.log(`billing crash test: ${JSON.stringify(report)}`);
+    const { report, mismatches, eventCount } = await runStream(path.join(dir, 'einv.sqlite'), {}, 1);
+    console.log(`billing crash test (sqlite): ${JSON.stringify(report)}`);
     expect(mismatches).toEqual([]);
-    expect(report).toMatchObject({ lost: 0, doubled: 0, stale: 0, stored: events.length });
-    expect(service.kills).toBeGreaterThan(0);
+    expect(report).toMatchObject({ lost: 0, doubled: 0, stale: 0, stored: eventCount });
+    expect(report.kills).toBeGreaterThan(0);
   }, 1_800_000);
 });
+
+describeIfServers(
+  `billing under kill -9, two instances on PostgreSQL + Redis (${EVENTS} events, seed ${SEED})`,
+  () => {
+    const servers: RunningServer[] = [];
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+    });
+
+    it('deliveries split over both instances at once, one killed midway: 0 lost, 0 doubled, 0 stale', async () => {
+      const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+      servers.push(...[postgres, redis].filter((s): s is RunningServer => !!s));
+      const { report, mismatches, eventCount } = await runStream(postgres!.url, { REDIS_URL: redis!.url }, 2);
+      console.log(`billing crash test (postgres, two instances): ${JSON.stringify(report)}`);
+      expect(mismatches).toEqual([]);
+      expect(report).toMatchObject({ lost: 0, doubled: 0, stale: 0, stored: eventCount });
+      expect(report.kills).toBeGreaterThan(0);
+    }, 1_800_000);
+  },
+);

@@ -1,71 +1,92 @@
 /**
- * Many instances (issue 14): two generation processes on one database and one real Redis server
- * (Debian's redis-server, started here on a free loopback port). A key created through instance 1
- * works on instance 2, and 150 requests from one client spread over both within a minute get exactly
- * the limit (100) accepted. Skips, saying so, without the binary or the build.
- * PostgreSQL is not covered yet: the services run on SQLite only (see docs/deploy.md).
+ * Many instances (issue 14): two generation and two validation processes on one real PostgreSQL and
+ * one real Redis (Debian's postgresql and redis-server, started by tests/support/servers.ts on free
+ * loopback ports). The two generation instances start at the same moment on an empty database, so the
+ * migration lock is exercised. A key created through instance 1 works on instance 2; 150 requests
+ * from one client spread over both within a minute get exactly the limit (100) accepted; a portal
+ * sign-in blocked after failures on one instance is blocked on the other; the validators share their
+ * per-IP limit. Skips, saying so, without the binaries or the build. (The billing stream over two
+ * instances with a SIGKILL is tests/crash/billing-crash.test.ts.)
  */
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { built, freePort, type Started, start, waitForOk } from '../support/processes.js';
+import { built, type Started, start, waitForOk } from '../support/processes.js';
+import {
+  freePort,
+  type RunningServer,
+  serversMissing,
+  startPostgres,
+  startRedis,
+} from '../support/servers.js';
 
-function which(binary: string): string | undefined {
-  try {
-    return execFileSync('which', [binary], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-const redisServer = which('redis-server');
-if (!redisServer) console.warn('scale tests: redis-server not found (apt-get install redis-server); skipped');
-const describeIfReady = built && redisServer ? describe : describe.skip;
+if (serversMissing) console.warn(`scale tests: ${serversMissing} not found; skipped`);
+const describeIfReady = built && !serversMissing ? describe : describe.skip;
 
-describeIfReady('two generation instances on one database and one Redis', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-scale-'));
-  const instances: { base: string; p: Started }[] = [];
-  let redis: ReturnType<typeof spawn> | undefined;
+const json = { 'content-type': 'application/json' };
+
+describeIfReady('two instances of each service on one PostgreSQL and one Redis', () => {
+  const servers: RunningServer[] = [];
+  const generation: { base: string; p: Started }[] = [];
+  const validation: { base: string; p: Started }[] = [];
 
   beforeAll(async () => {
-    const redisPort = await freePort();
-    redis = spawn(
-      redisServer as string,
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
+    const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    servers.push(...[postgres, redis].filter((s): s is RunningServer => !!s));
     const env = {
-      DATABASE_URL: path.join(dir, 'einv.sqlite'),
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      DATABASE_URL: postgres!.url,
+      REDIS_URL: redis!.url,
       RATE_LIMIT_PER_MINUTE: '100',
+      AUTH_FREE_FAILURES_PER_ACCOUNT: '3',
+      AUTH_DELAY_BASE_MS: '60000',
       LOG_LEVEL: 'warn',
     };
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const p = start('apps/generation-api/dist/main.js', { ...env, PORT: String(port) });
-      instances.push({ base: `http://127.0.0.1:${port}`, p });
-      await waitForOk(`http://127.0.0.1:${port}/readyz`); // one at a time: the first applies the migrations
-    }
-  });
+    const ports = [await freePort(), await freePort(), await freePort(), await freePort()] as const;
+    // Both generation instances at once on the empty database: one migrates, the other waits for it.
+    for (const port of ports.slice(0, 2))
+      generation.push({
+        base: `http://127.0.0.1:${port}`,
+        p: start('apps/generation-api/dist/main.js', { ...env, PORT: String(port) }),
+      });
+    for (const port of ports.slice(2))
+      validation.push({
+        base: `http://127.0.0.1:${port}`,
+        p: start('apps/validator-api/dist/main.js', {
+          REDIS_URL: redis!.url,
+          RATE_LIMIT_PER_MINUTE: '10',
+          LOG_LEVEL: 'warn',
+          PORT: String(port),
+        }),
+      });
+    await Promise.all(
+      [...generation, ...validation].map(({ base, p }) =>
+        waitForOk(`${base}/readyz`, 60_000).catch((err) => {
+          throw new Error(`${err}: ${p.output()}`);
+        }),
+      ),
+    );
+  }, 120_000);
 
   afterAll(async () => {
-    for (const { p } of instances) p.child.kill('SIGTERM');
-    await Promise.all(instances.map(({ p }) => p.exited));
-    redis?.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+    const all = [...generation, ...validation];
+    for (const { p } of all) p.child.kill('SIGTERM');
+    await Promise.all(all.map(({ p }) => p.exited));
+    await Promise.all(servers.map((s) => s.stop()));
   });
 
-  it('/readyz reports the database and Redis', async () => {
-    const ready = await (await fetch(`${instances[1]?.base}/readyz`)).json();
-    expect(ready).toMatchObject({ status: 'ready', checks: { database: 'ok', redis: 'ok', pool: 'ok' } });
+  it('/readyz of every instance reports the database and Redis', async () => {
+    for (const { base } of generation)
+      expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({
+        status: 'ready',
+        checks: { database: 'ok', redis: 'ok', pool: 'ok' },
+      });
+    for (const { base } of validation)
+      expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({
+        status: 'ready',
+        checks: { redis: 'ok' },
+      });
   });
 
   it('a key created through instance 1 works on instance 2; 150 requests over both get exactly 100 accepted', async () => {
-    const [one, two] = instances.map((i) => i.base) as [string, string];
-    const json = { 'content-type': 'application/json' };
+    const [one, two] = generation.map((i) => i.base) as [string, string];
     const signup = await fetch(`${one}/api/portal/signup`, {
       method: 'POST',
       headers: json,
@@ -80,6 +101,8 @@ describeIfReady('two generation instances on one database and one Redis', () => 
     });
     expect(created.status).toBe(201);
     const { key } = (await created.json()) as { key: string };
+    // The session made on instance 1 is valid on instance 2 as well
+    expect((await fetch(`${two}/api/portal/keys`, { headers: { cookie } })).status).toBe(200);
     const xml = Buffer.from('<not-an-invoice/>').toString('base64');
     const call = (base: string) =>
       fetch(`${base}/api/v1/parse`, {
@@ -98,5 +121,36 @@ describeIfReady('two generation instances on one database and one Redis', () => 
     const accepted = statuses.filter((s) => s !== 429).length;
     expect(accepted + 1).toBe(100); // the first call above counted too
     expect(statuses.filter((s) => s === 429).length).toBe(51);
+  });
+
+  it('sign-in failures count across instances: blocked on one, blocked on the other', async () => {
+    const [one, two] = generation.map((i) => i.base) as [string, string];
+    const login = (base: string) =>
+      fetch(`${base}/api/portal/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: 'victim@example.com', password: 'not the password 1' }),
+      });
+    // Three free failures for the account in all (AUTH_FREE_FAILURES_PER_ACCOUNT), spread over both
+    // instances; the fourth blocks it for a minute everywhere.
+    for (const base of [one, two, one, two]) expect((await login(base)).status).toBe(401);
+    for (const base of [one, two]) {
+      const blocked = await login(base);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(50);
+    }
+  });
+
+  it('the validators share one per-IP limit (10 a minute): 15 calls over both, exactly 10 served', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        fetch(`${validation[i % 2]!.base}/v1/formats`).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 });

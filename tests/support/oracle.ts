@@ -26,6 +26,10 @@ export interface OracleOptions {
   cen?: false;
   /** 'brfr' = standard 1.4.0.03 (all fatal), 'brfr-warning' = transition edition 1.4.0.02 */
   brfr?: 'brfr' | 'brfr-warning';
+  /** Release of the standard BR-FR edition (and of EXTENDED-CTC-FR, which only exists in 1.4.0.03) */
+  brfrVersion?: '1.4.0.03' | '1.4.0.04';
+  /** Adds the EXTENDED-CTC-FR set (with `cen: false`, the set a document declaring the profile gets) */
+  extendedCtcFr?: boolean;
 }
 
 /**
@@ -80,5 +84,7 @@ export function runOracle(
   if (options.facturx) args.push(options.facturx === true ? '--facturx' : `--facturx=${options.facturx}`);
   if (options.cen === false) args.push('--no-cen');
   if (options.brfr) args.push(`--${options.brfr}`);
+  if (options.brfrVersion) args.push('--brfr-version', options.brfrVersion);
+  if (options.extendedCtcFr) args.push('--extended-ctc-fr');
   return runJsonLines<OracleResult>({ args }, docs, 'oracle');
 }

@@ -1,9 +1,9 @@
 /**
- * The database a store or contract test runs on. Default: a fresh in-memory SQLite. When
- * EINV_TEST_POSTGRES_URL names a PostgreSQL server (the `postgres` jest project starts one, see
- * tests/support/postgres-setup.ts), a database of that server: one per test file, created on first
- * use, migrated, and emptied before each open, so every test starts from nothing as on SQLite. Tests of
- * one file run one after the other, so they never share it at the same time.
+ * The database a store or contract test runs on. Default (jest project `sqlite`): a fresh in-memory
+ * SQLite. In the `postgres` project (jest.config.js; its globalSetup starts the server and exports
+ * EINV_TEST_POSTGRES_URL): a database of that server, one per test file, created on first use,
+ * migrated, and emptied before each open, so every test starts from nothing as on SQLite. Tests of one
+ * file run one after the other, so they never share it at the same time.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll } from '@jest/globals';
@@ -11,22 +11,38 @@ import pg from 'pg';
 import type { Database, MigrationSet } from '../../apps/billing/src/index.js';
 import { openDatabase } from '../../apps/billing/src/index.js';
 
-export const TEST_POSTGRES_URL = process.env.EINV_TEST_POSTGRES_URL;
-/** The configuration under test, for test names and skips */
-export const TEST_DIALECT = TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
+/** The configuration under test: `postgres` in the postgres jest project (its `globals`), else sqlite */
+export const TEST_CONFIGURATION =
+  (globalThis as { EINV_TEST_CONFIGURATION?: string }).EINV_TEST_CONFIGURATION === 'postgres'
+    ? 'postgres'
+    : 'sqlite';
+
+/** The server URL the postgres project's globalSetup exported; an error if that project lacks it */
+function serverUrl(variable: 'EINV_TEST_POSTGRES_URL' | 'EINV_TEST_REDIS_URL'): string {
+  const url = process.env[variable];
+  if (!url) throw new Error(`${variable} is not set: run the postgres jest project (jest.config.js)`);
+  return url;
+}
+
+/** The Redis of the postgres project; undefined in the sqlite configuration (counters in memory) */
+export const testRedisUrl = (): string | undefined =>
+  TEST_CONFIGURATION === 'postgres' ? serverUrl('EINV_TEST_REDIS_URL') : undefined;
 
 let ofThisFile: Promise<Database> | undefined;
+const migrated = new Set<string>();
 afterAll(async () => (await ofThisFile)?.close());
 
 export async function openTestDatabase(sets: readonly MigrationSet[]): Promise<Database> {
-  if (!TEST_POSTGRES_URL) {
+  if (TEST_CONFIGURATION === 'sqlite') {
     const database = openDatabase(':memory:');
     await database.migrate(sets);
     return database;
   }
-  ofThisFile ??= createPostgresDatabase(TEST_POSTGRES_URL);
+  ofThisFile ??= createPostgresDatabase(serverUrl('EINV_TEST_POSTGRES_URL'));
   const database = await ofThisFile;
-  await database.migrate(sets);
+  const pending = sets.filter((set) => !migrated.has(set.table));
+  if (pending.length) await database.migrate(pending);
+  for (const set of pending) migrated.add(set.table);
   await database.query(async (q) => {
     const tables = await q.execute<{ name: string }>(
       `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,

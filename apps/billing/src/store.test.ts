@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
-import { openTestDatabase } from '../../../tests/support/test-database.js';
+import { openTestDatabase, TEST_CONFIGURATION } from '../../../tests/support/test-database.js';
 import { openDatabase } from './db/database.js';
 import { BILLING_MIGRATIONS } from './db/migrate.js';
 import type { BillingConfig } from './plans.js';
@@ -54,6 +54,11 @@ function event(
 }
 const order = (variant: number, updatedAt = '2025-01-15T10:00:05Z') =>
   event('order_created', { variant, status: 'paid', updatedAt }, { type: 'orders', id: '3456789' });
+
+it(`runs on the configuration under test (${TEST_CONFIGURATION})`, async () => {
+  // The postgres jest project must really be on PostgreSQL, not fall back to SQLite
+  expect((await openTestDatabase([BILLING_MIGRATIONS])).dialect).toBe(TEST_CONFIGURATION);
+});
 
 describe('BillingStore plan transitions', () => {
   let store: BillingStore;

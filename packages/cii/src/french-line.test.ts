@@ -42,6 +42,7 @@ describeIfShared('CII French CTC line data on the official examples', () => {
       subType: 'DETAIL',
       seller: { legalId: { id: '100000009', scheme: '0002' } },
       subInvoiceNumber: 'F202600004',
+      taxPointDateCode: '72',
     });
     expect(detail?.vatExemptionReason).toBe('#F202600004#');
   });

@@ -5,6 +5,7 @@
  * outside the model) so nothing is dropped silently.
  */
 import {
+  type DocumentProfile,
   type Finding,
   type Invoice,
   isPlainNumber,
@@ -18,7 +19,7 @@ import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, type Step, selectElements, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
-import { profileOfGuideline } from './guideline.js';
+import { documentProfileOf, profileOfGuideline } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { ciiSourceFacts } from './source-facts.js';
 import { reportUnread } from './unread.js';
@@ -29,6 +30,8 @@ export interface ReadCiiResult {
   invoice: Invoice;
   /** The Factur-X profile named by BT-24, undefined when BT-24 is missing or unknown */
   profile: Profile | undefined;
+  /** The profile the document declares: `profile`, or EXTENDED-CTC-FR when BT-24 is its id (decision 0078) */
+  documentProfile?: DocumentProfile;
   guidelineId?: string;
   diagnostics: Finding[];
   /** model path → where it was read in the XML, for the rules' findings */
@@ -133,6 +136,8 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
     source: ciiSourceFacts(root, reader.diagnostics, reader.lexical),
   };
   if (guidelineId !== undefined) result.guidelineId = guidelineId;
+  const documentProfile = documentProfileOf(guidelineId, profile);
+  if (documentProfile !== undefined) result.documentProfile = documentProfile;
   return result;
 }
 

@@ -4,7 +4,14 @@
  * in the element order of the Factur-X 1.09.2 XSD, and it never drops a term silently: what the
  * profile does not allow becomes a warning naming the term and its path.
  */
-import { type Finding, type Invoice, isProfile, PROFILES, type Profile } from '@einv/core-model';
+import {
+  DOCUMENT_PROFILES,
+  type DocumentProfile,
+  type Finding,
+  type Invoice,
+  isDocumentProfile,
+  structureProfile,
+} from '@einv/core-model';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, type Step, type Test, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
@@ -14,8 +21,8 @@ import { newNode, type OutNode, prune, serialize } from './serialize.js';
 import { formatDate102, formatDecimal } from './values.js';
 
 export interface WriteCiiOptions {
-  /** Factur-X profile to write (default EN16931) */
-  profile?: Profile;
+  /** Factur-X profile to write (default EN16931), or EXTENDED-CTC-FR (the EXTENDED structure, its own BT-24) */
+  profile?: DocumentProfile;
 }
 
 export interface WriteCiiResult {
@@ -44,11 +51,11 @@ export function writeCii(given: Invoice, options: WriteCiiOptions = {}): WriteCi
       severity: 'warning',
     });
   }
-  const profile: Profile = isProfile(options.profile) ? options.profile : 'EN16931';
-  if (options.profile !== undefined && !isProfile(options.profile)) {
+  const profile: DocumentProfile = isDocumentProfile(options.profile) ? options.profile : 'EN16931';
+  if (options.profile !== undefined && !isDocumentProfile(options.profile)) {
     warnings.push({
       rule: 'CII-PROFILE',
-      message: `"${String(options.profile)}" is not a Factur-X profile (${PROFILES.join(', ')}); EN16931 is written.`,
+      message: `"${String(options.profile)}" is not a profile (${DOCUMENT_PROFILES.join(', ')}); EN16931 is written.`,
       path: 'invoice',
       severity: 'warning',
       value: options.profile,
@@ -71,7 +78,7 @@ export function writeCii(given: Invoice, options: WriteCiiOptions = {}): WriteCi
   for (const p of SKELETON) writer.ensure(root, compilePath(p).steps, false).own = true;
   writer.entries(root, model, CII_BINDING, 'invoice');
   prune(root);
-  const xml = serialize(root, profile, warnings);
+  const xml = serialize(root, structureProfile(profile), warnings);
   return { xml, warnings };
 }
 
@@ -116,7 +123,7 @@ class Writer {
   private format(f: FieldBinding, value: unknown, path: string): string | undefined {
     switch (f.type) {
       case 'text':
-        if (typeof value === 'string') return value;
+        if (typeof value === 'string') return f.writeText ? f.writeText(value) : value;
         if (typeof value === 'number' && Number.isFinite(value)) return String(value);
         break;
       case 'date':

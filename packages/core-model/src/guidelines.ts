@@ -19,6 +19,8 @@ const KNOWN: Readonly<Record<string, Profile>> = {
   'urn:cen.eu:en16931:2017': 'EN16931',
   'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended': 'EXTENDED',
   'urn:cen.eu:en16931:2017#conformant#urn:zugferd.de:2p0:extended': 'EXTENDED',
+  // XP Z12-012 EXTENDED-CTC-FR: the EXTENDED structure (decision 0078)
+  'urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr': 'EXTENDED',
 };
 
 export interface GuidelineProfile {

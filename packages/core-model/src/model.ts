@@ -412,6 +412,8 @@ export interface FrenchCtcLine {
   vatTotalInTaxCurrency?: number;
   /** EXT-FR-FE-184 Line total with VAT */
   totalWithVat?: number;
+  /** EXT-FR-FE-180 VAT point date code of the line (CII only: the line ram:ApplicableTradeTax/ram:DueDateTypeCode) */
+  taxPointDateCode?: string;
   /** EXT-FR-FE-136 / EXT-FR-FE-138 Preceding invoice of this line */
   precedingInvoice?: FrenchCtcPrecedingInvoice;
   /**

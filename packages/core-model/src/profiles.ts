@@ -35,3 +35,44 @@ export const XMP_CONFORMANCE_LEVELS: Record<Profile, string> = {
   EN16931: 'EN 16931',
   EXTENDED: 'EXTENDED',
 };
+
+/**
+ * The French reform's EXTENDED-CTC-FR profile (XP Z12-012 / FNFE-MPE): the EXTENDED structure
+ * (Factur-X EXTENDED XSD in CII, UBL 2.1 in UBL) judged by its own official rule set instead of the
+ * EN 16931 one. It is not a Factur-X level, so it is not in PROFILES: everything that needs a
+ * structure (XSD, term availability, the XMP level) uses `structureProfile()` (decision 0078).
+ */
+export const EXTENDED_CTC_FR = 'EXTENDED-CTC-FR' as const;
+export type DocumentProfile = Profile | typeof EXTENDED_CTC_FR;
+export const DOCUMENT_PROFILES: readonly DocumentProfile[] = [...PROFILES, EXTENDED_CTC_FR];
+
+/** BT-24 of an EXTENDED-CTC-FR invoice, in CII and UBL alike (Annexe B UBL examples, XP Z12-012) */
+export const EXTENDED_CTC_FR_ID = 'urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr';
+
+export function isDocumentProfile(value: unknown): value is DocumentProfile {
+  return value === EXTENDED_CTC_FR || isProfile(value);
+}
+
+/** The Factur-X level whose structure a document profile uses (EXTENDED-CTC-FR → EXTENDED) */
+export function structureProfile(profile: DocumentProfile): Profile {
+  return profile === EXTENDED_CTC_FR ? 'EXTENDED' : profile;
+}
+
+/** true when the BT-24 value declares EXTENDED-CTC-FR (compared trimmed, as the readers keep it) */
+export function declaresExtendedCtcFr(specificationIdentifier: string | undefined): boolean {
+  return specificationIdentifier?.trim() === EXTENDED_CTC_FR_ID;
+}
+
+/**
+ * BT-8 (VAT point date code) is written with a different code list in each syntax: UBL uses UNTDID
+ * 2005 (3 issue date, 35 delivery date, 432 paid to date), CII UNTDID 2475 (5, 29, 72) for the same
+ * three meanings. The model keeps the code as read; a writer translates a code of the other syntax,
+ * so a UBL invoice written as CII (and back) keeps its meaning instead of failing BR-CL-06.
+ */
+const TAX_POINT_UBL_TO_CII: Readonly<Record<string, string>> = { '3': '5', '35': '29', '432': '72' };
+const TAX_POINT_CII_TO_UBL: Readonly<Record<string, string>> = { '5': '3', '29': '35', '72': '432' };
+
+export function taxPointDateCodeFor(syntax: 'CII' | 'UBL', code: string): string {
+  const table = syntax === 'CII' ? TAX_POINT_UBL_TO_CII : TAX_POINT_CII_TO_UBL;
+  return table[code.trim()] ?? code;
+}

@@ -188,6 +188,7 @@ const definitions: Record<string, JsonSchema> = {
       vatTotal: amount('the line VAT total (EXT-FR-FE-181)'),
       vatTotalInTaxCurrency: amount('the line VAT total in accounting currency (EXT-FR-FE-182)'),
       totalWithVat: amount('the line total with VAT (EXT-FR-FE-184)'),
+      taxPointDateCode: text('the line VAT point date code (EXT-FR-FE-180)'),
       precedingInvoice: object('a line preceding invoice object', {
         number: text('the preceding invoice number (EXT-FR-FE-136)'),
         issueDate: date('the preceding invoice date (EXT-FR-FE-138)'),

@@ -5,7 +5,7 @@
  * result, so the caller gets either a conformant file or the exact reasons why not — never a
  * failing file.
  */
-import { type Finding, isProfile, type Profile } from '@einv/core-model';
+import { EXTENDED_CTC_FR, type Finding, GUIDELINE_IDS, isProfile, type Profile } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
 import { invoiceAttachments, openPdf, readXmp } from './extract.js';
 import { type Lang, pdfFinding } from './findings.js';
@@ -49,6 +49,22 @@ function resolveProfile(
   if (given) return given;
   const found = profileOfGuideline(guidelineIdOf(new TextDecoder().decode(xml.subarray(0, 8192))));
   if (found && isProfile(found)) return found;
+  if (found === EXTENDED_CTC_FR) {
+    // decision 0078: Factur-X 1.09.2 has no conformance level that describes this XML
+    findings.push(
+      pdfFinding(
+        'FX-PROFILE',
+        'fatal',
+        'xml',
+        {
+          en: `The XML declares EXTENDED-CTC-FR, which Factur-X 1.09.2 has no conformance level for: embed it with the Factur-X EXTENDED guideline id (${GUIDELINE_IDS.EXTENDED}), as generate() does.`,
+          fr: `Le XML déclare l’EXTENDED-CTC-FR, pour lequel Factur-X 1.09.2 n’a pas de niveau de conformité : joignez-le avec l’identifiant Factur-X EXTENDED (${GUIDELINE_IDS.EXTENDED}), comme le fait generate().`,
+        },
+        lang,
+      ),
+    );
+    return undefined;
+  }
   findings.push(
     pdfFinding(
       'FX-PROFILE',

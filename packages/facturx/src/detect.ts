@@ -5,7 +5,14 @@
  * comes back without `format` and with a finding saying what was found.
  */
 import { readAndCheckCii, readCii } from '@einv/cii';
-import type { Finding, Invoice, Profile, SourceFacts, SourceLocations } from '@einv/core-model';
+import type {
+  DocumentProfile,
+  Finding,
+  Invoice,
+  Profile,
+  SourceFacts,
+  SourceLocations,
+} from '@einv/core-model';
 import { readAndCheckUbl, readUbl } from '@einv/ubl';
 import { decodeXmlBytes } from '@einv/xml';
 import { extract } from './extract.js';
@@ -27,6 +34,8 @@ export interface DetectResult {
   syntax?: 'CII' | 'UBL';
   invoice: Invoice;
   profile: Profile | undefined;
+  /** The profile the document declares, EXTENDED-CTC-FR included (CII: else `profile`) */
+  documentProfile?: DocumentProfile;
   diagnostics: Finding[];
   locations: SourceLocations;
   /** What the reader saw in the XML that the model cannot hold (pass it to validate); absent without XML */
@@ -112,6 +121,7 @@ function readXml(
       syntax,
       invoice: r.invoice,
       profile: r.profile,
+      ...(r.documentProfile ? { documentProfile: r.documentProfile } : {}),
       diagnostics: r.diagnostics,
       locations: r.locations,
       source: r.source,
@@ -126,6 +136,7 @@ function readXml(
       syntax,
       invoice: r.invoice,
       profile: undefined,
+      ...(r.documentProfile ? { documentProfile: r.documentProfile } : {}),
       diagnostics: r.diagnostics,
       locations: r.locations,
       source: r.source,

@@ -4,7 +4,16 @@
  * valid document is rendered (PDF/A-3b with the XML embedded in the same pdfkit pass).
  */
 
-import type { Finding, Invoice, Profile, ValidationResult } from '@einv/core-model';
+import { writeCii } from '@einv/cii';
+import {
+  type DocumentProfile,
+  EXTENDED_CTC_FR,
+  type Finding,
+  GUIDELINE_IDS,
+  type Invoice,
+  structureProfile,
+  type ValidationResult,
+} from '@einv/core-model';
 import type { FrenchEdition, FrenchStandardVersion } from '@einv/rules';
 import type { FontBytes } from './assets.js';
 import { judgeInvoice } from './judge-invoice.js';
@@ -13,7 +22,8 @@ import type { Lang } from './render/labels.js';
 import { renderPdf } from './render/render-pdf.js';
 
 export interface GenerateOptions {
-  profile?: Profile;
+  /** Factur-X profile (default EN16931), or EXTENDED-CTC-FR (the PDF then carries Factur-X EXTENDED; decision 0078) */
+  profile?: DocumentProfile;
   lang?: Lang;
   frenchEdition?: FrenchEdition;
   /** Release of the standard edition (default: the newest, 1.4.0.04) */
@@ -27,6 +37,11 @@ export interface GenerateOptions {
 export interface GenerateResult {
   /** The CII document the verdict is about; present whenever the invoice could be written, valid or not */
   xml?: string;
+  /**
+   * EXTENDED-CTC-FR only: the CII the PDF embeds, `xml` with the Factur-X EXTENDED guideline id
+   * (Factur-X 1.09.2 has no EXTENDED-CTC-FR conformance level; decision 0078)
+   */
+  pdfXml?: string;
   /** The Factur-X PDF: only when the document is valid */
   pdf?: Uint8Array;
   validation: ValidationResult;
@@ -72,12 +87,19 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
     warnings: [...judged.validation.warnings, ...glyphFindings(completed, { ...options, lang })],
   };
   try {
+    const embedded = facturxXmlFor(completed, xml, profile);
     const pdf = renderPdf(
       completed,
       { lang, now: options.now, ...(options.fonts ? { fonts: options.fonts } : {}) },
-      { xml, profile },
+      { xml: embedded, profile: structureProfile(profile) },
     );
-    return { xml, pdf, validation, invoice: completed };
+    return {
+      xml,
+      ...(embedded !== xml ? { pdfXml: embedded } : {}),
+      pdf,
+      validation,
+      invoice: completed,
+    };
   } catch (e) {
     const f: Finding = {
       rule: 'FX-RENDER',
@@ -90,4 +112,16 @@ function generateUnsafe(invoice: Invoice, options: GenerateOptions, lang: Lang):
     };
     return { validation: { ...validation, valid: false, errors: [...validation.errors, f] }, xml };
   }
+}
+
+/**
+ * The CII a Factur-X PDF embeds: the judged XML itself, except for EXTENDED-CTC-FR, which Factur-X
+ * 1.09.2 knows only as EXTENDED (its XMP levels stop there, and its EXTENDED schematron accepts only
+ * the Factur-X / ZUGFeRD EXTENDED ids). The official Annexe B Factur-X (UC10) does the same: BT-24
+ * `…:extended` with fx:ConformanceLevel EXTENDED. Everything but BT-24 is the judged document.
+ */
+function facturxXmlFor(completed: Invoice, xml: string, profile: DocumentProfile): string {
+  if (profile !== EXTENDED_CTC_FR) return xml;
+  return writeCii({ ...completed, specificationIdentifier: GUIDELINE_IDS.EXTENDED }, { profile: 'EXTENDED' })
+    .xml;
 }

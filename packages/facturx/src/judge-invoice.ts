@@ -9,8 +9,8 @@
 import { guidelineFor, writeCii } from '@einv/cii';
 import {
   complete,
+  type DocumentProfile,
   type Invoice,
-  type Profile,
   toValidationResult,
   type ValidationResult,
   validateInvoiceShape,
@@ -20,8 +20,8 @@ import type { Lang } from './findings.js';
 import { validateDocument } from './report/validate-document.js';
 
 export interface JudgeInvoiceOptions {
-  /** Factur-X profile to write (default EN16931) */
-  profile?: Profile;
+  /** Factur-X profile to write (default EN16931), or EXTENDED-CTC-FR */
+  profile?: DocumentProfile;
   lang?: Lang;
   frenchEdition?: FrenchEdition;
   /** Release of the standard edition (default: the newest, 1.4.0.04) */

@@ -6,12 +6,14 @@ import { advisoryRules } from './advisory/rules.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import type { RuleDefinition } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
+import { extendedCtcFrOwnRules } from './extended-ctc-fr/index.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 
 export const ruleCatalogue: readonly RuleDefinition[] = [
   ...en16931Rules,
   ...brFrRules,
   ...facturxRules,
+  ...extendedCtcFrOwnRules(),
   ...advisoryRules,
 ];
 

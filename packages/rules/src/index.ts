@@ -17,6 +17,12 @@ export {
 } from './computed.js';
 export * from './define.js';
 export {
+  extendedCtcFrRules,
+  isNotNative as isNotNativeInExtendedCtcFr,
+  NOT_NATIVE as EXTENDED_CTC_FR_NOT_NATIVE,
+  structureFindingAppliesInExtendedCtcFr,
+} from './extended-ctc-fr/index.js';
+export {
   BOOKING_AID_NOTICE,
   type BookingAidProfile,
   isBookingAid,
@@ -29,6 +35,7 @@ export {
   BR_FR_STANDARD_VERSIONS,
   BR_FR_VERSIONS,
   EN16931_VERSION,
+  EXTENDED_CTC_FR_VERSION,
   FACTURX_VERSION,
   FRENCH_RULES_VALUES,
   type FrenchRulesValue,

@@ -13,6 +13,11 @@ export const BR_FR_VERSIONS = { standard: '1.4.0.04', transition: '1.4.0.02' } a
 export const BR_FR_STANDARD_VERSIONS = ['1.4.0.04', '1.4.0.03'] as const;
 export type FrenchStandardVersion = (typeof BR_FR_STANDARD_VERSIONS)[number];
 export const FACTURX_VERSION = '1.09.2';
+/**
+ * EXTENDED-CTC-FR (FNFE-MPE): only 1.4.0.03 exists for einv — its 1.4.0.04 text was not published
+ * where einv's references come from, so a pinned BR-FR 1.4.0.04 still runs EXTENDED-CTC-FR 1.4.0.03
+ */
+export const EXTENDED_CTC_FR_VERSION = '1.4.0.03';
 /** einv's own advisory checks (EINV-ADVISORY): numbered by einv, bumped when a check changes */
 export const ADVISORY_VERSION = '1';
 

@@ -10,6 +10,7 @@
  *   closure per call; findings are only allocated when a rule fires.
  */
 import type {
+  DocumentProfile,
   Finding,
   Invoice,
   Profile,
@@ -19,13 +20,14 @@ import type {
   SourceLocations,
   ValidationResult,
 } from '@einv/core-model';
-import { toValidationResult } from '@einv/core-model';
+import { EXTENDED_CTC_FR, structureProfile, toValidationResult } from '@einv/core-model';
 import { advisoryRules } from './advisory/rules.js';
 import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import { type Computed, derivationText, foundOf } from './computed.js';
 import type { FrenchVersion, Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
+import { extendedCtcFrRules } from './extended-ctc-fr/index.js';
 import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
@@ -34,6 +36,7 @@ import {
   BR_FR_STANDARD_VERSIONS,
   BR_FR_VERSIONS,
   EN16931_VERSION,
+  EXTENDED_CTC_FR_VERSION,
   FACTURX_VERSION,
   type FrenchStandardVersion,
 } from './ruleset-versions.js';
@@ -56,8 +59,11 @@ export interface ValidateOptions {
   /** Syntax the invoice was read from; leave undefined for a JSON invoice */
   syntax?: Syntax;
   lang?: Lang;
-  /** Factur-X profile to check the profile rules of */
-  profile?: Profile;
+  /**
+   * Factur-X profile to check the profile rules of; EXTENDED-CTC-FR runs its official set in place of
+   * EN 16931 (decision 0079)
+   */
+  profile?: DocumentProfile;
   /** Model path → XML location, from readCii/readUbl; adds `xpath` and `line` to findings */
   locations?: SourceLocations;
   /** What the reader saw in the XML (readCii/readUbl `source`): the rules judging XML nodes use it */
@@ -140,7 +146,17 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
     }
     return sets;
   }
-  if (allowed(names, 'EN16931')) {
+  if (profile === EXTENDED_CTC_FR) {
+    // the official EXTENDED-CTC-FR set is the EN 16931 set as the French extension rewrites it: it
+    // replaces EN 16931 and, being no Factur-X level, has no FACTUR-X code-list set (decision 0079)
+    if (allowed(names, EXTENDED_CTC_FR)) {
+      sets.push({
+        ref: { name: EXTENDED_CTC_FR, version: EXTENDED_CTC_FR_VERSION },
+        rules: extendedCtcFrRules(options.syntax),
+        edition: undefined,
+      });
+    }
+  } else if (allowed(names, 'EN16931')) {
     sets.push({
       ref: { name: 'EN16931', version: EN16931_VERSION },
       rules: en16931Rules,
@@ -157,7 +173,7 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
       frenchVersion,
     });
   }
-  if (profile && allowed(names, `FACTUR-X-${profile}`)) {
+  if (profile && profile !== EXTENDED_CTC_FR && allowed(names, `FACTUR-X-${profile}`)) {
     sets.push({
       ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
       rules: facturxRulesFor(profile),
@@ -233,7 +249,7 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
   const context: RuleContext = {
     syntax,
     lang,
-    profile: opts.profile,
+    profile: opts.profile ? structureProfile(opts.profile) : undefined,
     source: sourceContext(opts.source, locations),
     processingType:
       typeof opts.processingType === 'string' && opts.processingType.trim() !== ''

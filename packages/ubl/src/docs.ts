@@ -70,7 +70,9 @@ function walk(
     const valueModel = n.wrap ? `${m}.${n.wrap}` : m;
     const note = [
       n.value === 'amount' ? `@currencyID = ${n.currency === 'tax' ? 'BT-6' : 'BT-5'}` : '',
-      n.readOnly ? 'read only (UBL-CR-600/601)' : '',
+      n.readOnly
+        ? `read only (UBL-CR-600/601)${n.writtenInExtendedCtcFr ? '; written when the invoice declares EXTENDED-CTC-FR' : ''}`
+        : '',
       n.value === 'note' ? '#BT-21#text' : '',
     ]
       .filter(Boolean)

@@ -41,6 +41,7 @@ describeIfShared('UBL French CTC line data on the official examples', () => {
       parentLineId: '1',
       subType: 'DETAIL',
       seller: { legalId: { id: '100000009', scheme: '0002' } },
+      taxPointDateCode: '432',
     });
     expect(detail?.objectIdentifier).toEqual({ id: 'F202600004', scheme: 'AFL' });
     expect(detail?.vatExemptionReason).toBe('#F202600004#');

@@ -4,6 +4,8 @@
  * document says is read (no defaults); what the binding does not know is listed in diagnostics.
  */
 import {
+  declaresExtendedCtcFr,
+  EXTENDED_CTC_FR,
   type Finding,
   type Invoice,
   NO_SOURCE_FACTS,
@@ -26,6 +28,8 @@ export interface ReadUblResult {
   locations: SourceLocations;
   /** What the XML holds that the model cannot, for the rules that judge XML nodes (pass it to validate) */
   source: SourceFacts;
+  /** EXTENDED-CTC-FR when BT-24 (cbc:CustomizationID) declares it (decision 0078) */
+  documentProfile?: typeof EXTENDED_CTC_FR;
 }
 
 export function readUbl(xml: string | Uint8Array): ReadUblResult {
@@ -100,12 +104,15 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
   };
   readChildren(root, binding.children, invoice, 'invoice', `/${root.name}`, state);
   afterRead(root.children, invoice, state);
+  const declared =
+    typeof invoice.specificationIdentifier === 'string' ? invoice.specificationIdentifier : undefined;
   return {
     invoice: invoice as Invoice,
     documentType: binding.documentType,
     diagnostics,
     locations,
     source: ublSourceFacts(root, diagnostics, state.lexical),
+    ...(declaresExtendedCtcFr(declared) ? { documentProfile: EXTENDED_CTC_FR } : {}),
   };
 }
 

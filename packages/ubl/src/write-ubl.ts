@@ -4,7 +4,7 @@
  * currencyID; values are written as given (amounts with at least 2 decimals). Nothing is invented:
  * a value the schema requires but the model lacks is a warning.
  */
-import type { Finding, Invoice } from '@einv/core-model';
+import { declaresExtendedCtcFr, type Finding, type Invoice } from '@einv/core-model';
 import { CREDIT_NOTE_TYPE_CODES, UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import { NS } from './binding/namespaces.js';
 import type { DocumentType } from './binding/types.js';
@@ -54,6 +54,7 @@ function writeDocument(invoice: Invoice): WriteUblResult {
     documentType,
     currency: code(invoice.currency),
     taxCurrency: code(invoice.taxCurrency),
+    extendedCtcFr: declaresExtendedCtcFr(invoice.specificationIdentifier),
     warnings: [],
     out: [
       '<?xml version="1.0" encoding="UTF-8"?>\n',

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { pino } from 'pino';
 import request from 'supertest';
 import { loadFixture } from '../../../../fixtures/load.js';
-import { openTestDatabase } from '../../../../tests/support/test-database.js';
+import { openTestDatabase, testRedisUrl } from '../../../../tests/support/test-database.js';
 import { memoryThrottles, redisThrottles } from '../auth/failure-throttle.js';
 import { loadConfig } from '../config.js';
 import { GENERATION_MIGRATIONS } from '../db/migrate.js';
@@ -44,11 +44,11 @@ export async function buildApp(
   return { ...service, database, config };
 }
 
-/** One Redis client per test file when EINV_TEST_REDIS_URL is set (the postgres jest project) */
+/** One Redis client per test file in the postgres jest project (counters in memory otherwise) */
 let redisClient: ReturnType<typeof connectRedis> | undefined;
 afterAll(() => redisClient?.disconnect());
 async function testRedis() {
-  const url = process.env.EINV_TEST_REDIS_URL;
+  const url = testRedisUrl();
   if (!url) return undefined;
   redisClient ??= connectRedis(url);
   return redisClient;

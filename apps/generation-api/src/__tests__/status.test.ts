@@ -113,6 +113,16 @@ describe('POST /api/v1/status', () => {
     ).toContain('212');
   });
 
+  it('/api/v1/parse of a status message says it is one, not an invoice', async () => {
+    const { post } = await keyed();
+    const built = await post('/api/v1/status').send({ invoiceRef: ref, status: '205' });
+    const res = await post('/api/v1/parse?lang=en').send({ xml: built.body.xml });
+    expect(res.status).toBe(400);
+    expect(res.body.findings).toEqual([
+      expect.objectContaining({ rule: 'FORMAT', message: expect.stringMatching(/status message \(CDAR\)/) }),
+    ]);
+  });
+
   it('needs an API key', async () => {
     const { app } = await keyed();
     const res = await request(app).post('/api/v1/status').send({ invoiceRef: ref, status: '205' });

@@ -55,7 +55,9 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
     ruleSets: report.ruleSets,
     ...(report.notices ? { notices: report.notices } : {}),
   };
-  if (!read.format) return { read: false as const, findings: report.errors, validation };
+  // a status message (CDAR) is no invoice to parse: the one finding says what it is
+  const findings = report.kind === 'status-message' ? read.diagnostics : report.errors;
+  if (!read.format) return { read: false as const, findings, validation };
   return {
     read: true as const,
     answer: {

@@ -4,6 +4,7 @@
  * carry the EXT-FR-FE ids of the French specification, and the Factur-X EXTENDED XSD is the only
  * profile that allows them (the writer drops them with a warning in the other profiles).
  */
+import { taxPointDateCodeFor } from '@einv/core-model';
 import { type Binding, field, group } from './types.js';
 
 const DOC = 'ram:AssociatedDocumentLineDocument';
@@ -20,6 +21,18 @@ const subInvoiceReference = (scheme: 'AFL' | 'AVV', key: string): Binding =>
     [field('BT-128', key, 'ram:IssuerAssignedID', 'text', { note: `scheme ${scheme} (type 130)` })],
     { constants: [{ path: 'ram:TypeCode', value: '130' }] },
   );
+
+/** EXT-FR-FE-180, inside the line ram:ApplicableTradeTax (BG-30 group); a UBL code is written as its CII code */
+export const frenchLineTaxPointDateCode: Binding = field(
+  'EXT-FR-FE-180',
+  'frenchCtc.taxPointDateCode',
+  'ram:DueDateTypeCode',
+  'text',
+  {
+    note: 'the line VAT point date code of a sub-invoice line',
+    writeText: (code) => taxPointDateCodeFor('CII', code),
+  },
+);
 
 /** Entries of the BG-25 line group (relative to ram:IncludedSupplyChainTradeLineItem) */
 export const frenchLineEntries: Binding[] = [

@@ -1,6 +1,11 @@
 /** BG-25 invoice lines with their period (BG-26), allowances/charges (BG-27/28), price (BG-29), VAT (BG-30), item (BG-31/32). */
 import { lineLevel } from './allowances.js';
-import { frenchLineEntries, frenchLineExemptionReason, isFrenchSubInvoiceReference } from './lines-french.js';
+import {
+  frenchLineEntries,
+  frenchLineExemptionReason,
+  frenchLineTaxPointDateCode,
+  isFrenchSubInvoiceReference,
+} from './lines-french.js';
 import { type Binding, field, group, repeated } from './types.js';
 
 const PRODUCT = 'ram:SpecifiedTradeProduct';
@@ -67,6 +72,7 @@ export const lines: Binding[] = [
           field('BT-151', 'vatCategory', 'ram:CategoryCode'),
           field('BT-152', 'vatRate', 'ram:RateApplicablePercent', 'percent'),
           frenchLineExemptionReason,
+          frenchLineTaxPointDateCode,
         ],
         {
           constants: [{ path: 'ram:TypeCode', value: 'VAT', otherwise: 'taxScheme' }],

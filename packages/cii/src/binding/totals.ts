@@ -1,4 +1,5 @@
 /** BG-23 VAT breakdown (with BT-7 / BT-8, which CII keeps in it) and BG-22 document totals. */
+import { taxPointDateCodeFor } from '@einv/core-model';
 import { type Binding, field, group, repeated } from './types.js';
 
 const SETTLEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
@@ -29,7 +30,8 @@ export const vatBreakdown: Binding[] = [
     },
   ),
   field('BT-8', 'taxPointDateCode', `${SETTLEMENT}/ram:ApplicableTradeTax/ram:DueDateTypeCode`, 'text', {
-    note: 'CII holds it in each VAT breakdown; read from the first, written in the first',
+    note: 'CII holds it in each VAT breakdown; read from the first, written in the first; a UBL code (3, 35, 432) is written as its CII code (5, 29, 72)',
+    writeText: (code) => taxPointDateCodeFor('CII', code),
   }),
 ];
 

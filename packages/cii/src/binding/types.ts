@@ -37,6 +37,8 @@ export interface FieldBinding {
   type: ValueType;
   /** Attributes written on the leaf element with the value, e.g. currencyID="$currency" */
   writeAttrs?: Record<string, string>;
+  /** Text values: the text the writer puts in the XML for the model's value (a code of the other syntax) */
+  writeText?: (text: string) => string;
   /** Writes this binding only when true (alternatives sharing one key, e.g. IBANID / ProprietaryID) */
   writeWhen?: (value: unknown, context: Record<string, unknown>) => boolean;
   /** Said in docs/bindings.md */
@@ -82,7 +84,7 @@ export function field(
   key: string,
   path: string,
   type: ValueType = 'text',
-  extra: Partial<Pick<FieldBinding, 'writeAttrs' | 'writeWhen' | 'note'>> = {},
+  extra: Partial<Pick<FieldBinding, 'writeAttrs' | 'writeWhen' | 'writeText' | 'note'>> = {},
 ): FieldBinding {
   return { kind: 'field', bt, key, path, type, ...extra };
 }

@@ -42,6 +42,10 @@ export interface CdvAssert {
   since?: '1.4.0.04';
   /** The status-message term it is about (MDT-x / MDG-x) */
   term: string;
+  /** What 1.4.0.04 changed in this assert (docs/rules-cdv.md lists them) */
+  fix04?: string;
+  /** The official test cannot fail (`test="."` on an element) */
+  alwaysTrue?: true;
   test: (n: XmlElement, version: CdvVersion) => boolean;
   message: { en: string; fr: string };
 }
@@ -329,6 +333,8 @@ export const CDV_PATTERNS: CdvPattern[] = [
             id: 'BR-FR-CDV-13_MDT-129',
             flag: 'fatal',
             term: 'MDT-129',
+            fix04:
+              "an empty GlobalID no longer counts (`ram:GlobalID != ''` instead of `exists()`), and the 501 exception reads the status of the same referenced document",
             test: (n, v) =>
               v === '1.4.0.04'
                 ? ne(sel(n, 'ram:GlobalID'), '') || eq(sel(n, '../ram:ProcessConditionCode'), '501')
@@ -344,6 +350,7 @@ export const CDV_PATTERNS: CdvPattern[] = [
             flag: 'warning',
             since: '1.4.0.04',
             term: 'MDT-129',
+            fix04: 'new warning: no seller identifier with schemeID 0002 (SIREN)',
             test: (n) =>
               ne(sel(n, "ram:GlobalID[@schemeID='0002']"), '') ||
               eq(sel(n, '../ram:ProcessConditionCode'), '501'),
@@ -656,6 +663,8 @@ export const CDV_PATTERNS: CdvPattern[] = [
             id: 'BR-FR-CDV-CL-09_MDT-113_210B2G',
             flag: 'fatal',
             term: 'MDT-113',
+            fix04:
+              'the B2G condition is `not(sender 0238 id = 9999)` instead of `sender 0238 id != 9999`: a refusal from a sender identified in another scheme no longer fails it (1.4.0.03 failed every such refusal)',
             test: (n, v) =>
               reasonGuard(n, '210') ||
               sel(n, SENDER_0238).length === 0 ||
@@ -732,6 +741,7 @@ function presence(pattern: string, context: string, id: string, term: string): C
             id,
             flag: 'fatal',
             term,
+            alwaysTrue: true,
             test: () => true,
             message: { en: `${term} is required.`, fr: `${term} est obligatoire.` },
           },

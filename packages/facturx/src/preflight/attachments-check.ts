@@ -3,7 +3,13 @@
  * /ModDate, association through /AF) and the Factur-X points: file name, MIME type, AFRelationship
  * allowed for the profile, and fx: XMP values equal to what the XML says.
  */
-import type { Finding, Profile } from '@einv/core-model';
+import {
+  EXTENDED_CTC_FR,
+  EXTENDED_CTC_FR_ID,
+  type Finding,
+  GUIDELINE_IDS,
+  type Profile,
+} from '@einv/core-model';
 import { INVOICE_FILE_NAMES } from '../extract.js';
 import { type Lang, pdfFinding } from '../findings.js';
 import { afRelationshipFor, conformanceLevelOf, guidelineIdOf, profileOfGuideline } from '../guideline.js';
@@ -204,7 +210,22 @@ export function checkFacturx(
       ),
     );
   }
-  if (profile) {
+  if (profile === EXTENDED_CTC_FR) {
+    // Factur-X 1.09.2 has no level for it: whatever the XMP says, it does not describe this XML
+    out.push(
+      pdfFinding(
+        'FX-XMP-CONFORMANCE',
+        'fatal',
+        'pdf.catalog.Metadata',
+        {
+          en: `fx:ConformanceLevel is ${level} but the embedded XML declares EXTENDED-CTC-FR (BT-24 ${EXTENDED_CTC_FR_ID}), which Factur-X 1.09.2 has no conformance level for. A Factur-X PDF carries the EXTENDED-CTC-FR invoice with the Factur-X EXTENDED id (${GUIDELINE_IDS.EXTENDED}) and fx:ConformanceLevel EXTENDED, as the official Annexe B Factur-X does.`,
+          fr: `fx:ConformanceLevel vaut ${level} mais le XML joint déclare l’EXTENDED-CTC-FR (BT-24 ${EXTENDED_CTC_FR_ID}), pour lequel Factur-X 1.09.2 n’a pas de niveau de conformité. Un PDF Factur-X porte la facture EXTENDED-CTC-FR avec l’identifiant Factur-X EXTENDED (${GUIDELINE_IDS.EXTENDED}) et fx:ConformanceLevel EXTENDED, comme la Factur-X officielle de l’annexe B.`,
+        },
+        lang,
+        level,
+      ),
+    );
+  } else if (profile) {
     const expected = conformanceLevelOf(profile);
     if (level.toUpperCase() !== expected) {
       out.push(

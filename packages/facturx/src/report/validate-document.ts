@@ -11,8 +11,15 @@
  * - Official rule ids with official meanings only: no contract alias (decision 0112).
  * - A MINIMUM or BASIC-WL document is judged by its profile's rules, with a notice (decision 0113).
  */
-import type { Finding, Notice, Profile, RuleSetRef } from '@einv/core-model';
-import { type FrenchStandardVersion, validate } from '@einv/rules';
+import {
+  type DocumentProfile,
+  EXTENDED_CTC_FR,
+  type Finding,
+  type Notice,
+  type RuleSetRef,
+  structureProfile,
+} from '@einv/core-model';
+import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
 import { statusLabel } from '../cdar/labels.js';
 import { validateCdar } from '../cdar/validate.js';
 import { type DetectAndCheckResult, detectReadAndCheck, isCdarXml } from '../detect.js';
@@ -29,7 +36,7 @@ export interface ValidateDocumentOptions {
   /** The reform's processing type (B2B, B2BINT, B2C…), for invoices without a BAR note */
   processingType?: string;
   /** Check and validate against this profile instead of the one the document declares */
-  profile?: Profile;
+  profile?: DocumentProfile;
   /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
   maxPdfBytes?: number;
 }
@@ -50,7 +57,8 @@ export interface DocumentReport {
   syntax?: 'CII' | 'UBL';
   /** For a status message: the status it carries and the invoice it is about */
   statusMessage?: { status?: string; label?: string; invoiceNumber?: string; phase?: string };
-  profile?: Profile;
+  /** The profile judged: the one given, else the one the document declares (EXTENDED-CTC-FR included) */
+  profile?: DocumentProfile;
   ruleSets: RuleSetRef[];
   /** Every fatal finding: structure, reading, rules and the PDF's */
   errors: Finding[];
@@ -88,7 +96,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const read = detectReadAndCheck(
     bytes,
     { lang, ...limit },
-    options.profile ? { profile: options.profile } : {},
+    options.profile ? { profile: structureProfile(options.profile) } : {},
   );
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
@@ -112,10 +120,11 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     return { report, read };
   }
   const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
-  const profile = options.profile ?? read.profile;
+  const profile = options.profile ?? read.documentProfile ?? read.profile;
   // an embedded XML that is neither CII nor UBL was not checked by the reader's pass: say why here
   const structure =
-    read.structure ?? (embedded ? checkXml(embedded.xml, profile ? { profile } : {}) : undefined);
+    read.structure ??
+    (embedded ? checkXml(embedded.xml, profile ? { profile: structureProfile(profile) } : {}) : undefined);
   const rules = validate(read.invoice, {
     syntax,
     lang,
@@ -133,9 +142,13 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
         ])
       : [];
+  // EXTENDED-CTC-FR disables some EN 16931 syntax rules (decision 0079): their findings do not apply
+  const structureFindings = (structure ? [...structure.errors, ...structure.warnings] : []).filter(
+    (f) => profile !== EXTENDED_CTC_FR || structureFindingAppliesInExtendedCtcFr(f, syntax, read.invoice),
+  );
   // the structure check and the readers write English; the rules and the PDF side the asked language
   const all = dedupe([
-    ...localizeFindings(structure ? [...structure.errors, ...structure.warnings] : [], lang),
+    ...localizeFindings(structureFindings, lang),
     ...localizeFindings(read.diagnostics, lang),
     ...rules.errors,
     ...rules.warnings,
@@ -228,7 +241,7 @@ function frenchRulesSkipped(
   ran: readonly RuleSetRef[],
   invoice: { seller?: { address?: { country?: unknown } } },
   options: ValidateDocumentOptions,
-  profile: Profile | undefined,
+  profile: DocumentProfile | undefined,
   lang: 'en' | 'fr',
 ): { skippedRuleSets?: SkippedRuleSet[] } {
   if (ran.some((r) => r.name === 'BR-FR')) return {};

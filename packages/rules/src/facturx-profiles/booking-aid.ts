@@ -4,14 +4,14 @@
  * (the BR-* its schematron asserts, its FX-SCH-A code lists; its XSD is checkCii's), never by the
  * whole EN 16931 set, and the report carries a notice saying what the profile is (decision 0113).
  */
-import type { Notice, Profile } from '@einv/core-model';
+import type { Notice } from '@einv/core-model';
 import type { Lang, RuleDefinition } from '../define.js';
 import { rules as en16931Rules } from '../en16931/index.js';
 import { PROFILE_BUSINESS_RULES } from './generated-profile-rules.js';
 
 export type BookingAidProfile = keyof typeof PROFILE_BUSINESS_RULES;
 
-export function isBookingAid(profile: Profile | undefined): profile is BookingAidProfile {
+export function isBookingAid(profile: string | undefined): profile is BookingAidProfile {
   return profile === 'MINIMUM' || profile === 'BASIC-WL';
 }
 

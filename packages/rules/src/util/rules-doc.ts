@@ -12,6 +12,7 @@ import {
   BR_FR_STANDARD_VERSIONS,
   BR_FR_VERSIONS,
   EN16931_VERSION,
+  EXTENDED_CTC_FR_VERSION,
   FACTURX_VERSION,
 } from '../ruleset-versions.js';
 
@@ -29,6 +30,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const SET_TITLES: Record<string, string> = {
   EN16931: `EN 16931 (CEN/TC 434 validation artefacts ${EN16931_VERSION})`,
   'EINV-ADVISORY': `einv advisory checks (version ${ADVISORY_VERSION}): always warnings, run when the seller or buyer is French and the French rules are not off (decision 0074)`,
+  'EXTENDED-CTC-FR': `EXTENDED-CTC-FR (FNFE-MPE schematron ${EXTENDED_CTC_FR_VERSION}; 1.4.0.04 of this set is not available to einv): its own rules; a document declaring the profile runs these with the EN 16931 rules the official set keeps, in place of the EN 16931 set (decision 0079)`,
   'BR-FR': `BR-FR (XP Z12-012, FNFE-MPE schematron ${BR_FR_STANDARD_VERSIONS.join(' / ')} standard, default ${BR_FR_VERSIONS.standard}; ${BR_FR_VERSIONS.transition} transition)`,
 };
 

@@ -2,6 +2,7 @@
  * Header area: document identity, dates, currencies, buyer/project/contract/order references,
  * invoicing period, preceding invoices (BG-3) and supporting documents (BG-24).
  */
+import { taxPointDateCodeFor } from '@einv/core-model';
 import { date, fixed, group, identifier, term } from './build.js';
 import type { Node } from './types.js';
 
@@ -26,7 +27,10 @@ export const headerStart: Node[] = [
     [
       date('cbc:StartDate', 'BT-73', 'startDate'),
       date('cbc:EndDate', 'BT-74', 'endDate'),
-      term('cbc:DescriptionCode', 'BT-8', '/taxPointDateCode'),
+      // a CII code (5, 29, 72) is written as its UBL code (3, 35, 432): same meaning, other list
+      term('cbc:DescriptionCode', 'BT-8', '/taxPointDateCode', {
+        writeText: (code) => taxPointDateCodeFor('UBL', code),
+      }),
     ],
     { bt: 'BG-14', field: 'invoicingPeriod' },
   ),

@@ -2,6 +2,7 @@
  * BG-25 Invoice lines: cac:InvoiceLine (InvoicedQuantity) in an Invoice, cac:CreditNoteLine
  * (CreditedQuantity) in a CreditNote; period, references, allowances/charges, item, price.
  */
+import { taxPointDateCodeFor } from '@einv/core-model';
 import { lineAllowanceCharges } from './allowances.js';
 import {
   amount,
@@ -47,9 +48,16 @@ const item: Node[] = [
   group('cac:ClassifiedTaxCategory', [
     term('cbc:ID', 'BT-151', 'vatCategory'),
     decimal('cbc:Percent', 'BT-152', 'vatRate'),
-    // Read when present; not written (UBL-CR-600/601): complete() carries them to the VAT breakdown
-    term('cbc:TaxExemptionReasonCode', '', 'vatExemptionReasonCode', { readOnly: true }),
-    term('cbc:TaxExemptionReason', '', 'vatExemptionReason', { readOnly: true }),
+    // Read when present; not written (UBL-CR-600/601): complete() carries them to the VAT breakdown.
+    // EXTENDED-CTC-FR disables UBL-CR-600/601 and the multi-vendor lines carry them: written there.
+    term('cbc:TaxExemptionReasonCode', '', 'vatExemptionReasonCode', {
+      readOnly: true,
+      writtenInExtendedCtcFr: true,
+    }),
+    term('cbc:TaxExemptionReason', '', 'vatExemptionReason', {
+      readOnly: true,
+      writtenInExtendedCtcFr: true,
+    }),
     categoryScheme(),
   ]),
   group(
@@ -85,11 +93,15 @@ function lineNodes(doc: DocumentType): Node[] {
     term('cbc:AccountingCost', 'BT-133', 'accountingReference'),
     group(
       'cac:InvoicePeriod',
-      [date('cbc:StartDate', 'BT-134', 'startDate'), date('cbc:EndDate', 'BT-135', 'endDate')],
-      {
-        bt: 'BG-26',
-        field: 'period',
-      },
+      [
+        date('cbc:StartDate', 'BT-134', 'period.startDate'),
+        date('cbc:EndDate', 'BT-135', 'period.endDate'),
+        // EXTENDED-CTC-FR: the line VAT point date code of a sub-invoice line (a CII code is written as its UBL code)
+        term('cbc:DescriptionCode', 'EXT-FR-FE-180', 'frenchCtc.taxPointDateCode', {
+          writeText: (code) => taxPointDateCodeFor('UBL', code),
+        }),
+      ],
+      { bt: 'BG-26' },
     ),
     group('cac:OrderLineReference', [term('cbc:LineID', 'BT-132', 'orderLineReference', { required: true })]),
     ...frenchLineBillingReferences,

@@ -67,6 +67,10 @@ export interface LeafNode {
   only?: DocumentType;
   /** read into the model but never written (the writer warns when the model has it) */
   readOnly?: boolean;
+  /** with readOnly: written after all when the invoice declares EXTENDED-CTC-FR, whose rules allow it */
+  writtenInExtendedCtcFr?: boolean;
+  /** text values: the text written for the model's value (a code of the other syntax) */
+  writeText?: (text: string) => string;
 }
 
 export interface ReadScope {

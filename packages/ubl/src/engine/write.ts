@@ -20,6 +20,8 @@ export interface WriteState {
   out: string[];
   /** writing the 2nd+ copy of a split element: terms from outside the element are not repeated */
   repeatedCopy?: boolean;
+  /** the invoice declares EXTENDED-CTC-FR (BT-24): terms marked writtenInExtendedCtcFr are written */
+  extendedCtcFr?: boolean;
 }
 
 function warn(
@@ -164,7 +166,7 @@ function leafXml(n: LeafNode, obj: ModelObject, objPath: string, state: WriteSta
   const value = getIn(base, fp);
   if (value === undefined || value === null) return '';
   const path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
-  if (n.readOnly) {
+  if (n.readOnly && !(n.writtenInExtendedCtcFr && state.extendedCtcFr)) {
     warn(
       state,
       'UBL-WRITE-SKIPPED',
@@ -248,7 +250,7 @@ function format(n: LeafNode, value: unknown, path: string, state: WriteState): s
     case 'note':
       return isObject(value) ? formatNote(value) : typeof value === 'string' ? value : undefined;
     default:
-      if (typeof value === 'string') return value;
+      if (typeof value === 'string') return n.writeText ? n.writeText(value) : value;
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
       warn(
         state,

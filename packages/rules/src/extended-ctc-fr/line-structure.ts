@@ -1,0 +1,92 @@
+/**
+ * EXTENDED-CTC-FR rules of the line structure itself (EXT-FR-FE-162 parent line, EXT-FR-FE-163
+ * sub-type), on Line.frenchCtc (decision 0110): the sub-type's code list (BR-FREXT-05), a parent
+ * line needs a sub-type (BR-FREXT-06), and a parent line must exist (BR-FREXT-11).
+ */
+import type { Line } from '@einv/core-model';
+import type { RuleDefinition } from '../define.js';
+import { eachObject, en16931Rule } from '../util/rule.js';
+
+const SUBTYPES = new Set(['DETAIL', 'GROUP', 'INFORMATION']);
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+function frext(
+  id: string,
+  terms: string[],
+  en: readonly [string, string, string],
+  fr: readonly [string, string, string],
+  check: RuleDefinition['check'],
+): RuleDefinition {
+  return { ...en16931Rule(id, 'FREXT', terms, en, fr, check), ruleSet: 'EXTENDED-CTC-FR' };
+}
+
+export const lineStructureRules: RuleDefinition[] = [
+  frext(
+    'BR-FREXT-05',
+    ['EXT-FR-FE-163'],
+    [
+      'The line sub-type (EXT-FR-FE-163) is not DETAIL, GROUP or INFORMATION.',
+      'EXTENDED-CTC-FR lines are DETAIL (invoiced items), GROUP (the head of a sub-invoice) or INFORMATION (shown, not invoiced).',
+      'Use DETAIL, GROUP or INFORMATION, or leave the sub-type out for an ordinary line.',
+    ],
+    [
+      'Le sous-type de ligne (EXT-FR-FE-163) n’est ni DETAIL, ni GROUP, ni INFORMATION.',
+      'Les lignes EXTENDED-CTC-FR sont DETAIL (articles facturés), GROUP (tête d’une sous-facture) ou INFORMATION (affichées, non facturées).',
+      'Indiquez DETAIL, GROUP ou INFORMATION, ou omettez le sous-type pour une ligne ordinaire.',
+    ],
+    (inv, report) => {
+      eachObject<Line>(inv.lines, (line, i) => {
+        const subType = line.frenchCtc?.subType;
+        if (subType === undefined || SUBTYPES.has(text(subType))) return;
+        report(`invoice.lines[${i}].frenchCtc.subType`, { value: subType });
+      });
+    },
+  ),
+  frext(
+    'BR-FREXT-06',
+    ['EXT-FR-FE-162', 'EXT-FR-FE-163'],
+    [
+      'The line names a parent line (EXT-FR-FE-162) but has no sub-type (EXT-FR-FE-163).',
+      'A line placed under a parent line says what it is there: DETAIL, GROUP or INFORMATION.',
+      'Give the line its sub-type.',
+    ],
+    [
+      'La ligne désigne une ligne parente (EXT-FR-FE-162) mais n’a pas de sous-type (EXT-FR-FE-163).',
+      'Une ligne placée sous une ligne parente indique ce qu’elle y est : DETAIL, GROUP ou INFORMATION.',
+      'Indiquez le sous-type de la ligne.',
+    ],
+    (inv, report, ctx) => {
+      eachObject<Line>(inv.lines, (line, i) => {
+        if (text(line.frenchCtc?.parentLineId) === '') return;
+        // CII wants a non-empty code; UBL only the element (its test is exists(DocumentStatusCode))
+        const subType = line.frenchCtc?.subType;
+        if (ctx.syntax === 'UBL' ? subType !== undefined : text(subType) !== '') return;
+        report(`invoice.lines[${i}].frenchCtc.subType`);
+      });
+    },
+  ),
+  frext(
+    'BR-FREXT-11',
+    ['EXT-FR-FE-162', 'BT-126'],
+    [
+      'The parent line (EXT-FR-FE-162) is not another line of the invoice.',
+      'A parent line identifier names the line identifier (BT-126) of another line of the same invoice.',
+      'Give the identifier of an existing line, not the line’s own.',
+    ],
+    [
+      'La ligne parente (EXT-FR-FE-162) n’est pas une autre ligne de la facture.',
+      'L’identifiant de ligne parente désigne l’identifiant (BT-126) d’une autre ligne de la même facture.',
+      'Indiquez l’identifiant d’une ligne existante, autre que la ligne elle-même.',
+    ],
+    (inv, report) => {
+      const lines = Array.isArray(inv.lines) ? inv.lines : [];
+      eachObject<Line>(lines, (line, i) => {
+        const parent = text(line.frenchCtc?.parentLineId);
+        if (parent === '') return;
+        const own = text(line.id);
+        const exists = lines.some((other) => text(other?.id) === parent && text(other?.id) !== own);
+        if (!exists) report(`invoice.lines[${i}].frenchCtc.parentLineId`, { value: parent });
+      });
+    },
+  ),
+];

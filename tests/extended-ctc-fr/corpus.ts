@@ -1,0 +1,214 @@
+/**
+ * The EXTENDED-CTC-FR test corpus: every Annexe B invoice (v1.2, v1.3) declaring EXTENDED-CTC-FR
+ * (BT-24 set to its id where the example names Factur-X instead: the set applies to documents that
+ * declare the profile), and deterministic mutations aimed at the rules the set rewrites or adds.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXTENDED_CTC_FR_ID } from '@einv/core-model';
+import { chain, type Mutation, stripComments, sub, type XmlSyntax } from '../br-fr/mutation-kit.js';
+import { MUTATIONS as BR_FR_MUTATIONS } from '../br-fr/mutations.js';
+import { sharedFiles, sharedPath } from '../support/shared.js';
+
+export interface Doc {
+  id: string;
+  xml: string;
+  syntax: XmlSyntax;
+  root: 'Invoice' | 'CreditNote';
+}
+
+const CII_BT24 = /(<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>)[^<]*/;
+const UBL_BT24 = /(<cbc:CustomizationID>)[^<]*/;
+
+/** The document with BT-24 declaring EXTENDED-CTC-FR */
+export function declareExtendedCtcFr(xml: string, syntax: XmlSyntax): string {
+  return xml.replace(syntax === 'CII' ? CII_BT24 : UBL_BT24, `$1${EXTENDED_CTC_FR_ID}`);
+}
+
+/** The official examples that are EXTENDED-CTC-FR invoices as published (file names `_EXTENDED`) */
+export const isExtendedExample = (id: string) => /_EXTENDED/.test(id);
+
+export function loadExamples(): Doc[] {
+  const dirs = ['br-fr/examples/annexe-b-v1.3', 'br-fr/examples/annexe-b-v1.2'];
+  const docs: Doc[] = [];
+  for (const dir of dirs) {
+    for (const file of sharedFiles(dir, (n) => n.endsWith('.xml'))) {
+      const raw = stripComments(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+      const syntax: XmlSyntax | undefined = raw.includes('<rsm:CrossIndustryInvoice')
+        ? 'CII'
+        : /<(Invoice|CreditNote)[\s>]/.test(raw)
+          ? 'UBL'
+          : undefined;
+      if (!syntax) continue;
+      const root = /<CreditNote[\s>]/.test(raw) ? 'CreditNote' : 'Invoice';
+      const id = path.relative(sharedPath('br-fr/examples'), file);
+      docs.push({ id, xml: declareExtendedCtcFr(raw, syntax), syntax, root });
+    }
+  }
+  return docs;
+}
+
+// ------------------------------------------------ mutations aimed at the EXTENDED-CTC-FR rules
+const CII_LINE = /<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>/;
+const UBL_LINE = /<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/;
+
+/** Edits the first line block matching `re` that `select` accepts */
+function firstLine(re: RegExp, select: (b: string) => boolean, edit: (b: string) => string | undefined) {
+  return (xml: string): string | undefined => {
+    for (const m of xml.matchAll(new RegExp(re.source, 'g'))) {
+      if (!select(m[0])) continue;
+      const changed = edit(m[0]);
+      if (changed === undefined || changed === m[0]) return undefined;
+      const at = m.index ?? 0;
+      return xml.slice(0, at) + changed + xml.slice(at + m[0].length);
+    }
+    return undefined;
+  };
+}
+const ciiSub = (code: string) => (b: string) => new RegExp(`<ram:LineStatusReasonCode>${code}<`).test(b);
+const ciiPlain = (b: string) => !/<ram:LineStatusReasonCode>/.test(b);
+const ublSub = (code: string) => (b: string) => new RegExp(`<cbc:DocumentStatusCode>${code}<`).test(b);
+
+const EXTENDED: Mutation[] = [
+  // BR-FREXT-BR-22 / BR-FREXT-22: a counted line without quantity; a GROUP line without is fine
+  {
+    name: 'frext-detail-no-quantity',
+    syntax: 'CII',
+    targets: ['BR-FREXT-BR-22'],
+    apply: firstLine(CII_LINE, ciiSub('DETAIL'), (b) =>
+      sub(b, /<ram:BilledQuantity[^>]*>[^<]*<\/ram:BilledQuantity>/, ''),
+    ),
+  },
+  {
+    name: 'frext-plain-no-quantity',
+    syntax: 'CII',
+    targets: ['BR-FREXT-BR-22'],
+    apply: firstLine(CII_LINE, ciiPlain, (b) =>
+      sub(b, /<ram:BilledQuantity[^>]*>[^<]*<\/ram:BilledQuantity>/, ''),
+    ),
+  },
+  {
+    name: 'frext-group-no-quantity',
+    syntax: 'CII',
+    targets: [],
+    apply: firstLine(CII_LINE, ciiSub('GROUP'), (b) =>
+      sub(b, /<ram:BilledQuantity[^>]*>[^<]*<\/ram:BilledQuantity>/, ''),
+    ),
+  },
+  {
+    name: 'frext-detail-no-net-price',
+    syntax: 'CII',
+    targets: ['BR-FREXT-BR-26'],
+    apply: firstLine(CII_LINE, ciiSub('DETAIL'), (b) =>
+      sub(b, /<ram:NetPriceProductTradePrice>[\s\S]*?<\/ram:NetPriceProductTradePrice>/, ''),
+    ),
+  },
+  {
+    name: 'frext-detail-no-vat-category',
+    syntax: 'CII',
+    targets: ['BR-FREXT-CO-04'],
+    apply: firstLine(CII_LINE, ciiPlain, (b) =>
+      sub(b, /(<ram:ApplicableTradeTax>[\s\S]*?)<ram:CategoryCode>[^<]*<\/ram:CategoryCode>/, '$1'),
+    ),
+  },
+  {
+    name: 'frext-line-total-off',
+    syntax: 'CII',
+    targets: ['BR-FREXT-CO-10'],
+    apply: (x) =>
+      sub(
+        x,
+        /(<ram:SpecifiedTradeSettlementHeaderMonetarySummation>\s*<ram:LineTotalAmount>)(\d+)/,
+        (_m, a, n) => `${a}${Number(n) + 1}`,
+      ),
+  },
+  {
+    name: 'frext-tax-basis-off',
+    syntax: 'CII',
+    targets: ['BR-FREXT-CO-13', 'BR-FREXT-CO-15'],
+    apply: (x) => sub(x, /(<ram:TaxBasisTotalAmount>)(\d+)/, (_m, a, n) => `${a}${Number(n) + 1}`),
+  },
+  {
+    name: 'frext-subtype-unknown',
+    syntax: 'CII',
+    targets: ['BR-FREXT-05'],
+    apply: firstLine(CII_LINE, ciiSub('DETAIL'), (b) =>
+      sub(b, /<ram:LineStatusReasonCode>DETAIL</, '<ram:LineStatusReasonCode>SUBLINE<'),
+    ),
+  },
+  {
+    name: 'frext-parent-unknown',
+    syntax: 'CII',
+    targets: ['BR-FREXT-11'],
+    apply: firstLine(
+      CII_LINE,
+      (b) => /<ram:ParentLineID>/.test(b),
+      (b) => sub(b, /<ram:ParentLineID>[^<]*</, '<ram:ParentLineID>NO-SUCH-LINE<'),
+    ),
+  },
+  {
+    name: 'frext-due-without-date-or-terms',
+    syntax: 'CII',
+    targets: ['BR-CO-25'],
+    apply: chain((x) =>
+      sub(x, /<ram:SpecifiedTradePaymentTerms>[\s\S]*?<\/ram:SpecifiedTradePaymentTerms>/, ''),
+    ),
+  },
+  {
+    name: 'frext-detail-no-quantity',
+    syntax: 'UBL',
+    targets: ['BR-FREXT-22'],
+    apply: firstLine(UBL_LINE, ublSub('DETAIL'), (b) =>
+      sub(b, /<cbc:InvoicedQuantity[^>]*>[^<]*<\/cbc:InvoicedQuantity>/, ''),
+    ),
+  },
+  {
+    name: 'frext-subtype-unknown',
+    syntax: 'UBL',
+    targets: ['BR-FREXT-05'],
+    apply: firstLine(UBL_LINE, ublSub('DETAIL'), (b) =>
+      sub(b, /<cbc:DocumentStatusCode>DETAIL</, '<cbc:DocumentStatusCode>SUBLINE<'),
+    ),
+  },
+  {
+    name: 'frext-line-total-off',
+    syntax: 'UBL',
+    targets: ['BR-FREXT-CO-10'],
+    apply: (x) =>
+      sub(x, /(<cbc:LineExtensionAmount currencyID="[A-Z]+">)(\d+)/, (_m, a, n) => `${a}${Number(n) + 1}`),
+  },
+  {
+    name: 'frext-due-without-date-or-terms',
+    syntax: 'UBL',
+    targets: ['BR-CO-25'],
+    apply: chain(
+      (x) => sub(x, /<cbc:DueDate>[^<]*<\/cbc:DueDate>/, ''),
+      (x) => x.replace(/<cac:PaymentTerms>[\s\S]*?<\/cac:PaymentTerms>/g, ''),
+    ),
+  },
+];
+
+/** The EXTENDED-CTC-FR mutations, then every BR-FR mutation (which the set must not misjudge either) */
+export const MUTATIONS: readonly Mutation[] = [...EXTENDED, ...BR_FR_MUTATIONS];
+
+/** Each mutation on up to `perMutation` examples of its syntax, rotating; EXTENDED examples first */
+export function buildCorpus(examples: Doc[], perMutation: number, only?: string): Doc[] {
+  const out: Doc[] = [...examples];
+  const ordered = [...examples].sort(
+    (a, b) => Number(isExtendedExample(b.id)) - Number(isExtendedExample(a.id)),
+  );
+  MUTATIONS.forEach((m, k) => {
+    if (only && !m.name.includes(only)) return;
+    const bases = ordered.filter((d) => d.syntax === m.syntax && (!m.root || d.root === m.root));
+    let applied = 0;
+    for (let j = 0; j < bases.length && applied < perMutation; j++) {
+      const base = bases[m.name.startsWith('frext-') ? j : (k + j) % bases.length];
+      if (!base) continue;
+      const xml = m.apply(base.xml);
+      if (xml === undefined || xml === base.xml) continue;
+      out.push({ id: `${base.id}#${m.name}`, xml, syntax: base.syntax, root: base.root });
+      applied++;
+    }
+  });
+  return out;
+}
