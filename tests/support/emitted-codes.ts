@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ciiSyntaxRules } from '@einv/cii';
 import { CDV_PATTERNS } from '@einv/facturx';
-import { ruleCatalogue } from '@einv/rules';
+import { extendedCtcFrRules, ruleCatalogue } from '@einv/rules';
 import { ublSyntaxRules } from '@einv/ubl';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,8 +28,16 @@ export const NOT_CODES: Readonly<Record<string, RegExp>> = {
   'EINV-JSON-SCHEMA': /name: 'EINV-JSON-SCHEMA'/,
   'BR-FR': /name: 'BR-FR'/,
   'BR-FR-CDV': /name: 'BR-FR-CDV'/,
+  // the rule set of a syntax rule's explanation, named in the OpenAPI examples
+  'CII-SYNTAX': /ruleSet: \{[^}]*examples: \[[^\]]*'CII-SYNTAX'/,
   'FX-CODE': /family: 'FX-CODE'/,
 };
+
+/**
+ * Generated lists of the ids an official schematron asserts, which einv may not judge (the rules it
+ * does judge are collected from the rule sets themselves, extendedCtcFrRules)
+ */
+const LISTS_OF_OFFICIAL_IDS = new Set(['generated-official-ids.ts']);
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -37,7 +45,8 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
     if (e.isDirectory()) {
       if (e.name === 'node_modules' || e.name === 'dist' || e.name === '__tests__') continue;
       sourceFiles(p, out);
-    } else if (p.endsWith('.ts') && !p.endsWith('.test.ts')) out.push(p);
+    } else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !LISTS_OF_OFFICIAL_IDS.has(e.name))
+      out.push(p);
   }
   return out;
 }
@@ -62,6 +71,7 @@ export function emittedCodes(): string[] {
   for (const r of ciiSyntaxRules()) codes.add(r.id);
   for (const r of ublSyntaxRules()) codes.add(r.id);
   for (const p of CDV_PATTERNS) for (const r of p.rules) for (const a of r.asserts) codes.add(a.id);
+  for (const syntax of ['CII', 'UBL'] as const) for (const r of extendedCtcFrRules(syntax)) codes.add(r.id);
   for (const c of sourceCodeLiterals().literals) if (!(c in NOT_CODES)) codes.add(c);
   return [...codes].sort();
 }

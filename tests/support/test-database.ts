@@ -53,6 +53,28 @@ export async function openTestDatabase(sets: readonly MigrationSet[]): Promise<D
   return database;
 }
 
+/**
+ * `count` more connections pools to the PostgreSQL database of this test file, as `count` instances
+ * of a service have: each its own pool, one database. PostgreSQL configuration only; closed after the
+ * file.
+ */
+export async function otherInstances(count: number): Promise<Database[]> {
+  if (TEST_CONFIGURATION !== 'postgres') throw new Error('other instances share a PostgreSQL database only');
+  ofThisFile ??= createPostgresDatabase(serverUrl('EINV_TEST_POSTGRES_URL'));
+  await ofThisFile;
+  const opened = Array.from({ length: count }, () =>
+    openDatabase(fileDatabaseUrl as string, { poolSize: 4 }),
+  );
+  extra.push(...opened);
+  return opened;
+}
+const extra: Database[] = [];
+afterAll(async () => {
+  await Promise.all(extra.map((d) => d.close()));
+});
+
+let fileDatabaseUrl: string | undefined;
+
 async function createPostgresDatabase(serverUrl: string): Promise<Database> {
   const name = `einv_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -64,5 +86,6 @@ async function createPostgresDatabase(serverUrl: string): Promise<Database> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return openDatabase(url.toString(), { poolSize: 4 });
+  fileDatabaseUrl = url.toString();
+  return openDatabase(fileDatabaseUrl, { poolSize: 4 });
 }

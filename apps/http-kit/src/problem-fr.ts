@@ -13,8 +13,8 @@ export const PROBLEM_TITLES_FR: Readonly<Record<string, string>> = {
   'bad-base64': 'Base64 invalide',
   'bad-credentials': 'Adresse e-mail ou mot de passe incorrect',
   'bad-multipart': 'Corps multipart illisible',
-  'bad-request': 'Requête invalide',
   'bad-status': 'Statut inconnu',
+  'bad-request': 'Requête invalide',
   busy: 'Service occupé',
   'cross-site': 'Requête d’un autre site refusée',
   'empty-body': 'Corps de requête vide',
@@ -41,7 +41,7 @@ export const PROBLEM_TITLES_FR: Readonly<Record<string, string>> = {
   'payload-too-large': 'Fichier trop volumineux',
   'quota-exceeded': 'Quota mensuel atteint',
   'rate-limited': 'Trop de requêtes',
-  'status-not-buildable': 'Message de statut impossible à produire',
+  'status-not-buildable': 'Le message de statut ne peut pas être construit',
   suspended: 'Suspendu',
   'too-many-attempts': 'Trop de tentatives échouées',
   'too-many-files': 'Trop de fichiers',
@@ -148,10 +148,6 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
   },
   { en: 'No rule or finding code {code}.', fr: 'Aucune règle ni aucun code de constat {code}.' },
   { en: 'Query option lang must be one of en, fr.', fr: 'L’option lang doit valoir en ou fr.' },
-  {
-    en: 'status must be one of the official status codes: {codes}.',
-    fr: 'status doit être l’un des codes de statut officiels : {codes}.',
-  },
   { en: 'No route {method} {path}. See {doc}.', fr: 'Aucune route {method} {path}. Voir {doc}.' },
   {
     en: 'At most {limit} requests per minute {per} here ({bucket}); retry after {seconds} s.',
@@ -208,6 +204,10 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
   { en: 'Expected a positive integer key id.', fr: 'Attendu : un identifiant de clé entier positif.' },
   { en: 'No live key {id} on this account.', fr: 'Aucune clé active {id} sur ce compte.' },
   { en: 'No active key {id} on this account.', fr: 'Aucune clé en service {id} sur ce compte.' },
+  {
+    en: 'status must be one of the official status codes: {codes}.',
+    fr: 'status doit être l’un des codes de statut officiels : {codes}.',
+  },
   { en: 'Expected a JSON object.', fr: 'Attendu : un objet JSON.' },
   {
     en: 'Send `Authorization: Bearer <METRICS_TOKEN>`.',

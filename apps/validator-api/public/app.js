@@ -34,6 +34,17 @@ const TEXT = {
     why: 'Why',
     fix: 'How to fix',
     terms: 'Business terms',
+    fatal: 'Error',
+    warning: 'Warning',
+    information: 'Information',
+    found: 'Found',
+    expected: 'Expected',
+    absent: '(none)',
+    line: 'line',
+    source: 'XML around line',
+    download: 'Download the report (PDF)',
+    downloading: 'Preparing the report…',
+    colon: ':',
   },
   fr: {
     tagline: 'Vérifiez une facture Factur-X, ZUGFeRD, CII ou UBL selon l’EN 16931 et les règles françaises.',
@@ -44,7 +55,7 @@ const TEXT = {
     standard: 'édition standard (erreurs)',
     off: 'désactivées',
     validate: 'Valider',
-    footer: 'Service gratuit, 60 requêtes par minute. API :',
+    footer: 'Service gratuit, 60 requêtes par minute. API\u202f:',
     valid: 'Facture valide',
     invalid: 'Facture non valide',
     errors: 'Erreurs',
@@ -66,10 +77,38 @@ const TEXT = {
     why: 'Pourquoi',
     fix: 'Comment corriger',
     terms: 'Termes métier',
+    fatal: 'Erreur',
+    warning: 'Avertissement',
+    information: 'Information',
+    found: 'Trouvé',
+    expected: 'Attendu',
+    absent: '(absent)',
+    line: 'ligne',
+    source: 'XML autour de la ligne',
+    download: 'Télécharger le rapport (PDF)',
+    downloading: 'Préparation du rapport…',
+    colon: '\u202f:',
   },
 };
-let lang = new URLSearchParams(location.search).get('lang') === 'fr' ? 'fr' : 'en';
+// The language: ?lang= wins, then the choice remembered on this browser, then the browser's own
+// languages (what it sends as Accept-Language), English otherwise
+const LANG_KEY = 'einv-lang';
+function initialLanguage() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (asked === 'fr' || asked === 'en') return asked;
+  try {
+    const kept = localStorage.getItem(LANG_KEY);
+    if (kept === 'fr' || kept === 'en') return kept;
+  } catch {
+    // storage disabled: fall through to the browser's languages
+  }
+  const first = (navigator.languages ?? [navigator.language]).find((l) => /^(fr|en)\b/i.test(l ?? ''));
+  return first && /^fr/i.test(first) ? 'fr' : 'en';
+}
+let lang = initialLanguage();
 let lastFile = null;
+/** Lines of the last XML file, for the snippets around findings (none for a PDF) */
+let sourceLines = null;
 const t = (key) => TEXT[lang][key] ?? key;
 
 function applyLanguage() {
@@ -118,13 +157,73 @@ function findingsTable(title, findings) {
       explain(f.rule);
     });
     ruleCell.append(link);
-    cell(tr, f.severity, `sev-${f.severity}`);
-    cell(tr, f.message);
+    cell(tr, t(f.severity), `sev-${f.severity}`);
+    const message = cell(tr, f.message, 'message');
+    if (f.expected !== undefined) message.append(computed(f));
     cell(tr, f.bt ? `${f.bt}${f.btName ? ` — ${f.btName}` : ''}` : '');
-    cell(tr, [f.path, f.xpath, f.line ? `line ${f.line}` : ''].filter(Boolean).join('\n'), 'loc');
+    const loc = cell(
+      tr,
+      [f.xpath ?? f.path, f.line ? `${t('line')} ${f.line}` : ''].filter(Boolean).join('\n'),
+      'loc',
+    );
+    const snippet = f.line ? snippetAround(f.line) : null;
+    if (snippet) loc.append(snippet);
   }
   wrap.append(table);
   return wrap;
+}
+
+/** A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French), anything else as is */
+function number(value) {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const decimals = (value.split('.')[1] ?? '').length;
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    minimumFractionDigits: Math.max(2, decimals),
+    maximumFractionDigits: Math.max(2, decimals),
+  }).format(Number(value));
+}
+
+/** What a calculation finding found and expected, and how (the derivation comes from the rule) */
+function computed(f) {
+  const box = document.createElement('div');
+  box.className = 'computed';
+  const line = (label, value, className) => {
+    const p = document.createElement('p');
+    p.className = className;
+    const b = document.createElement('strong');
+    b.textContent = `${label}${t('colon')} `;
+    p.append(b, value);
+    box.append(p);
+  };
+  line(t('found'), f.found === undefined ? t('absent') : number(f.found), 'found');
+  line(t('expected'), number(f.expected), 'expected');
+  if (f.derivation) {
+    const p = document.createElement('p');
+    p.className = 'derivation';
+    p.textContent = f.derivation;
+    box.append(p);
+  }
+  return box;
+}
+
+/** The XML lines around `line`, folded; text only (never parsed as HTML) */
+function snippetAround(line) {
+  if (!sourceLines || line < 1 || line > sourceLines.length) return null;
+  const details = document.createElement('details');
+  details.className = 'snippet';
+  const summary = document.createElement('summary');
+  summary.textContent = `${t('source')} ${line}`;
+  const pre = document.createElement('pre');
+  const from = Math.max(1, line - 3);
+  const to = Math.min(sourceLines.length, line + 3);
+  for (let n = from; n <= to; n++) {
+    const row = document.createElement('span');
+    if (n === line) row.className = 'hit';
+    row.textContent = `${String(n).padStart(5)}  ${sourceLines[n - 1].slice(0, 300)}\n`;
+    pre.append(row);
+  }
+  details.append(summary, pre);
+  return details;
 }
 
 // The verdict, the counts and the lists come from one place: `errors` holds every fatal finding
@@ -137,16 +236,20 @@ function render(report) {
   $('verdict').className = report.valid ? 'valid' : 'invalid';
   const sets = (report.ruleSets ?? []).map((r) => `${r.name} ${r.version}`).join(', ');
   $('summary').textContent =
-    `${t('format')}: ${report.format ?? t('unknown')}${report.syntax && report.syntax !== report.format ? ` (${report.syntax})` : ''}${report.profile ? `, ${t('profile')} ${report.profile}` : ''}. ${t('ruleSets')}: ${sets || t('none')}`;
+    `${t('format')}${t('colon')} ${report.format ?? t('unknown')}${report.syntax && report.syntax !== report.format ? ` (${report.syntax})` : ''}${report.profile ? `, ${t('profile')} ${report.profile}` : ''}. ${t('ruleSets')}${t('colon')} ${sets || t('none')}`;
+  const notice = (code, message, className) => {
+    const p = document.createElement('p');
+    p.className = className;
+    p.dataset.code = code;
+    p.textContent = message;
+    return p;
+  };
   $('notices').replaceChildren(
-    ...(report.notices ?? []).map((n) => {
-      const p = document.createElement('p');
-      p.className = 'notice';
-      p.dataset.code = n.code;
-      p.textContent = n.message;
-      return p;
-    }),
+    ...(report.notices ?? []).map((n) => notice(n.code, n.message, 'notice')),
+    // rule sets that did not run, and why (French rules for a seller outside France, or turned off)
+    ...(report.skippedRuleSets ?? []).map((s) => notice(s.name, s.message, 'notice skipped')),
   );
+  $('download').hidden = !report.format;
   $('findings').replaceChildren(findingsTable(t('errors'), errors), findingsTable(t('warnings'), warnings));
   const pdf = $('pdf');
   pdf.replaceChildren();
@@ -184,17 +287,23 @@ async function explain(code) {
     add(t('terms'), data.terms.map((x) => `${x.id}${x.name ? ` — ${x.name}` : ''}`).join('; '));
 }
 
+function validationUrl(extra = '') {
+  return `/v1/validate?lang=${lang}&frenchRules=${$('frenchRules').value}${extra}`;
+}
+
 async function validate(file) {
   if (!file) {
     $('message').textContent = t('choose');
     return;
   }
   lastFile = file;
+  sourceLines =
+    /\.pdf$/i.test(file.name) || file.type === 'application/pdf' ? null : (await file.text()).split(/\r?\n/);
   $('message').textContent = t('working');
   $('message').className = '';
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(`/v1/validate?lang=${lang}&frenchRules=${$('frenchRules').value}`, {
+  const res = await fetch(validationUrl(), {
     method: 'POST',
     body: form,
   });
@@ -232,8 +341,37 @@ drop.addEventListener('drop', (ev) => {
   $('chosen').textContent = file ? file.name : '';
   validate(file);
 });
+/** The receipt of the same file (PDF/A, in the page's language), saved as a download */
+async function downloadReport() {
+  if (!lastFile) return;
+  $('message').textContent = t('downloading');
+  const form = new FormData();
+  form.append('file', lastFile);
+  const res = await fetch(validationUrl('&report=pdf'), { method: 'POST', body: form });
+  if (!res.ok) {
+    $('message').textContent = (await res.json()).detail ?? `${res.status}`;
+    $('message').className = 'error';
+    return;
+  }
+  const name =
+    /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  $('message').textContent = '';
+}
+
+$('download').addEventListener('click', downloadReport);
 $('lang').addEventListener('change', () => {
   lang = $('lang').value;
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
   applyLanguage();
   if (lastFile) validate(lastFile);
 });

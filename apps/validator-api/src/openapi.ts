@@ -11,8 +11,9 @@ const options = [
   {
     name: 'lang',
     in: 'query',
-    schema: { enum: ['en', 'fr'], default: 'en' },
-    description: 'Language of messages',
+    schema: { enum: ['en', 'fr'] },
+    description:
+      'Language of messages, problems and the receipt. Without it the Accept-Language header decides (English when it names neither).',
   },
   {
     name: 'frenchRules',
@@ -67,8 +68,54 @@ export const openApiDocument = {
           path: { type: 'string', examples: ['invoice.lines[0].vatRate'] },
           severity: { enum: ['fatal', 'warning', 'information'] },
           bt: { type: 'string' },
+          btName: { type: 'string', description: 'Name of the business term in the report’s language' },
           xpath: { type: 'string' },
           line: { type: 'integer' },
+          value: { description: 'The offending value, when useful to show' },
+          found: {
+            type: 'string',
+            description:
+              'Calculation and consistency findings: the value the document gives, as written (absent when it gives none)',
+            examples: ['999.99'],
+          },
+          expected: {
+            type: 'string',
+            description: 'Calculation and consistency findings: the value the rule computed (a decimal)',
+            examples: ['1380.71'],
+          },
+          derivation: {
+            type: 'string',
+            description: 'How the expected value derives from the other terms, in the report’s language',
+            examples: ['BT-112 = BT-109 + BT-110 = 1 267,50 + 113,21 = 1 380,71 ; la facture indique 999,99'],
+          },
+        },
+      },
+      SkippedRuleSet: {
+        type: 'object',
+        required: ['name', 'reason', 'message'],
+        properties: {
+          name: { const: 'BR-FR' },
+          reason: { enum: ['edition-off', 'seller-not-french', 'booking-aid'] },
+          message: { type: 'string' },
+        },
+      },
+      Receipt: {
+        type: 'object',
+        description: '?report=json: the data of the receipt (the pdf and html forms draw the same)',
+        properties: {
+          lang: { enum: ['en', 'fr'] },
+          date: { type: 'string', format: 'date-time' },
+          valid: { type: 'boolean' },
+          file: {
+            type: 'object',
+            properties: { name: { type: 'string' }, size: { type: 'integer' }, sha256: { type: 'string' } },
+          },
+          format: { type: 'string' },
+          profile: { type: 'string' },
+          ruleSets: { type: 'array', items: { type: 'object' } },
+          skippedRuleSets: { type: 'array', items: ref('SkippedRuleSet') },
+          errors: { type: 'array', items: ref('Finding') },
+          warnings: { type: 'array', items: ref('Finding') },
         },
       },
       Report: {
@@ -108,6 +155,12 @@ export const openApiDocument = {
           },
           warnings: { type: 'array', items: ref('Finding') },
           notices: NOTICES_SCHEMA,
+          skippedRuleSets: {
+            description:
+              'Rule sets that did not run and why (the French rules: seller not in France, turned off, booking aid)',
+            type: 'array',
+            items: ref('SkippedRuleSet'),
+          },
           pdf: {
             type: 'object',
             properties: {
@@ -132,7 +185,16 @@ export const openApiDocument = {
         summary: 'Validate an XML invoice (CII, UBL) or a Factur-X/ZUGFeRD PDF',
         description:
           'Free and open to pages of any origin (CORS: `Access-Control-Allow-Origin: *`, GET and POST, no credentials).',
-        parameters: options,
+        parameters: [
+          ...options,
+          {
+            name: 'report',
+            in: 'query',
+            schema: { enum: ['json', 'html', 'pdf'] },
+            description:
+              'Answer with the downloadable receipt instead of the report: verdict, rule sets and versions run, file name, size and SHA-256, every finding with business term, XPath, line and found / expected, and the date, in the request’s language. pdf is a PDF/A-3 file drawn by einv; html a standalone page; json the same data (Receipt). Sent as an attachment named after the file.',
+          },
+        ],
         requestBody: {
           required: true,
           content: {
@@ -165,8 +227,13 @@ export const openApiDocument = {
         },
         responses: {
           '200': {
-            description: 'The report (also for invalid invoices)',
-            content: { 'application/json': { schema: ref('Report') } },
+            description:
+              'The report (also for invalid invoices); with ?report= the receipt as an attachment (Content-Disposition)',
+            content: {
+              'application/json': { schema: { oneOf: [ref('Report'), ref('Receipt')] } },
+              'application/pdf': { schema: { type: 'string', format: 'binary' } },
+              'text/html': { schema: { type: 'string' } },
+            },
           },
           '400': problem(
             'empty-body, no-file, too-many-files (one file per request), bad-base64, unknown-format, invalid-option',
@@ -191,15 +258,24 @@ export const openApiDocument = {
     },
     '/v1/rules/{code}': {
       get: {
-        summary: 'Plain-language explanation of a rule',
+        summary:
+          'Plain-language explanation of any finding code einv emits: business rules, official syntax rules, structure, PDF/A and Factur-X codes',
         parameters: [
           {
             name: 'code',
             in: 'path',
             required: true,
-            schema: { type: 'string', examples: ['BR-CO-10', 'BR-FR-09'] },
+            schema: {
+              type: 'string',
+              examples: ['BR-CO-10', 'BR-FR-09', 'CII-SR-001', 'XSD-ORDER', 'PDFA-6.2.11.4'],
+            },
           },
-          { name: 'lang', in: 'query', schema: { enum: ['en', 'fr'], default: 'en' } },
+          {
+            name: 'lang',
+            in: 'query',
+            schema: { enum: ['en', 'fr'] },
+            description: 'Without it the Accept-Language header decides',
+          },
         ],
         responses: {
           '200': {
@@ -210,6 +286,11 @@ export const openApiDocument = {
                   type: 'object',
                   properties: {
                     code: { type: 'string' },
+                    ruleSet: {
+                      type: 'string',
+                      examples: ['EN16931', 'BR-FR', 'CII-SYNTAX', 'STRUCTURE', 'PDFA'],
+                    },
+                    lang: { enum: ['en', 'fr'] },
                     severity: {},
                     terms: {
                       type: 'array',

@@ -21,6 +21,7 @@ import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
+import { readPaymentSchedule } from './payment-terms.js';
 import { ciiSourceFacts } from './source-facts.js';
 import { reportUnread } from './unread.js';
 import { parseDate102, parseDecimal, xmlTrim } from './values.js';
@@ -127,6 +128,9 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
     );
   }
   reader.countVatTotals(root, invoice);
+  // several payment terms (EXTENDED): read beside the binding, which holds the first (decision 0089)
+  for (const el of readPaymentSchedule(root, invoice as Invoice, reader.diagnostics).visited)
+    reader.visited.add(el);
   reportUnread(root, reader.visited, reader.diagnostics, reader.xpaths);
   const result: ReadCiiResult = {
     invoice: invoice as Invoice,

@@ -17,6 +17,7 @@ import { compilePath, type Step, type Test, type Variables } from './binding/pat
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 import { guidelineFor } from './guideline.js';
 import { getKey, isObject, joinPath, type ModelObject } from './model-path.js';
+import { writePaymentSchedule } from './payment-terms.js';
 import { newNode, type OutNode, prune, serialize } from './serialize.js';
 import { formatDate102, formatDecimal } from './values.js';
 
@@ -77,6 +78,7 @@ export function writeCii(given: Invoice, options: WriteCiiOptions = {}): WriteCi
   const root = newNode('rsm:CrossIndustryInvoice');
   for (const p of SKELETON) writer.ensure(root, compilePath(p).steps, false).own = true;
   writer.entries(root, model, CII_BINDING, 'invoice');
+  writePaymentSchedule(root, invoice, structureProfile(profile), warnings);
   prune(root);
   const xml = serialize(root, structureProfile(profile), warnings);
   return { xml, warnings };

@@ -174,6 +174,16 @@ export interface DirectDebit {
   debitedAccountId?: string;
 }
 
+/** One payment terms element of a payment schedule (CII EXTENDED; not an EN 16931 group) */
+export interface PaymentScheduleEntry {
+  /** Its payment terms text (BT-20 for the first) */
+  description?: string;
+  /** Its due date, YYYY-MM-DD (BT-9 for the first) */
+  dueDate?: string;
+  /** The amount due at that date (ram:PartialPaymentAmount, EXTENDED) */
+  amount?: number;
+}
+
 /** BG-16 PAYMENT INSTRUCTIONS */
 export interface PaymentMeans {
   /** BT-81 Payment means type code (UNTDID 4461) */
@@ -465,6 +475,12 @@ export interface Invoice {
   buyerAccountingReference?: string;
   /** BT-20 Payment terms */
   paymentTerms?: string;
+  /**
+   * Several payment terms (CII EXTENDED: one ram:SpecifiedTradePaymentTerms each, decision 0089), in
+   * document order; the first is also BT-20 / BT-9. Readers set it only when there is more than one
+   * or a partial amount; writers write entries after the first in the EXTENDED structure only.
+   */
+  paymentSchedule?: PaymentScheduleEntry[];
   /** BG-1 INVOICE NOTE */
   notes?: Note[];
   /** BT-23 Business process type */

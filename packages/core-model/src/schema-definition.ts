@@ -223,6 +223,15 @@ export const INVOICE_SCHEMA: JsonSchema = {
     invoicedObjectIdentifier: ref('identifier'),
     buyerAccountingReference: text('the buyer accounting reference'),
     paymentTerms: text('the payment terms'),
+    // Not EN 16931: several payment terms of a CII EXTENDED invoice (model.ts, decision 0089)
+    paymentSchedule: arrayOf(
+      'an array of payment terms',
+      object('a payment terms object { description?, dueDate?, amount? }', {
+        description: text('the payment terms text'),
+        dueDate: date('the due date'),
+        amount: amount('the amount due at that date'),
+      }),
+    ),
     notes: arrayOf(
       'an array of notes',
       object(

@@ -63,6 +63,7 @@ function writeDocument(invoice: Invoice): WriteUblResult {
   };
   writeNodes(binding.children, root, 'invoice', state);
   warnUnwrittenLineTotals(invoice, state.warnings);
+  warnUnwrittenSchedule(invoice, state.warnings);
   state.out.push(`</${documentType}>\n`);
   const xml = state.out.join('');
   return { xml, warnings: state.warnings };
@@ -85,5 +86,18 @@ function warnUnwrittenLineTotals(invoice: Invoice, warnings: Finding[]): void {
       bt: 'EXT-FR-FE-184',
       value,
     });
+  });
+}
+
+/** A payment schedule (CII EXTENDED, decision 0089) has no place in UBL beyond BT-9 / BT-20: said */
+function warnUnwrittenSchedule(invoice: Invoice, warnings: Finding[]): void {
+  const schedule = Array.isArray(invoice.paymentSchedule) ? invoice.paymentSchedule : [];
+  if (schedule.length < 2) return;
+  warnings.push({
+    rule: 'UBL-WRITE-SKIPPED',
+    severity: 'warning',
+    path: 'invoice.paymentSchedule',
+    bt: 'BT-9',
+    message: `The payment schedule has ${schedule.length} payment terms; UBL carries one due date (BT-9) and one payment terms text (BT-20): the others were not written.`,
   });
 }

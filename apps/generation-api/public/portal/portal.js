@@ -3,6 +3,217 @@
 // (a fragment never reaches the server's logs); the page posts the token and clears the fragment.
 const $ = (id) => document.getElementById(id);
 
+// Texts of the page in both languages; the language is ?lang=, else the choice remembered on this
+// browser, else the browser's languages (what it sends as Accept-Language), English otherwise.
+const TEXT = {
+  en: {
+    tagline: 'Factur-X generation API — your account, plan and API keys',
+    language: 'Language',
+    signIn: 'Sign in',
+    email: 'Email',
+    password: 'Password',
+    forgot: 'Forgot your password?',
+    createTitle: 'Create an account',
+    passwordHint:
+      'At least 10 characters, not a commonly used password. We send a link to confirm the address.',
+    createAccount: 'Create account',
+    resetTitle: 'Reset your password',
+    sendReset: 'Send me a reset link',
+    newPasswordTitle: 'Choose a new password',
+    newPassword: 'New password',
+    resetHint: 'Resetting signs out every session of the account.',
+    setPassword: 'Set the new password',
+    signOut: 'Sign out',
+    unverified: 'Confirm your email address to unlock paid plans: we sent you a link.',
+    resend: 'Send the link again',
+    pastDue:
+      'Your last payment failed. Your plan continues while the provider retries; update your payment method under',
+    manage: 'Manage subscription',
+    processing: 'Your purchase is being processed; your plan will change shortly.',
+    plan: 'Plan',
+    usage: 'Generated this month',
+    maxKeys: 'Active API keys allowed',
+    manageHint: '(payment method, invoices, cancel — at our billing provider)',
+    plans: 'Plans',
+    activeKeys: 'Active API keys',
+    perMonth: 'Generated invoices per month',
+    apiKeys: 'API keys',
+    name: 'Name',
+    namePlaceholder: 'e.g. production shop',
+    createKey: 'Create key',
+    newKey: 'Your new key — copy it now, it will not be shown again:',
+    copy: 'Copy',
+    prefix: 'Prefix',
+    created: 'Created',
+    lastUsed: 'Last used',
+    status: 'Status',
+    keyHint:
+      'Use a key as Authorization: Bearer <key> on /api/v1/generate, /validate, /parse. API reference:',
+    account: 'Account',
+    changePassword: 'Change password',
+    currentPassword: 'Current password',
+    changeEmail: 'Change email',
+    newEmail: 'New email',
+    sendEmailLink: 'Send a confirmation link to the new address',
+    deleteAccount: 'Delete account',
+    deleteHint:
+      'Deleting revokes every API key and signs you out. Billing records are kept. Cancel a running subscription first under Manage subscription.',
+    deleteMine: 'Delete my account',
+    movingTo: ' (moving to {email}: confirm from that mailbox)',
+    paidUntil: '{plan} (paid until {day})',
+    unlimitedUsage: '{n} (unlimited)',
+    usageOf: '{n} of {quota} (resets {day})',
+    yourPlan: '{plan} (your plan)',
+    unlimited: 'unlimited',
+    upgradeTo: 'Upgrade to {plan}',
+    confirmToUpgrade: 'Confirm your email to upgrade',
+    never: 'never',
+    active: 'active',
+    suspended: 'suspended',
+    revoked: 'revoked',
+    activate: 'Activate',
+    useInstead: 'Use instead of {name}',
+    suspend: 'Suspend',
+    revoke: 'Revoke',
+    revokeForGood: 'Revoke "{name}" for good? ',
+    yesRevoke: 'Yes, revoke',
+    cancel: 'Cancel',
+    nowActiveReplacing: '"{name}" is active; "{other}" is suspended.',
+    nowActive: '"{name}" is active.',
+    nowSuspended: '"{name}" is suspended.',
+    revokedKey: 'Key "{name}" revoked.',
+    signedIn: 'Signed in.',
+    accountCreated: 'Account created. We sent a confirmation link to {email}.',
+    passwordReset: 'Password changed and every session signed out. Sign in with the new password.',
+    signedOut: 'Signed out.',
+    linkResent: 'We sent a new confirmation link to {email}.',
+    keyCreated: 'Key "{name}" created.',
+    keyCopied: 'Key copied to the clipboard.',
+    copyRefused: 'Select and copy the key (the browser refused clipboard access).',
+    passwordChanged: 'Password changed; your other sessions are signed out.',
+    emailLinkSent: 'We sent a confirmation link to {email}; the change happens when you follow it.',
+    accountDeleted: 'Your account is deleted. Its API keys no longer work.',
+    emailConfirmed: 'Email {email} confirmed.',
+  },
+  fr: {
+    tagline: 'API de génération Factur-X — votre compte, votre offre et vos clés d’API',
+    language: 'Langue',
+    signIn: 'Se connecter',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    forgot: 'Mot de passe oublié\u202f?',
+    createTitle: 'Créer un compte',
+    passwordHint:
+      'Au moins 10 caractères, pas un mot de passe courant. Nous envoyons un lien pour confirmer l’adresse.',
+    createAccount: 'Créer le compte',
+    resetTitle: 'Réinitialiser le mot de passe',
+    sendReset: 'M’envoyer un lien de réinitialisation',
+    newPasswordTitle: 'Choisir un nouveau mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    resetHint: 'La réinitialisation ferme toutes les sessions du compte.',
+    setPassword: 'Enregistrer le nouveau mot de passe',
+    signOut: 'Se déconnecter',
+    unverified:
+      'Confirmez votre adresse e-mail pour accéder aux offres payantes\u202f: nous vous avons envoyé un lien.',
+    resend: 'Renvoyer le lien',
+    pastDue:
+      'Votre dernier paiement a échoué. Votre offre continue pendant que le prestataire réessaie\u202f; mettez à jour votre moyen de paiement dans',
+    manage: 'Gérer l’abonnement',
+    processing: 'Votre achat est en cours de traitement\u202f; votre offre changera sous peu.',
+    plan: 'Offre',
+    usage: 'Factures générées ce mois-ci',
+    maxKeys: 'Clés d’API actives autorisées',
+    manageHint: '(moyen de paiement, factures, résiliation — chez notre prestataire de facturation)',
+    plans: 'Offres',
+    activeKeys: 'Clés d’API actives',
+    perMonth: 'Factures générées par mois',
+    apiKeys: 'Clés d’API',
+    name: 'Nom',
+    namePlaceholder: 'par ex. boutique en production',
+    createKey: 'Créer une clé',
+    newKey: 'Votre nouvelle clé — copiez-la maintenant, elle ne sera plus affichée\u202f:',
+    copy: 'Copier',
+    prefix: 'Préfixe',
+    created: 'Créée le',
+    lastUsed: 'Dernière utilisation',
+    status: 'État',
+    keyHint:
+      'Utilisez une clé comme Authorization: Bearer <clé> sur /api/v1/generate, /validate, /parse. Référence de l’API\u202f:',
+    account: 'Compte',
+    changePassword: 'Changer de mot de passe',
+    currentPassword: 'Mot de passe actuel',
+    changeEmail: 'Changer d’adresse e-mail',
+    newEmail: 'Nouvelle adresse e-mail',
+    sendEmailLink: 'Envoyer un lien de confirmation à la nouvelle adresse',
+    deleteAccount: 'Supprimer le compte',
+    deleteHint:
+      'La suppression révoque toutes les clés d’API et vous déconnecte. Les données de facturation sont conservées. Résiliez d’abord un abonnement en cours dans Gérer l’abonnement.',
+    deleteMine: 'Supprimer mon compte',
+    movingTo: ' (passage à {email}\u202f: confirmez depuis cette boîte)',
+    paidUntil: '{plan} (payée jusqu’au {day})',
+    unlimitedUsage: '{n} (illimité)',
+    usageOf: '{n} sur {quota} (remise à zéro le {day})',
+    yourPlan: '{plan} (votre offre)',
+    unlimited: 'illimité',
+    upgradeTo: 'Passer à {plan}',
+    confirmToUpgrade: 'Confirmez votre adresse pour changer d’offre',
+    never: 'jamais',
+    active: 'active',
+    suspended: 'suspendue',
+    revoked: 'révoquée',
+    activate: 'Activer',
+    useInstead: 'Utiliser à la place de {name}',
+    suspend: 'Suspendre',
+    revoke: 'Révoquer',
+    revokeForGood: 'Révoquer «\u202f{name}\u202f» définitivement\u202f? ',
+    yesRevoke: 'Oui, révoquer',
+    cancel: 'Annuler',
+    nowActiveReplacing: '«\u202f{name}\u202f» est active\u202f; «\u202f{other}\u202f» est suspendue.',
+    nowActive: '«\u202f{name}\u202f» est active.',
+    nowSuspended: '«\u202f{name}\u202f» est suspendue.',
+    revokedKey: 'Clé «\u202f{name}\u202f» révoquée.',
+    signedIn: 'Connecté.',
+    accountCreated: 'Compte créé. Nous avons envoyé un lien de confirmation à {email}.',
+    passwordReset:
+      'Mot de passe changé et toutes les sessions fermées. Connectez-vous avec le nouveau mot de passe.',
+    signedOut: 'Déconnecté.',
+    linkResent: 'Nous avons envoyé un nouveau lien de confirmation à {email}.',
+    keyCreated: 'Clé «\u202f{name}\u202f» créée.',
+    keyCopied: 'Clé copiée dans le presse-papiers.',
+    copyRefused: 'Sélectionnez et copiez la clé (le navigateur a refusé l’accès au presse-papiers).',
+    passwordChanged: 'Mot de passe changé\u202f; vos autres sessions sont fermées.',
+    emailLinkSent:
+      'Nous avons envoyé un lien de confirmation à {email}\u202f; le changement a lieu quand vous le suivez.',
+    accountDeleted: 'Votre compte est supprimé. Ses clés d’API ne fonctionnent plus.',
+    emailConfirmed: 'Adresse {email} confirmée.',
+  },
+};
+const LANG_KEY = 'einv-lang';
+function initialLanguage() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (asked === 'fr' || asked === 'en') return asked;
+  try {
+    const kept = localStorage.getItem(LANG_KEY);
+    if (kept === 'fr' || kept === 'en') return kept;
+  } catch {
+    // storage disabled: the browser's languages decide
+  }
+  const first = (navigator.languages ?? [navigator.language]).find((l) => /^(fr|en)\b/i.test(l ?? ''));
+  return first && /^fr/i.test(first) ? 'fr' : 'en';
+}
+let lang = initialLanguage();
+/** A text of the page in its language, {name} replaced by vars.name */
+const t = (key, vars = {}) =>
+  (TEXT[lang][key] ?? TEXT.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
+
+function applyLanguage() {
+  document.documentElement.lang = lang;
+  $('lang').value = lang;
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-placeholder]'))
+    el.placeholder = t(el.dataset.i18nPlaceholder);
+}
+
 async function api(method, path, body) {
   const res = await fetch(`/api/portal${path}`, {
     method,
@@ -53,14 +264,13 @@ function showAccount(me) {
   current = me;
   $('signed-out').hidden = true;
   $('signed-in').hidden = false;
-  $('who').textContent =
-    me.email + (me.pendingEmail ? ` (moving to ${me.pendingEmail}: confirm from that mailbox)` : '');
-  $('plan').textContent = me.paidUntil ? `${me.plan} (paid until ${day(me.paidUntil)})` : me.plan;
+  $('who').textContent = me.email + (me.pendingEmail ? t('movingTo', { email: me.pendingEmail }) : '');
+  $('plan').textContent = me.paidUntil ? t('paidUntil', { plan: me.plan, day: day(me.paidUntil) }) : me.plan;
   const quota = me.limits.monthlyGenerations;
   $('usage').textContent =
     quota === null
-      ? `${me.usage.generated} (unlimited)`
-      : `${me.usage.generated} of ${quota} (resets ${day(me.limits.quotaResetsAt)})`;
+      ? t('unlimitedUsage', { n: me.usage.generated })
+      : t('usageOf', { n: me.usage.generated, quota, day: day(me.limits.quotaResetsAt) });
   $('max-keys').textContent = String(me.limits.maxKeys);
   $('banner-unverified').hidden = me.emailVerified;
   $('banner-past-due').hidden = !me.billing.pastDue;
@@ -74,9 +284,9 @@ function showAccount(me) {
       tr.dataset.plan = p.plan;
       if (p.plan === me.plan) tr.className = 'current';
       tr.append(
-        cell(p.plan === me.plan ? `${p.plan} (your plan)` : p.plan),
+        cell(p.plan === me.plan ? t('yourPlan', { plan: p.plan }) : p.plan),
         cell(String(p.maxKeys)),
-        cell(p.monthlyGenerations === null ? 'unlimited' : String(p.monthlyGenerations)),
+        cell(p.monthlyGenerations === null ? t('unlimited') : String(p.monthlyGenerations)),
       );
       const action = document.createElement('td');
       const url = me.billing.upgrade[p.plan];
@@ -84,10 +294,10 @@ function showAccount(me) {
         const a = document.createElement('a');
         a.href = url;
         a.className = 'button upgrade';
-        a.textContent = `Upgrade to ${p.plan}`;
+        a.textContent = t('upgradeTo', { plan: p.plan });
         action.append(a);
       } else if (p.plan !== 'FREE' && p.plan !== me.plan && !me.emailVerified) {
-        action.textContent = 'Confirm your email to upgrade';
+        action.textContent = t('confirmToUpgrade');
       }
       tr.append(action);
       return tr;
@@ -113,9 +323,9 @@ async function refreshKeys() {
         cell(k.name),
         cell(`${k.prefix}…`),
         cell(day(k.createdAt)),
-        cell(k.lastUsedAt ? day(k.lastUsedAt) : 'never'),
+        cell(k.lastUsedAt ? day(k.lastUsedAt) : t('never')),
       );
-      const status = cell(k.status);
+      const status = cell(t(k.status));
       status.className = `status status-${k.status}`;
       if (k.suspendedBecause) {
         const why = document.createElement('span');
@@ -129,7 +339,7 @@ async function refreshKeys() {
         if (active.length < max) {
           actions.append(
             button(
-              'Activate',
+              t('activate'),
               'activate',
               run(() => activate(k, undefined)),
             ),
@@ -138,7 +348,7 @@ async function refreshKeys() {
           for (const other of active)
             actions.append(
               button(
-                `Use instead of ${other.name}`,
+                t('useInstead', { name: other.name }),
                 'activate',
                 run(() => activate(k, other)),
               ),
@@ -148,23 +358,23 @@ async function refreshKeys() {
       if (k.status === 'active' && keys.some((x) => x.status === 'suspended'))
         actions.append(
           button(
-            'Suspend',
+            t('suspend'),
             'secondary suspend',
             run(() => suspend(k)),
           ),
         );
       if (k.status !== 'revoked')
         actions.append(
-          button('Revoke', 'danger revoke', () => {
+          button(t('revoke'), 'danger revoke', () => {
             // Revoking is final: ask in place, with the key's name
             actions.replaceChildren(
-              document.createTextNode(`Revoke "${k.name}" for good? `),
+              document.createTextNode(t('revokeForGood', { name: k.name })),
               button(
-                'Yes, revoke',
+                t('yesRevoke'),
                 'danger confirm-revoke',
                 run(() => revoke(k)),
               ),
-              button('Cancel', 'secondary cancel-revoke', () => refreshKeys()),
+              button(t('cancel'), 'secondary cancel-revoke', () => refreshKeys()),
             );
           }),
         );
@@ -176,22 +386,26 @@ async function refreshKeys() {
 
 async function activate(k, replacing) {
   await api('POST', `/keys/${k.id}/activate`, replacing ? { replacing: replacing.id } : {});
-  say(replacing ? `"${k.name}" is active; "${replacing.name}" is suspended.` : `"${k.name}" is active.`);
+  say(
+    replacing
+      ? t('nowActiveReplacing', { name: k.name, other: replacing.name })
+      : t('nowActive', { name: k.name }),
+  );
   await refreshKeys();
 }
 async function suspend(k) {
   await api('POST', `/keys/${k.id}/suspend`);
-  say(`"${k.name}" is suspended.`);
+  say(t('nowSuspended', { name: k.name }));
   await refreshKeys();
 }
 async function revoke(k) {
   await api('DELETE', `/keys/${k.id}`);
-  say(`Key "${k.name}" revoked.`);
+  say(t('revokedKey', { name: k.name }));
   await refreshKeys();
 }
 
 async function enter(path, email, password) {
-  const lang = navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  // the account's language (its mails) is the page's
   showAccount(await api('POST', path, { email, password, lang }));
   await refreshKeys();
 }
@@ -207,14 +421,14 @@ $('login-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   run(async () => {
     await enter('/login', $('email').value, $('password').value);
-    say('Signed in.');
+    say(t('signedIn'));
   })();
 });
 $('signup-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   run(async () => {
     await enter('/signup', $('signup-email').value, $('signup-password').value);
-    say(`Account created. We sent a confirmation link to ${current.email}.`);
+    say(t('accountCreated', { email: current.email }));
   })();
 });
 $('forgot-link').addEventListener('click', (ev) => {
@@ -239,20 +453,20 @@ $('reset-form').addEventListener('submit', (ev) => {
     });
     showSignedOut();
     $('email').value = answer.email;
-    say('Password changed and every session signed out. Sign in with the new password.');
+    say(t('passwordReset'));
   })();
 });
 $('logout').addEventListener('click', async () => {
   await api('POST', '/logout');
   clearNewKey();
   showSignedOut();
-  say('Signed out.');
+  say(t('signedOut'));
 });
 $('resend').addEventListener(
   'click',
   run(async () => {
     await api('POST', '/verify-email/resend');
-    say(`We sent a new confirmation link to ${current.email}.`);
+    say(t('linkResent', { email: current.email }));
   }),
 );
 $('key-form').addEventListener('submit', (ev) => {
@@ -263,17 +477,17 @@ $('key-form').addEventListener('submit', (ev) => {
     $('new-key-value').textContent = created.key;
     $('new-key').hidden = false;
     $('key-name').value = '';
-    say(`Key "${created.name}" created.`);
+    say(t('keyCreated', { name: created.name }));
     await refreshKeys();
   })();
 });
 $('copy-key').addEventListener('click', async () => {
   try {
     await navigator.clipboard.writeText($('new-key-value').textContent);
-    say('Key copied to the clipboard.');
+    say(t('keyCopied'));
   } catch {
     getSelection().selectAllChildren($('new-key-value'));
-    say('Select and copy the key (the browser refused clipboard access).', true);
+    say(t('copyRefused'), true);
   }
 });
 $('password-form').addEventListener('submit', (ev) => {
@@ -284,7 +498,7 @@ $('password-form').addEventListener('submit', (ev) => {
       newPassword: $('new-password').value,
     });
     $('password-form').reset();
-    say('Password changed; your other sessions are signed out.');
+    say(t('passwordChanged'));
   })();
 });
 $('email-form').addEventListener('submit', (ev) => {
@@ -296,7 +510,7 @@ $('email-form').addEventListener('submit', (ev) => {
     });
     $('email-form').reset();
     showAccount(await api('GET', '/me'));
-    say(`We sent a confirmation link to ${answer.pendingEmail}; the change happens when you follow it.`);
+    say(t('emailLinkSent', { email: answer.pendingEmail }));
   })();
 });
 $('delete-form').addEventListener('submit', (ev) => {
@@ -305,7 +519,7 @@ $('delete-form').addEventListener('submit', (ev) => {
     await api('DELETE', '/account', { password: $('delete-password').value });
     clearNewKey();
     showSignedOut();
-    say('Your account is deleted. Its API keys no longer work.');
+    say(t('accountDeleted'));
   })();
 });
 
@@ -317,7 +531,7 @@ async function followFragment() {
     history.replaceState(null, '', location.pathname);
     try {
       const answer = await api('POST', '/verify-email', { token });
-      say(`Email ${answer.email} confirmed.`);
+      say(t('emailConfirmed', { email: answer.email }));
     } catch (e) {
       say(e.message, true);
     }
@@ -346,6 +560,21 @@ followFragment().then(async (stayOut) => {
     // not signed in: the sign-in and sign-up forms stay
   }
 });
+
+$('lang').addEventListener('change', () => {
+  lang = $('lang').value;
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+  applyLanguage();
+  if (current) {
+    showAccount(current);
+    refreshKeys().catch(() => {});
+  }
+});
+applyLanguage();
 
 // A mailed link opened in a tab already showing the portal changes only the fragment
 window.addEventListener('hashchange', () => followFragment());

@@ -75,13 +75,16 @@ export const memoryThrottles: ThrottleFactory = (_name, options) => {
 
 /**
  * The same throttle in Redis: per key a failure counter (INCR, expiring like the memory entry) and a
- * block key whose time to live is the block. Redis answers for every instance at once.
+ * block key whose time to live is the block. Redis answers for every instance at once. While Redis
+ * does not answer, this instance counts in its own memory (the protection of one instance, not none,
+ * and no 500 at sign-in); /readyz reports the outage.
  */
 export function redisThrottles(client: RedisClient, prefix = 'einv:'): ThrottleFactory {
   return (name, options) => {
     const counter = (key: string) => `${prefix}auth:${name}:n:${key}`;
     const block = (key: string) => `${prefix}auth:${name}:b:${key}`;
-    return {
+    const fallback = memoryThrottles(name, options);
+    const shared: FailureThrottle = {
       async retryAfterMs(keys) {
         const ttls = await Promise.all(keys.map((key) => client.pttl(block(key))));
         return Math.max(0, ...ttls);
@@ -101,6 +104,13 @@ export function redisThrottles(client: RedisClient, prefix = 'einv:'): ThrottleF
       },
       async recordSuccess(keys) {
         if (keys.length) await client.del(...keys.flatMap((key) => [counter(key), block(key)]));
+      },
+    };
+    return {
+      retryAfterMs: (keys) => shared.retryAfterMs(keys).catch(() => fallback.retryAfterMs(keys)),
+      recordFailure: (keys) => shared.recordFailure(keys).catch(() => fallback.recordFailure(keys)),
+      recordSuccess: async (keys) => {
+        await Promise.all([shared.recordSuccess(keys).catch(() => {}), fallback.recordSuccess(keys)]);
       },
     };
   };

@@ -1,10 +1,10 @@
 /**
  * docs/rules-cdv.md, generated from the BR-FR-CDV table (rules.ts) and the status-message terms
  * (terms.ts): one row per official assert with its flag, releases, term, context and messages, then
- * what 1.4.0.04 changed. A test fails when the committed file is stale.
+ * what 1.4.0.04 changed, then the terms (en/fr names, model and XML paths). A test fails when the committed file is stale.
  */
 import { CDV_PATTERNS } from './rules.js';
-import { statusTerm } from './terms.js';
+import { STATUS_TERMS, statusTerm } from './terms.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -44,6 +44,15 @@ export function renderCdvRulesDoc(): string {
     '',
     ...changes,
     '- `BR-FR-CDV-15_MDT-113`: message text only (213 Rejetée).',
+    '',
+    '## The terms of a status message (`STATUS_TERMS`)',
+    '',
+    '| term | card. | name (en) | nom (fr) | model path | XML path |',
+    '|---|---|---|---|---|---|',
+    ...STATUS_TERMS.map(
+      (t) =>
+        `| ${t.id} | ${t.cardinality} | ${cell(t.name.en)} | ${cell(t.name.fr)} | \`${t.path}\` | \`${t.xpath.replace('/rsm:CrossDomainAcknowledgementAndResponse', '')}\` |`,
+    ),
     '',
   );
   return out.join('\n');

@@ -78,9 +78,15 @@ export interface JudgedDocument {
   read: DetectAndCheckResult;
 }
 
-const STRUCTURE_SETS: Record<'CII' | 'UBL', RuleSetRef> = {
-  CII: { name: 'CII-STRUCTURE', version: 'Factur-X 1.09.2 XSD + EN 16931 CII syntax rules 1.3.16' },
-  UBL: { name: 'UBL-STRUCTURE', version: 'UBL 2.1 XSD + EN 16931 UBL syntax rules 1.3.16' },
+const STRUCTURE_SETS: Record<'en' | 'fr', Record<'CII' | 'UBL', RuleSetRef>> = {
+  en: {
+    CII: { name: 'CII-STRUCTURE', version: 'Factur-X 1.09.2 XSD + EN 16931 CII syntax rules 1.3.16' },
+    UBL: { name: 'UBL-STRUCTURE', version: 'UBL 2.1 XSD + EN 16931 UBL syntax rules 1.3.16' },
+  },
+  fr: {
+    CII: { name: 'CII-STRUCTURE', version: 'XSD Factur-X 1.09.2 + règles syntaxiques CII EN 16931 1.3.16' },
+    UBL: { name: 'UBL-STRUCTURE', version: 'XSD UBL 2.1 + règles syntaxiques UBL EN 16931 1.3.16' },
+  },
 };
 
 export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): DocumentReport {
@@ -161,7 +167,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     format: read.format,
     syntax,
     ...(profile ? { profile } : {}),
-    ruleSets: [STRUCTURE_SETS[syntax], ...rules.ruleSets],
+    ruleSets: [STRUCTURE_SETS[lang][syntax], ...rules.ruleSets],
     errors,
     warnings: all.filter((f) => f.severity !== 'fatal'),
     ...(rules.notices ? { notices: rules.notices } : {}),

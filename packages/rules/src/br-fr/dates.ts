@@ -12,6 +12,10 @@ function invoiceDates(invoice: Invoice): { path: string; value: string; bt: stri
   add('invoice.issueDate', invoice.issueDate, 'BT-2');
   add('invoice.taxPointDate', invoice.taxPointDate, 'BT-7');
   add('invoice.dueDate', invoice.dueDate, 'BT-9');
+  // the further due dates of a payment schedule (the first is BT-9 itself)
+  for (const [i, e] of (invoice.paymentSchedule ?? []).entries()) {
+    if (i > 0) add(`invoice.paymentSchedule[${i}].dueDate`, e?.dueDate, 'BT-9');
+  }
   for (const [i, p] of (invoice.precedingInvoices ?? []).entries()) {
     add(`invoice.precedingInvoices[${i}].issueDate`, p.issueDate, 'BT-26');
   }
@@ -86,8 +90,15 @@ export const dateRules: RuleDefinition[] = [
         PAID_FRAMEWORKS.has(normalizeSpace(invoice.businessProcessType))
       )
         return;
-      const issue = invoice.issueDate ?? '';
-      if (due.replace(/-/g, '') < issue.replace(/-/g, '')) report('invoice.dueDate', { value: due });
+      const issue = (invoice.issueDate ?? '').replace(/-/g, '');
+      if (due.replace(/-/g, '') < issue) report('invoice.dueDate', { value: due });
+      // 1.4.0.04 judges every due date of a payment schedule (1.4.0.03 stops with XPTY0004 on
+      // several; einv judges them the same way there, decision 0089)
+      for (const [i, e] of (invoice.paymentSchedule ?? []).entries()) {
+        const d = i > 0 && typeof e?.dueDate === 'string' ? e.dueDate : undefined;
+        if (d !== undefined && d.replace(/-/g, '') < issue)
+          report(`invoice.paymentSchedule[${i}].dueDate`, { value: d });
+      }
     },
   }),
 ];
