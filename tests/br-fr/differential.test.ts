@@ -15,6 +15,7 @@ import { NOT_CHECKABLE_ON_MODEL, rules } from '../../packages/rules/src/br-fr/in
 import type { OracleAssert } from '../support/oracle.js';
 import { describeIfShared, sharedFiles, sharedPath } from '../support/shared.js';
 import { runBrFrOracle } from './brfr-oracle.js';
+import { invoiceKind } from './mutation-kit.js';
 import { MUTATIONS, stripComments, type XmlSyntax } from './mutations.js';
 
 /** What the differential needs of a reader: the model and the source facts the rules judge XML nodes with */
@@ -35,14 +36,9 @@ function loadExamples(): Doc[] {
   const docs: Doc[] = [];
   for (const file of files) {
     const xml = stripComments(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-    const syntax: XmlSyntax | undefined = xml.includes('<rsm:CrossIndustryInvoice')
-      ? 'CII'
-      : /<(Invoice|CreditNote)[\s>]/.test(xml)
-        ? 'UBL'
-        : undefined;
-    if (!syntax) continue;
-    const root = /<CreditNote[\s>]/.test(xml) ? 'CreditNote' : 'Invoice';
-    docs.push({ id: path.relative(sharedPath('br-fr/examples'), file), xml, syntax, root });
+    const kind = invoiceKind(xml);
+    if (!kind) continue;
+    docs.push({ id: path.relative(sharedPath('br-fr/examples'), file), xml, ...kind });
   }
   return docs;
 }

@@ -16,6 +16,17 @@ export interface Mutation {
 
 export const stripComments = (xml: string): string => xml.replace(/<!--[\s\S]*?-->/g, '');
 
+/** The syntax and root of an example invoice's text; undefined when it is no CII or UBL invoice */
+export function invoiceKind(xml: string): { syntax: XmlSyntax; root: 'Invoice' | 'CreditNote' } | undefined {
+  const syntax: XmlSyntax | undefined = xml.includes('<rsm:CrossIndustryInvoice')
+    ? 'CII'
+    : /<(Invoice|CreditNote)[\s>]/.test(xml)
+      ? 'UBL'
+      : undefined;
+  if (!syntax) return undefined;
+  return { syntax, root: /<CreditNote[\s>]/.test(xml) ? 'CreditNote' : 'Invoice' };
+}
+
 /** Replaces the first match; undefined when there is none */
 export function sub(xml: string, re: RegExp, by: string | ((...m: string[]) => string)): string | undefined {
   if (!re.test(xml)) return undefined;

@@ -6,7 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXTENDED_CTC_FR_ID } from '@einv/core-model';
-import { chain, type Mutation, stripComments, sub, type XmlSyntax } from '../br-fr/mutation-kit.js';
+import {
+  chain,
+  invoiceKind,
+  type Mutation,
+  stripComments,
+  sub,
+  type XmlSyntax,
+} from '../br-fr/mutation-kit.js';
 import { MUTATIONS as BR_FR_MUTATIONS } from '../br-fr/mutations.js';
 import { sharedFiles, sharedPath } from '../support/shared.js';
 
@@ -34,15 +41,10 @@ export function loadExamples(): Doc[] {
   for (const dir of dirs) {
     for (const file of sharedFiles(dir, (n) => n.endsWith('.xml'))) {
       const raw = stripComments(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-      const syntax: XmlSyntax | undefined = raw.includes('<rsm:CrossIndustryInvoice')
-        ? 'CII'
-        : /<(Invoice|CreditNote)[\s>]/.test(raw)
-          ? 'UBL'
-          : undefined;
-      if (!syntax) continue;
-      const root = /<CreditNote[\s>]/.test(raw) ? 'CreditNote' : 'Invoice';
+      const kind = invoiceKind(raw);
+      if (!kind) continue;
       const id = path.relative(sharedPath('br-fr/examples'), file);
-      docs.push({ id, xml: declareExtendedCtcFr(raw, syntax), syntax, root });
+      docs.push({ id, xml: declareExtendedCtcFr(raw, kind.syntax), ...kind });
     }
   }
   return docs;

@@ -74,6 +74,19 @@ describeIfBuilt('listen errors', () => {
     expect((await p.exited).code).toBe(2);
     expect(p.output()).toContain('DATABASE_URL has the unsupported scheme "mysql:"');
   });
+
+  it('a PostgreSQL URL nobody answers stops the generation service with exit 2, naming it without the password', async () => {
+    const p = track(
+      start('apps/generation-api/dist/main.js', {
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://einv:s3cret@127.0.0.1:${await freePort()}/einv`,
+      }),
+    );
+    expect((await p.exited).code).toBe(2);
+    expect(p.output()).toContain('DATABASE_URL: the database cannot be opened or migrated');
+    expect(p.output()).toContain('127.0.0.1');
+    expect(p.output()).not.toContain('s3cret');
+  });
 });
 
 describeIfBuilt('the pnpm start supervisor', () => {

@@ -1,7 +1,6 @@
 /** Starting the built services as real processes, for tests of the process around the apps. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe } from '@jest/globals';
@@ -13,14 +12,7 @@ export const built =
 if (!built) console.warn('process tests: apps/*/dist is missing (run pnpm build); skipped');
 export const describeIfBuilt: typeof describe.skip = built ? describe : describe.skip;
 
-/** A loopback port nobody listens on right now */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from './servers.js';
 
 export interface Started {
   child: ChildProcess;

@@ -114,3 +114,35 @@ describeOnPostgres('billing on three instances of one PostgreSQL', () => {
     }
   });
 });
+
+describeOnPostgres('binding by email on two instances at once', () => {
+  it('a purchase arriving while its buyer verifies the email on another instance ends bound', async () => {
+    const first = await openTestDatabase([BILLING_MIGRATIONS]);
+    const [second] = await otherInstances(1);
+    let verified = false;
+    let entered: () => void = () => {};
+    const inResolver = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // The event's instance asks for the account while the other instance is verifying the address:
+    // not verified yet, and it takes a while to answer (the window in which the race used to lose
+    // the binding).
+    const slowResolver: AccountResolver = {
+      byPublicId: async () => undefined,
+      verifiedByEmail: async () => {
+        const answer = verified ? 1 : undefined;
+        entered();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return answer;
+      },
+    };
+    const events = new BillingStore(first, config, slowResolver);
+    const verification = new BillingStore(second!, config, resolver);
+    const handled = events.handleEvent(order(3001, '2026-11-10T00:00:00Z'), { now });
+    await inResolver; // the event is inside its resolver now, holding its locks
+    verified = true;
+    await verification.bindPendingPurchases(1, 'ada@example.com');
+    expect((await handled).status).toBe('pending');
+    expect(await verification.accountBilling(1, now)).toMatchObject({ plan: 'SITE' });
+  });
+});

@@ -322,7 +322,10 @@ describe('BillingStore: a purchase depends on its events, not on their delivery'
     });
   });
 
-  it('any order, with duplicates, ends in the same state (fast-check, 200 runs)', async () => {
+  // 200 orders on SQLite; 50 on PostgreSQL, where each run empties a real database (the fold is the
+  // same code, the database only stores it)
+  const runs = TEST_CONFIGURATION === 'postgres' ? 50 : 200;
+  it(`any order, with duplicates, ends in the same state (fast-check, ${runs} runs)`, async () => {
     const expected = await stateAfter(lifecycle);
     await fc.assert(
       fc.asyncProperty(
@@ -332,7 +335,7 @@ describe('BillingStore: a purchase depends on its events, not on their delivery'
           expect(await stateAfter([...order, ...again.map((i) => lifecycle[i]!)])).toEqual(expected);
         },
       ),
-      { numRuns: 200, seed: 13 },
+      { numRuns: runs, seed: 13 },
     );
   });
 });

@@ -172,19 +172,24 @@ export class BillingStore {
    */
   async bindPendingPurchases(accountId: number, email: string): Promise<number> {
     const { entitlements } = this.t;
-    const bound = await this.database.query((q) =>
-      q
+    const address = email.trim().toLowerCase();
+    // The email's lock: an event of a purchase for this address, binding on another instance at this
+    // moment, either commits first (and this update sees its row) or waits and then sees the account
+    // verified (decision 0103).
+    const bound = await this.database.transaction(async (tx) => {
+      await this.lock(tx, `email:${address}`);
+      return tx
         .update(entitlements)
         .set({ accountId, boundBy: 'verification' })
         .where(
           and(
             isNull(entitlements.accountId),
             isNull(entitlements.customAccountId),
-            eq(entitlements.email, email.trim().toLowerCase()),
+            eq(entitlements.email, address),
           ),
         )
-        .returning({ orderId: entitlements.orderId }),
-    );
+        .returning({ orderId: entitlements.orderId });
+    });
     return bound.length;
   }
 
@@ -297,6 +302,9 @@ export class BillingStore {
     const state = foldPurchase(events);
     if (!state) return undefined;
     const [current] = await tx.select().from(entitlements).where(eq(entitlements.orderId, orderId));
+    // Not bound yet: it may bind by email, so hold the email's lock against a verification binding it
+    // on another instance at the same moment (always after subscription and order: no cycle).
+    if (current?.accountId == null) await this.lock(tx, `email:${state.email.trim().toLowerCase()}`);
     const values = { ...state, ...(await this.binding(current, state.customAccountId, state.email)) };
     if (current) await tx.update(entitlements).set(values).where(eq(entitlements.orderId, orderId));
     else await tx.insert(entitlements).values({ orderId, ...values });

@@ -30,7 +30,10 @@ const processingType = () =>
     "the reform's processing type for invoices without a BAR note (B2B, B2BINT, B2C, B2CINT, OUTOFSCOPE, ARCHIVEONLY)",
   );
 const profile = (what: string) =>
-  new Option('--profile <profile>', `${what} (auto, MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED)`);
+  new Option(
+    '--profile <profile>',
+    `${what} (auto, MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED, EXTENDED-CTC-FR)`,
+  );
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
 program.addHelpText(

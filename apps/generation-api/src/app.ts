@@ -16,6 +16,7 @@ import {
   memoryStores,
   methodNotAllowed,
   negotiateLang,
+  pageAssets,
   problemErrorHandler,
   readiness,
   rejectEmptyBody,
@@ -188,6 +189,7 @@ export function createApp({
     rejectEmptyBody('{"xml": "<XML text>"} as application/json, or the XML itself as application/xml'),
     checkXmlRouter(pool, json),
   );
+  app.use('/api/portal/shared', pageAssets());
   app.use('/api/portal/assets', express.static(path.join(PUBLIC, 'portal'), { index: false, maxAge: '1h' }));
   app.use(
     '/api/portal',

@@ -51,7 +51,10 @@ const options = [
   {
     name: 'profile',
     in: 'query',
-    schema: { enum: ['MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED'], default: 'EN16931' },
+    schema: {
+      enum: ['MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED', 'EXTENDED-CTC-FR'],
+      default: 'EN16931',
+    },
   },
   { name: 'lang', in: 'query', schema: { enum: ['fr', 'en'], default: 'fr' } },
   {

@@ -14,6 +14,7 @@ export { findLimitViolation, INVOICE_LIMITS, refuseOverLimit } from './limits.js
 export type { ServiceMetrics } from './metrics.js';
 export { createMetrics } from './metrics.js';
 export { NOTICES_SCHEMA } from './openapi.js';
+export { pageAssets } from './page-assets.js';
 export type { PoolSettings, TaskName, WorkPool } from './pool.js';
 export { inlinePool, poolSettingsFrom, threadPool, WorkRefused } from './pool.js';
 export type { ProblemExtras } from './problem.js';

@@ -48,6 +48,18 @@ const calls = sources(APPS).flatMap((file) =>
   })),
 );
 
+/** `detail: '…'` of the services' failures (accounts, keys), which the portal answers as problems */
+const DETAIL = new RegExp(String.raw`\bdetail:\s*(${STRING})`, 'g');
+/** The password policy's answers, a problem detail too */
+const POLICY = new RegExp(String.raw`return\s+(${STRING});`, 'g');
+const failureDetails = sources(APPS).flatMap((file) => {
+  const text = fs.readFileSync(file, 'utf8');
+  const found = [...text.matchAll(DETAIL)].map((m) => m[1] as string);
+  if (file.endsWith('password-policy.ts'))
+    found.push(...[...text.matchAll(POLICY)].map((m) => m[1] as string));
+  return found.map((literal) => ({ file: path.relative(APPS, file), detail: sample(literal) }));
+});
+
 describe('French problem+json', () => {
   it('finds the call sites', () => expect(calls.length).toBeGreaterThan(30));
 
@@ -59,6 +71,14 @@ describe('French problem+json', () => {
   it('every detail written at a call site has a French template', () => {
     const missing = calls.filter(
       (c) => c.detail && problemText(c.slug, 't', c.detail, 'fr').detail === c.detail,
+    );
+    expect(missing.map((c) => `${c.file}: ${c.detail}`)).toEqual([]);
+  });
+
+  it('every failure detail of the account and key services has a French template', () => {
+    expect(failureDetails.length).toBeGreaterThan(10);
+    const missing = failureDetails.filter(
+      (c) => c.detail && problemText('x', 't', c.detail, 'fr').detail === c.detail,
     );
     expect(missing.map((c) => `${c.file}: ${c.detail}`)).toEqual([]);
   });

@@ -50,6 +50,14 @@ export const PROBLEM_TITLES_FR: Readonly<Record<string, string>> = {
   'unknown-rule': 'Règle inconnue',
   'unsupported-encoding': 'Encodage du corps non pris en charge',
   'unsupported-media-type': 'Type de contenu non pris en charge',
+  'email-taken': 'Adresse e-mail déjà utilisée',
+  'invalid-email': 'Impossible de changer l’adresse e-mail',
+  'invalid-key-name': 'Impossible de créer la clé',
+  'invalid-link': 'Lien invalide',
+  'invalid-password': 'Mot de passe refusé',
+  'invalid-signup': 'Inscription impossible',
+  'key-limit': 'Nombre de clés atteint',
+  'wrong-password': 'Mot de passe incorrect',
 };
 
 export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
@@ -213,6 +221,92 @@ export const PROBLEM_DETAILS_FR: readonly TextTemplate[] = [
     en: 'Send `Authorization: Bearer <METRICS_TOKEN>`.',
     fr: 'Envoyez `Authorization: Bearer <METRICS_TOKEN>`.',
   },
+  // the status-message route (/api/v1/status)
+  { en: '{p} is not a member of details ({known}).', fr: '{p} n’est pas un membre de details ({known}).' },
+  { en: '{p} is required (a string).', fr: '{p} est obligatoire (une chaîne).' },
+  { en: '{p} must be a non-empty string.', fr: '{p} doit être une chaîne non vide.' },
+  { en: '{p} must be an object { id, scheme? }.', fr: '{p} doit être un objet { id, scheme? }.' },
+  { en: '{p} must be a JSON object.', fr: '{p} doit être un objet JSON.' },
+  { en: '{p} must be an object { code, text? }.', fr: '{p} doit être un objet { code, text? }.' },
+  {
+    en: '{p} must be an object { amount, vatRate, currency? }.',
+    fr: '{p} doit être un objet { amount, vatRate, currency? }.',
+  },
+  { en: '{p} must be an object.', fr: '{p} doit être un objet.' },
+  { en: '{p} must be a date YYYY-MM-DD.', fr: '{p} doit être une date AAAA-MM-JJ.' },
+  { en: '{p} must be seller, buyer or platform.', fr: '{p} doit valoir seller, buyer ou platform.' },
+  { en: '{p} must be an ISO 8601 date-time.', fr: '{p} doit être une date et heure ISO 8601.' },
+  {
+    en: '{p} must be an array (at most 100) of { amount, vatRate, currency? }.',
+    fr: '{p} doit être un tableau (100 au plus) de { amount, vatRate, currency? }.',
+  },
+  { en: '{p} must be a decimal number or its text.', fr: '{p} doit être un nombre décimal ou son texte.' },
+  {
+    en: 'Expected the invoice under `invoice` (the JSON of /generate) or its references under `invoiceRef` ({ number, issueDate, typeCode?, seller, buyer }).',
+    fr: 'Attendu : la facture sous `invoice` (le JSON de /generate) ou ses références sous `invoiceRef` ({ number, issueDate, typeCode?, seller, buyer }).',
+  },
+  // the limits of JSON invoices (decision 0094)
+  {
+    en: '{p} has {n} characters; at most {max} are accepted.',
+    fr: '{p} compte {n} caractères ; {max} au plus sont acceptés.',
+  },
+  { en: '{p} is nested more than {n} levels deep.', fr: '{p} est imbriqué sur plus de {n} niveaux.' },
+  {
+    en: '{p} has {n} items; at most {max} are accepted.',
+    fr: '{p} compte {n} éléments ; {max} au plus sont acceptés.',
+  },
+  {
+    en: 'If this email has an account, a reset link is on its way.',
+    fr: 'Si cette adresse a un compte, un lien de réinitialisation est en route.',
+  },
+  // the account and key services' failures (portal)
+  {
+    en: 'expected an email address such as ada@example.com',
+    fr: 'attendu : une adresse e-mail telle que ada@example.com',
+  },
+  {
+    en: 'this link is invalid, was already used, or has expired; ask for a new one',
+    fr: 'ce lien est invalide, a déjà servi ou a expiré ; demandez-en un nouveau',
+  },
+  { en: 'the password is wrong', fr: 'le mot de passe est incorrect' },
+  {
+    en: 'an account already exists for this email; if it is yours, reset its password',
+    fr: 'un compte existe déjà pour cette adresse ; si c’est le vôtre, réinitialisez son mot de passe',
+  },
+  { en: 'another account now uses this email', fr: 'un autre compte utilise désormais cette adresse' },
+  { en: 'this is already the email of the account', fr: 'c’est déjà l’adresse du compte' },
+  { en: 'another account uses this email', fr: 'un autre compte utilise cette adresse' },
+  { en: 'expected a key name of 1 to 100 characters', fr: 'attendu : un nom de clé de 1 à 100 caractères' },
+  {
+    en: 'the {plan} plan allows {max} active API key(s); revoke or suspend one, or upgrade',
+    fr: 'l’offre {plan} permet {max} clé(s) d’API active(s) ; révoquez ou suspendez-en une, ou changez d’offre',
+  },
+  {
+    en: 'the {plan} plan allows {max} active API key(s); choose which active key this one replaces',
+    fr: 'l’offre {plan} permet {max} clé(s) d’API active(s) ; choisissez la clé active que celle-ci remplace',
+  },
+  {
+    en: 'an account holds at most {n} keys; revoke some',
+    fr: 'un compte détient au plus {n} clés ; révoquez-en',
+  },
+  { en: 'no live key {id} on this account', fr: 'aucune clé {id} en service sur ce compte' },
+  {
+    en: 'expected a password of at least {n} characters',
+    fr: 'attendu : un mot de passe d’au moins {n} caractères',
+  },
+  {
+    en: 'expected a password of at most {n} characters',
+    fr: 'attendu : un mot de passe d’au plus {n} caractères',
+  },
+  {
+    en: 'this password is in a list of commonly used passwords; choose another',
+    fr: 'ce mot de passe figure dans une liste de mots de passe courants ; choisissez-en un autre',
+  },
+  {
+    en: 'This account is suspended by the operator; every key of it is refused.',
+    fr: 'Ce compte est suspendu par l’exploitant ; toutes ses clés sont refusées.',
+  },
+  { en: 'This API key is suspended: {why}.', fr: 'Cette clé d’API est suspendue : {why}.' },
   { en: 'Sign in to the portal first.', fr: 'Connectez-vous d’abord au portail.' },
   {
     en: 'Check the email and password, or reset the password.',

@@ -1,5 +1,7 @@
 // The validator page: sends the chosen file to /v1/validate (multipart, the same public API anyone
 // can call) and renders the report; rule codes open their explanation from /v1/rules/{code}.
+import { pageLanguage, rememberLanguage } from '/shared/page-lang.js';
+
 const $ = (id) => document.getElementById(id);
 
 const TEXT = {
@@ -90,22 +92,7 @@ const TEXT = {
     colon: '\u202f:',
   },
 };
-// The language: ?lang= wins, then the choice remembered on this browser, then the browser's own
-// languages (what it sends as Accept-Language), English otherwise
-const LANG_KEY = 'einv-lang';
-function initialLanguage() {
-  const asked = new URLSearchParams(location.search).get('lang');
-  if (asked === 'fr' || asked === 'en') return asked;
-  try {
-    const kept = localStorage.getItem(LANG_KEY);
-    if (kept === 'fr' || kept === 'en') return kept;
-  } catch {
-    // storage disabled: fall through to the browser's languages
-  }
-  const first = (navigator.languages ?? [navigator.language]).find((l) => /^(fr|en)\b/i.test(l ?? ''));
-  return first && /^fr/i.test(first) ? 'fr' : 'en';
-}
-let lang = initialLanguage();
+let lang = pageLanguage();
 let lastFile = null;
 /** Lines of the last XML file, for the snippets around findings (none for a PDF) */
 let sourceLines = null;
@@ -367,11 +354,7 @@ async function downloadReport() {
 $('download').addEventListener('click', downloadReport);
 $('lang').addEventListener('change', () => {
   lang = $('lang').value;
-  try {
-    localStorage.setItem(LANG_KEY, lang);
-  } catch {
-    // storage disabled: the choice lasts for this page only
-  }
+  rememberLanguage(lang);
   applyLanguage();
   if (lastFile) validate(lastFile);
 });

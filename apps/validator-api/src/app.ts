@@ -10,6 +10,7 @@ import {
   methodNotAllowed,
   negotiateLang,
   openCors,
+  pageAssets,
   problemErrorHandler,
   readiness,
   type StoreFactory,
@@ -69,6 +70,7 @@ export function createApp(
   app.get('/v1/openapi.json', (_req, res) => void res.json(openApiDocument));
   app.use('/v1/docs/assets', staticFiles(SWAGGER_UI, SWAGGER_FILES));
   app.get('/v1/docs', (_req, res) => void res.sendFile(path.join(PUBLIC, 'docs.html')));
+  app.use('/shared', pageAssets());
   app.use('/', express.static(PUBLIC, { index: 'index.html', maxAge: '10m' }));
 
   app.use((req, res) =>

@@ -32,8 +32,12 @@ const options = [
   {
     name: 'profile',
     in: 'query',
-    schema: { enum: ['auto', 'MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED'], default: 'auto' },
-    description: 'Force a Factur-X profile instead of detecting it',
+    schema: {
+      enum: ['auto', 'MINIMUM', 'BASIC-WL', 'BASIC', 'EN16931', 'EXTENDED', 'EXTENDED-CTC-FR'],
+      default: 'auto',
+    },
+    description:
+      'Force a Factur-X profile, or EXTENDED-CTC-FR (its own rule set in place of EN 16931), instead of detecting it',
   },
 ];
 

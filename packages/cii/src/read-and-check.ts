@@ -16,6 +16,8 @@ export interface ReadAndCheckCiiOptions {
    * and check then agree), else what checkCii detects (which warns when it can detect none).
    */
   profile?: Profile;
+  /** Largest document accepted, in bytes (default: the parser's 20 MiB; the services keep it) */
+  maxBytes?: number;
 }
 
 export interface ReadAndCheckCiiResult {
@@ -29,18 +31,19 @@ export function readAndCheckCii(
   xml: string | Uint8Array,
   options: ReadAndCheckCiiOptions = {},
 ): ReadAndCheckCiiResult {
-  const parsed = parseXml(xml);
+  const limit = options.maxBytes ? { maxBytes: options.maxBytes } : {};
+  const parsed = parseXml(xml, limit);
   if (!parsed.ok) {
     // Not well-formed: both report it in their own words (cheap, the parser stops at the error).
-    const read = readCii(xml);
-    return { read, check: checkCii(xml, checkOptions(options.profile ?? read.profile)) };
+    const read = readCii(xml, limit);
+    return { read, check: checkCii(xml, { ...checkOptions(options.profile ?? read.profile), ...limit }) };
   }
   let read: ReadCiiResult;
   try {
     read = readCiiElement(parsed.root);
   } catch {
     // readCii's own guard turns the exception into a finding
-    read = readCii(xml);
+    read = readCii(xml, limit);
   }
   const profile = options.profile ?? read.profile;
   return { read, check: checkCiiElement(parsed.root, checkOptions(profile), read.locations) };

@@ -18,11 +18,17 @@ export class XPaths {
       return p;
     }
     const base = this.of(parent);
+    const children = parent.children;
+    if (!hasRepeatedNames(children)) {
+      // the usual case: no positions needed, no maps
+      for (const c of children) this.paths.set(c, `${base}/${c.name}`);
+      return this.paths.get(el) as string;
+    }
     // name every child of this parent at once
     const counts = new Map<string, number>();
-    for (const c of parent.children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+    for (const c of children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
     const seen = new Map<string, number>();
-    for (const c of parent.children) {
+    for (const c of children) {
       const total = counts.get(c.name) ?? 1;
       const index = (seen.get(c.name) ?? 0) + 1;
       seen.set(c.name, index);
@@ -30,4 +36,16 @@ export class XPaths {
     }
     return this.paths.get(el) as string;
   }
+}
+
+/** true when two children share a name (then their steps need a position); no allocation for short lists */
+function hasRepeatedNames(children: readonly XmlElement[]): boolean {
+  const n = children.length;
+  if (n < 2) return false;
+  if (n > 16) return true; // long lists: let the maps count
+  for (let i = 1; i < n; i++) {
+    const name = (children[i] as XmlElement).name;
+    for (let j = 0; j < i; j++) if ((children[j] as XmlElement).name === name) return true;
+  }
+  return false;
 }

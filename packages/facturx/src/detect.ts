@@ -25,6 +25,8 @@ export interface DetectOptions {
   lang?: Lang;
   /** Largest PDF accepted (default 50 MiB) */
   maxPdfBytes?: number;
+  /** Largest XML invoice accepted, in bytes (default: the parser's 20 MiB, which the services keep) */
+  maxXmlBytes?: number;
 }
 
 export interface DetectResult {
@@ -109,14 +111,18 @@ interface CheckRequest {
 function readXml(
   xml: string | Uint8Array,
   text: string,
-  lang: Lang,
+  options: { lang: Lang; maxXmlBytes?: number | undefined },
   check?: CheckRequest,
 ): Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' } {
+  const { lang } = options;
+  const limit = options.maxXmlBytes ? { maxBytes: options.maxXmlBytes } : {};
   const syntax = sniffXmlSyntax(text);
   if (syntax === 'CII') {
     // read and check share one parse of the document
-    const both = check ? readAndCheckCii(xml, check.profile ? { profile: check.profile } : {}) : undefined;
-    const r = both?.read ?? readCii(xml);
+    const both = check
+      ? readAndCheckCii(xml, { ...(check.profile ? { profile: check.profile } : {}), ...limit })
+      : undefined;
+    const r = both?.read ?? readCii(xml, limit);
     return {
       syntax,
       invoice: r.invoice,
@@ -130,8 +136,8 @@ function readXml(
   }
   if (syntax === 'UBL') {
     // read and check share one parse of the document
-    const both = check ? readAndCheckUbl(xml) : undefined;
-    const r = both?.read ?? readUbl(xml);
+    const both = check ? readAndCheckUbl(xml, limit) : undefined;
+    const r = both?.read ?? readUbl(xml, limit);
     return {
       syntax,
       invoice: r.invoice,
@@ -199,13 +205,13 @@ export function detectReadAndCheck(
         pdf: { findings: ex.findings },
       };
     }
-    const inner = readXml(ex.xml, ex.xml, lang, check);
+    const inner = readXml(ex.xml, ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
     return {
       ...inner,
       format: 'FACTURX-PDF',
       pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
     };
   }
-  const read = readXml(input, xmlHead(input), lang, check);
+  const read = readXml(input, xmlHead(input), { lang, maxXmlBytes: options.maxXmlBytes }, check);
   return read.syntax ? { ...read, format: read.syntax } : read;
 }

@@ -8,6 +8,10 @@ export type {
 } from './binding/types.js';
 export * from './check/index.js';
 export { type BindingRow, renderUblBindingDoc, ublBindingRows } from './docs.js';
-export { type ReadAndCheckUblResult, readAndCheckUbl } from './read-and-check.js';
+export {
+  type ReadAndCheckUblOptions,
+  type ReadAndCheckUblResult,
+  readAndCheckUbl,
+} from './read-and-check.js';
 export { type ReadUblResult, readUbl, readUblElement } from './read-ubl.js';
 export { DEFAULT_CUSTOMIZATION_ID, ublDocumentType, type WriteUblResult, writeUbl } from './write-ubl.js';

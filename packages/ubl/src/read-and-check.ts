@@ -14,10 +14,20 @@ export interface ReadAndCheckUblResult {
   check: CheckUblResult;
 }
 
-export function readAndCheckUbl(xml: string | Uint8Array): ReadAndCheckUblResult {
-  const parsed = parseXml(xml);
+/** Options of readAndCheckUbl */
+export interface ReadAndCheckUblOptions {
+  /** Largest document accepted, in bytes (default: the parser's 20 MiB; the services keep it) */
+  maxBytes?: number;
+}
+
+export function readAndCheckUbl(
+  xml: string | Uint8Array,
+  options: ReadAndCheckUblOptions = {},
+): ReadAndCheckUblResult {
+  const limit = options.maxBytes ? { maxBytes: options.maxBytes } : {};
+  const parsed = parseXml(xml, limit);
   // Not well-formed: both report it in their own words (cheap, the parser stops at the error)
-  if (!parsed.ok) return { read: readUbl(xml), check: checkUbl(xml) };
+  if (!parsed.ok) return { read: readUbl(xml, limit), check: checkUbl(xml, limit) };
   const read = readUblElement(parsed.root);
   return { read, check: checkUblElement(parsed.root, read.locations) };
 }

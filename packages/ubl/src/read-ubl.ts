@@ -12,7 +12,7 @@ import {
   type SourceFacts,
   type SourceLocations,
 } from '@einv/core-model';
-import { child, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { child, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import { NS } from './binding/namespaces.js';
 import { taxTotalCurrency } from './binding/tax.js';
@@ -32,8 +32,8 @@ export interface ReadUblResult {
   documentProfile?: typeof EXTENDED_CTC_FR;
 }
 
-export function readUbl(xml: string | Uint8Array): ReadUblResult {
-  const parsed = parseXml(xml);
+export function readUbl(xml: string | Uint8Array, opts: ParseOptions = {}): ReadUblResult {
+  const parsed = parseXml(xml, opts);
   if (!parsed.ok) {
     const f: Finding = {
       rule: 'UBL-READ-XML',

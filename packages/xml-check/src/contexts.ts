@@ -58,7 +58,7 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
 export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlElement): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const id of compiled.ids) counts[id] = 0;
-  const doc = new XDocument(root);
+  const doc = XDocument.of(root);
   for (const e of doc.elements()) {
     for (const p of compiled.patterns) {
       for (const i of p.byLocal(e.local)) {

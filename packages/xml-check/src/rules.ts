@@ -200,7 +200,7 @@ function walkAbsent(tree: AbsenceNode, elements: XmlElement[], failed: Set<Compi
 export const MAX_RULE_FINDINGS = 1000;
 
 export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[] {
-  const doc = new XDocument(root);
+  const doc = XDocument.of(root);
   const findings: Finding[] = [];
   const index = pattern.byLocal;
   if (index) {

@@ -39,13 +39,19 @@ const NONE: XmlElement[] = [];
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
-/** Per-document state: document order and a name index, built once, for `//name` and preceding:: */
+/** One XDocument per parsed tree, shared by the passes over it (rule contexts, syntax rules) */
+const documents = new WeakMap<XmlElement, XDocument>();
+
+/**
+ * Per-document state: document order and a name index, built once, for `//name` and preceding::.
+ * A tree is never changed after parsing, so `XDocument.of(root)` shares one between passes.
+ */
 export class XDocument {
   readonly docNode: DocNode;
   private all: XmlElement[] | undefined;
-  /** position of each element in document order, and of its last descendant */
-  private pos = new Map<XmlElement, number>();
-  private end = new Map<XmlElement, number>();
+  /** position of each element in document order, and of its last descendant (built when first needed) */
+  private pos: Map<XmlElement, number> | undefined;
+  private end: Map<XmlElement, number> | undefined;
   private byName: Map<string, XmlElement[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
 
@@ -53,30 +59,58 @@ export class XDocument {
     this.docNode = { doc: true, root };
   }
 
+  /** The document of this tree, built once and shared by every pass over it */
+  static of(root: XmlElement): XDocument {
+    let doc = documents.get(root);
+    if (!doc) {
+      doc = new XDocument(root);
+      documents.set(root, doc);
+    }
+    return doc;
+  }
+
   /** All elements in document order */
   elements(): XmlElement[] {
     if (!this.all) {
       const out: XmlElement[] = [];
-      const stack: [XmlElement, boolean][] = [[this.root, false]];
+      const stack: XmlElement[] = [this.root];
       while (stack.length) {
-        const [e, done] = stack.pop() as [XmlElement, boolean];
-        if (done) {
-          this.end.set(e, out.length - 1);
-          continue;
-        }
-        this.pos.set(e, out.length);
+        const e = stack.pop() as XmlElement;
         out.push(e);
-        stack.push([e, true]);
-        for (let i = e.children.length - 1; i >= 0; i--) stack.push([e.children[i] as XmlElement, false]);
+        const children = e.children;
+        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as XmlElement);
       }
       this.all = out;
     }
     return this.all;
   }
 
+  /** Element → its position in document order; also fills `end` (the position of its last descendant) */
+  private positions(): Map<XmlElement, number> {
+    if (!this.pos) {
+      const all = this.elements();
+      const pos = new Map<XmlElement, number>();
+      const end = new Map<XmlElement, number>();
+      for (let i = 0; i < all.length; i++) pos.set(all[i] as XmlElement, i);
+      // backwards, so an element's last child is done before it
+      for (let i = all.length - 1; i >= 0; i--) {
+        const e = all[i] as XmlElement;
+        const last = e.children[e.children.length - 1];
+        end.set(e, last === undefined ? i : (end.get(last) ?? i));
+      }
+      this.pos = pos;
+      this.end = end;
+    }
+    return this.pos;
+  }
+
+  private lastDescendant(e: XmlElement): number {
+    this.positions();
+    return this.end?.get(e) ?? -1;
+  }
+
   position(e: XmlElement): number {
-    this.elements();
-    return this.pos.get(e) ?? -1;
+    return this.positions().get(e) ?? -1;
   }
 
   /** Elements named ns|local in document order */
@@ -100,14 +134,14 @@ export class XDocument {
     let from = 0;
     let to = all.length - 1;
     if (isElement(n)) {
-      from = (this.pos.get(n) ?? 0) + 1;
-      to = this.end.get(n) ?? -1;
+      from = (this.positions().get(n) ?? 0) + 1;
+      to = this.lastDescendant(n);
     } else if (isAttr(n)) return [];
     if (s.ns !== '*' && s.local !== '*') {
       const list = this.named(s.ns, s.local);
       if (from === 0) return list;
       return list.filter((e) => {
-        const p = this.pos.get(e) ?? -1;
+        const p = this.position(e);
         return p >= from && p <= to;
       });
     }
@@ -270,7 +304,7 @@ export class XDocument {
     if (isAttr(n)) return [n];
     if (isDoc(n)) return [n, ...this.elements()];
     const all = this.elements();
-    return all.slice(this.pos.get(n) ?? 0, (this.end.get(n) ?? -1) + 1);
+    return all.slice(this.positions().get(n) ?? 0, this.lastDescendant(n) + 1);
   }
 
   private axis(n: XNode, s: Step): Item[] {
@@ -308,7 +342,9 @@ export class XDocument {
         if (s.ns !== '*' && s.local !== '*') {
           const ancestorsOf = new Set<XmlElement>();
           for (let p = n.parent; p; p = p.parent) ancestorsOf.add(p);
-          return this.named(s.ns, s.local).filter((e) => (this.pos.get(e) ?? 0) < me && !ancestorsOf.has(e));
+          return this.named(s.ns, s.local).filter(
+            (e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e),
+          );
         }
         const ancestors = new Set<XmlElement>();
         for (let p = n.parent; p; p = p.parent) ancestors.add(p);

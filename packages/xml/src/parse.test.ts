@@ -210,6 +210,19 @@ describe('parseXml decodes bytes by BOM and declared encoding', () => {
   });
 });
 
+describe('element names (interned by the parser, decision 0141)', () => {
+  it('keeps every name as written past the interning bounds: 25,000 distinct names, a 300-character name', () => {
+    const names = Array.from({ length: 25_000 }, (_, i) => `p:n${i}`);
+    const long = `p:${'x'.repeat(300)}`;
+    const xml = `<p:r xmlns:p="urn:p">${names.map((n) => `<${n}/>`).join('')}<${long}/></p:r>`;
+    const root = ok(parseXml(xml));
+    expect(root.children.map((c) => c.name)).toEqual([...names, long]);
+    expect(root.children.map((c) => c.local)).toEqual([...names, long].map((n) => n.slice(2)));
+    // a second document with the same names reads the same
+    expect(ok(parseXml(xml)).children.map((c) => c.local)).toEqual(root.children.map((c) => c.local));
+  });
+});
+
 describe('escapeXml', () => {
   it('escapes markup characters and replaces characters XML cannot carry', () => {
     expect(escapeXml(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;');

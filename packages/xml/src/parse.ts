@@ -16,6 +16,28 @@ import type { ParseOptions, ParseResult, XmlElement, XmlError } from './types.js
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 200;
 
+/**
+ * Element names seen so far, each kept as one internalized string: every later pass compares and
+ * hashes names (binding paths, content models, rule contexts, name indexes), and an internalized
+ * name equals the code's own literals by identity instead of character by character (decision
+ * 0141). Bounded in count and length, so documents inventing names cannot grow it without end.
+ */
+const NAMES = new Map<string, string>();
+const MAX_NAMES = 20_000;
+/** Longer names are left alone: the table must stay small whatever the documents hold */
+const MAX_NAME_LENGTH = 128;
+
+function internName(slice: string): string {
+  if (slice.length > MAX_NAME_LENGTH) return slice;
+  const known = NAMES.get(slice);
+  if (known !== undefined) return known;
+  if (NAMES.size >= MAX_NAMES) return slice;
+  // a property key is internalized: this is a flat copy, not a slice holding the whole text alive
+  const own = Object.keys({ [slice]: 0 })[0] as string;
+  NAMES.set(own, own);
+  return own;
+}
+
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
@@ -169,7 +191,7 @@ class Parser {
           ? 'a "<" that does not start a tag (write &lt; in text)'
           : 'an invalid element name',
       );
-    const name = s.slice(i, nameEnd);
+    const name = internName(s.slice(i, nameEnd));
     i = nameEnd;
     const attrs: Record<string, string> = {};
     let scope = parentScope;
@@ -222,7 +244,7 @@ class Parser {
     this.pos = i;
     const colon = name.indexOf(':');
     const prefix = colon === -1 ? '' : name.slice(0, colon);
-    const local = colon === -1 ? name : name.slice(colon + 1);
+    const local = colon === -1 ? name : internName(name.slice(colon + 1));
     const ns = scope[prefix];
     if (ns === undefined && prefix !== '')
       this.fail(lt, `the prefix "${prefix}" of <${name}> is not bound to a namespace`);

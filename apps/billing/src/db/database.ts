@@ -76,7 +76,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
 const MIGRATION_LOCK = 0x65696e76;
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, allowExitOnIdle: true });
+  // A connection attempt that gets no answer (firewalled host) fails after 10 s instead of hanging the
+  // start or a request forever.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  });
   // An idle client losing its server (restart, network) must not crash the process; the next query
   // gets a fresh connection or a clear error.
   pool.on('error', () => {});

@@ -84,6 +84,6 @@ export const entitlements = pgTable(
  * (decision 0103). On SQLite the single writer already serializes them.
  */
 export const billingLocks = pgTable('billing_locks', {
-  /** order:<order id> | subscription:<subscription id> */
+  /** order:<order id> | subscription:<subscription id> | email:<address> (binding by email) */
   key: text('key').primaryKey(),
 });

@@ -18,7 +18,13 @@ import {
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { reportFindings } from '../findings-text.js';
 import { readInput, writeOutput } from '../io.js';
-import { type CommonOptions, frenchRulesOption, processingTypeOption, profileOption } from './options.js';
+import {
+  type CommonOptions,
+  facturxLevelOption,
+  frenchRulesOption,
+  processingTypeOption,
+  profileOption,
+} from './options.js';
 
 interface OutputOption {
   output?: string;
@@ -87,7 +93,7 @@ export interface AttachCommandOptions extends CommonOptions {
 
 export async function attachCommand(pdfFile: string, xmlFile: string, opts: AttachCommandOptions) {
   const [pdf, xml] = [await readInput(pdfFile, 'PDF'), await readInput(xmlFile, 'invoice XML')];
-  const profile = profileOption(opts.profile);
+  const profile = facturxLevelOption(opts.profile);
   const options: EmbedOptions = {
     now: opts.now ?? new Date().toISOString(),
     lang: opts.lang,
@@ -116,7 +122,12 @@ export async function convertCommand(file: string, opts: ConvertCommandOptions):
   if (!read) return EXIT.invalid;
   const { invoice, diagnostics } = read;
   if (reportFindings(diagnostics, name) || !('format' in read ? read.format : true)) return EXIT.invalid;
-  const profile = profileOption(opts.profile) ?? read.profile ?? 'EN16931';
+  // the profile the document declares, EXTENDED-CTC-FR included (a UBL one converts to an EXTENDED-CTC-FR CII)
+  const profile =
+    profileOption(opts.profile) ??
+    ('documentProfile' in read ? read.documentProfile : undefined) ??
+    read.profile ??
+    'EN16931';
   if (opts.to === 'json') {
     await writeOutput(opts.output, `${JSON.stringify(invoice, null, 2)}\n`);
     return EXIT.ok;

@@ -1,5 +1,9 @@
-/** `einv explain <rule>`: what a rule checks, why, and how to fix an invoice that breaks it — from the catalogue. */
-// the catalogue and the terms only: no need to load the PDF and XML code for a lookup
+/**
+ * `einv explain <code>`: what a rule checks, why, and how to fix an invoice that breaks it — from the
+ * catalogue; any other finding code (syntax rules, XSD-*, PDF/A, Factur-X) from the facade's
+ * explainCode, loaded only then (decision 0131).
+ */
+// the catalogue and the terms only for a rule: no need to load the PDF and XML code for that lookup
 import { getTerm } from '@einv/core-model';
 import { getRule, ruleCatalogue } from '@einv/rules';
 import pc from 'picocolors';
@@ -10,8 +14,8 @@ export async function explainCommand(
   id: string,
   opts: { lang: (typeof LANGS)[number]; format: 'pretty' | 'json' },
 ): Promise<ExitCode> {
-  const rule = getRule(id);
-  if (!rule) {
+  const entry = explained(id, opts.lang) ?? (await explainedCode(id, opts.lang));
+  if (!entry) {
     const prefix = id.trim().toUpperCase();
     const near = ruleCatalogue
       .map((r) => r.id)
@@ -22,23 +26,9 @@ export async function explainCommand(
     );
   }
   const lang = opts.lang;
-  const terms = rule.terms.map((t) => ({ id: t, name: getTerm(t)?.name[lang] }));
-  const severity =
-    rule.editionSeverity ??
-    (typeof rule.severity === 'string' ? rule.severity : { CII: rule.severity.CII, UBL: rule.severity.UBL });
+  const { terms, severity } = entry;
   if (opts.format === 'json') {
-    const out = {
-      rule: rule.id,
-      ruleSet: rule.ruleSet,
-      family: rule.family,
-      severity,
-      terms,
-      lang,
-      checks: rule.message[lang],
-      explanation: rule.explanation[lang],
-      fix: rule.fix[lang],
-    };
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
     return EXIT.ok;
   }
   const c = pc.createColors(pc.isColorSupported);
@@ -46,11 +36,11 @@ export async function explainCommand(
   const label = (en: string, frText: string) => c.bold(fr ? frText : en);
   process.stdout.write(
     [
-      `${c.bold(rule.id)}  ${c.dim(`${rule.ruleSet} · ${typeof severity === 'string' ? severity : JSON.stringify(severity)}`)}`,
-      rule.message[lang],
+      `${c.bold(entry.rule)}  ${c.dim(`${entry.ruleSet}${severity === undefined ? '' : ` · ${typeof severity === 'string' ? severity : JSON.stringify(severity)}`}`)}`,
+      entry.checks,
       '',
-      `${label('Why', 'Pourquoi')}: ${rule.explanation[lang]}`,
-      `${label('Fix', 'Correction')}: ${rule.fix[lang]}`,
+      `${label('Why', 'Pourquoi')}: ${entry.explanation}`,
+      `${label('Fix', 'Correction')}: ${entry.fix}`,
       terms.length
         ? `${label('Terms', 'Termes')}: ${terms.map((t) => (t.name ? `${t.id} ${t.name}` : t.id)).join('; ')}`
         : '',
@@ -60,4 +50,54 @@ export async function explainCommand(
       .concat('\n'),
   );
   return EXIT.ok;
+}
+
+interface Entry {
+  rule: string;
+  ruleSet: string;
+  family?: string;
+  severity?: unknown;
+  terms: { id: string; name: string | undefined }[];
+  lang: string;
+  checks: string;
+  explanation: string;
+  fix: string;
+}
+
+/** A business rule of the catalogue (the fast path: no PDF or XML code loaded) */
+function explained(id: string, lang: (typeof LANGS)[number]): Entry | undefined {
+  const rule = getRule(id);
+  if (!rule) return undefined;
+  return {
+    rule: rule.id,
+    ruleSet: rule.ruleSet,
+    family: rule.family,
+    severity:
+      rule.editionSeverity ??
+      (typeof rule.severity === 'string'
+        ? rule.severity
+        : { CII: rule.severity.CII, UBL: rule.severity.UBL }),
+    terms: rule.terms.map((t) => ({ id: t, name: getTerm(t)?.name[lang] })),
+    lang,
+    checks: rule.message[lang],
+    explanation: rule.explanation[lang],
+    fix: rule.fix[lang],
+  };
+}
+
+/** Any other code einv emits (syntax rules, XSD-*, PDF/A, Factur-X…), as /v1/rules/{code} answers */
+async function explainedCode(id: string, lang: (typeof LANGS)[number]): Promise<Entry | undefined> {
+  const { explainCode } = await import('@einv/facturx');
+  const e = explainCode(id, lang);
+  if (!e) return undefined;
+  return {
+    rule: e.code,
+    ruleSet: e.ruleSet,
+    ...(e.severity === undefined ? {} : { severity: e.severity }),
+    terms: e.terms,
+    lang,
+    checks: e.checks,
+    explanation: e.explanation,
+    fix: e.fix,
+  };
 }

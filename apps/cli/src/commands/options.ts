@@ -4,7 +4,13 @@
  * libraries' own lists, so one added there is accepted here without an edit.
  */
 // the lists alone: with worker threads the main thread never loads the libraries
-import { isProfile, PROFILES, type Profile } from '@einv/core-model/profiles';
+import {
+  DOCUMENT_PROFILES,
+  type DocumentProfile,
+  isDocumentProfile,
+  isProfile,
+  type Profile,
+} from '@einv/core-model/profiles';
 import type { FrenchEdition, FrenchStandardVersion, ValidateDocumentOptions } from '@einv/facturx';
 import { FRENCH_RULES_VALUES, frenchRulesOf } from '@einv/rules/versions';
 import { UsageError } from '../exit-codes.js';
@@ -21,11 +27,20 @@ export interface CommonOptions {
 }
 
 /** undefined for `auto` or no option: the document's own declared profile is used */
-export function profileOption(value: string | undefined): Profile | undefined {
+export function profileOption(value: string | undefined): DocumentProfile | undefined {
   if (value === undefined || value.toLowerCase() === 'auto') return undefined;
   const upper = value.toUpperCase();
-  if (isProfile(upper)) return upper;
-  throw new UsageError(`--profile ${value}: expected auto or one of ${PROFILES.join(', ')}`);
+  if (isDocumentProfile(upper)) return upper;
+  throw new UsageError(`--profile ${value}: expected auto or one of ${DOCUMENT_PROFILES.join(', ')}`);
+}
+
+/** --profile of a command that writes the Factur-X XMP: a Factur-X level (EXTENDED-CTC-FR has none, decision 0078) */
+export function facturxLevelOption(value: string | undefined): Profile | undefined {
+  const profile = profileOption(value);
+  if (profile === undefined || isProfile(profile)) return profile;
+  throw new UsageError(
+    `--profile ${value}: a Factur-X PDF declares a Factur-X level; EXTENDED-CTC-FR has none (embed it with the EXTENDED id and --profile EXTENDED)`,
+  );
 }
 
 /** `standard@1.4.0.03` → the edition and the pinned release (commander has checked the value) */

@@ -1,10 +1,11 @@
 // The portal page: talks to /api/portal/* with same-origin JSON requests; the session cookie is
 // HttpOnly, so this script never sees it. Mailed links arrive as #verify=<token> or #reset=<token>
 // (a fragment never reaches the server's logs); the page posts the token and clears the fragment.
+import { pageLanguage, rememberLanguage } from '/api/portal/shared/page-lang.js';
+
 const $ = (id) => document.getElementById(id);
 
-// Texts of the page in both languages; the language is ?lang=, else the choice remembered on this
-// browser, else the browser's languages (what it sends as Accept-Language), English otherwise.
+// Texts of the page in both languages; the language is chosen by page-lang.js (shared with the validator page)
 const TEXT = {
   en: {
     tagline: 'Factur-X generation API — your account, plan and API keys',
@@ -188,20 +189,7 @@ const TEXT = {
     emailConfirmed: 'Adresse {email} confirmée.',
   },
 };
-const LANG_KEY = 'einv-lang';
-function initialLanguage() {
-  const asked = new URLSearchParams(location.search).get('lang');
-  if (asked === 'fr' || asked === 'en') return asked;
-  try {
-    const kept = localStorage.getItem(LANG_KEY);
-    if (kept === 'fr' || kept === 'en') return kept;
-  } catch {
-    // storage disabled: the browser's languages decide
-  }
-  const first = (navigator.languages ?? [navigator.language]).find((l) => /^(fr|en)\b/i.test(l ?? ''));
-  return first && /^fr/i.test(first) ? 'fr' : 'en';
-}
-let lang = initialLanguage();
+let lang = pageLanguage();
 /** A text of the page in its language, {name} replaced by vars.name */
 const t = (key, vars = {}) =>
   (TEXT[lang][key] ?? TEXT.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
@@ -215,7 +203,8 @@ function applyLanguage() {
 }
 
 async function api(method, path, body) {
-  const res = await fetch(`/api/portal${path}`, {
+  // the page's language for the answers and problems (the service reads ?lang= first)
+  const res = await fetch(`/api/portal${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, {
     method,
     headers: body ? { 'content-type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
@@ -563,11 +552,7 @@ followFragment().then(async (stayOut) => {
 
 $('lang').addEventListener('change', () => {
   lang = $('lang').value;
-  try {
-    localStorage.setItem(LANG_KEY, lang);
-  } catch {
-    // storage disabled: the choice lasts for this page only
-  }
+  rememberLanguage(lang);
   applyLanguage();
   if (current) {
     showAccount(current);

@@ -97,6 +97,12 @@ describe('POST /api/v1/status', () => {
       details: { at: 'yesterday' },
     });
     expect([badAt.status, badAt.body.field]).toEqual([400, 'details.at']);
+    const unknown = await post('/api/v1/status').send({
+      invoiceRef: ref,
+      status: '205',
+      details: { recipient: 'x' },
+    });
+    expect([unknown.status, unknown.body.field]).toEqual([400, 'details.recipient']);
     const noAddress = await post('/api/v1/status').send({
       invoiceRef: { ...ref, seller: { siren: '100000009' } },
       status: '205',

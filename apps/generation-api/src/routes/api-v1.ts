@@ -4,7 +4,7 @@
  * API key (decision 0091).
  */
 import type { Profile, ValidationResult } from '@einv/core-model';
-import { PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
+import { DOCUMENT_PROFILES, toValidationResult, validateInvoiceShape } from '@einv/core-model';
 import {
   bodyObject,
   decodeBase64,
@@ -27,7 +27,7 @@ import { acceptedRepresentation, answerBytes, sendGenerated } from './generated-
 type Options = tasks.InvoiceOptions;
 
 function options(req: Request, res: Response): Options | undefined {
-  const profile = queryOption(req, res, 'profile', PROFILES, 'EN16931');
+  const profile = queryOption(req, res, 'profile', DOCUMENT_PROFILES, 'EN16931');
   if (!profile) return undefined;
   // ?lang= wins, then Accept-Language; French when neither says (the documents are French invoices)
   const lang = requestLang(req, res, 'fr');

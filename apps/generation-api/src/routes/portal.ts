@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { bodyObject, requireJson, sameOriginOnly, sendProblem } from '@einv/http-kit';
+import { bodyObject, problemText, requireJson, sameOriginOnly, sendProblem } from '@einv/http-kit';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import type { Account, AccountService, Failure } from '../accounts.js';
@@ -169,7 +169,13 @@ export function portalRouter({
     if (!body) return;
     await accounts.requestPasswordReset(body.email);
     // The same answer whether or not the email has an account
-    res.status(202).json({ detail: 'If this email has an account, a reset link is on its way.' });
+    const { detail } = problemText(
+      'reset-requested',
+      '',
+      'If this email has an account, a reset link is on its way.',
+      res.locals.lang,
+    );
+    res.status(202).json({ detail });
   });
 
   router.post('/password-reset', ...mutation, async (req, res) => {

@@ -109,11 +109,19 @@ function invoiceOf(body: Record<string, unknown>): Invoice | Problem {
   return out as unknown as Invoice;
 }
 
+const DETAIL_KEYS = ['id', 'businessProcess', 'note', 'by', 'at', 'reason', 'action', 'collected'];
+
 /** `details`: each member type-checked; `at` an ISO date-time */
 function detailsOf(body: Record<string, unknown>): StatusTaskInput['details'] | Problem {
   const d = body.details;
   if (d === undefined) return {};
   if (!isObject(d)) return { field: 'details', detail: 'details must be a JSON object.' };
+  const unknown = Object.keys(d).find((k) => !DETAIL_KEYS.includes(k));
+  if (unknown)
+    return {
+      field: `details.${unknown}`,
+      detail: `details.${unknown} is not a member of details (${DETAIL_KEYS.join(', ')}).`,
+    };
   const out: Record<string, unknown> = {};
   for (const k of ['id', 'businessProcess', 'note'] as const) {
     const t = text(d, k, 'details', false);

@@ -3,12 +3,12 @@
  * task of the pool, called with a structured-clone input and returning plain data. Pure library
  * calls; the routes keep the HTTP, the quota and the answers.
  */
-import type { Invoice, Profile, ValidationResult } from '@einv/core-model';
+import type { DocumentProfile, Invoice, ValidationResult } from '@einv/core-model';
 import { checkXml as check, generate as generateInvoice, judgeDocument, judgeInvoice } from '@einv/facturx';
 import type { FrenchEdition, FrenchStandardVersion } from '@einv/rules';
 
 export interface InvoiceOptions {
-  profile: Profile;
+  profile: DocumentProfile;
   lang: 'fr' | 'en';
   frenchEdition: FrenchEdition;
   /** Release of the standard edition (default: the newest) */
@@ -63,7 +63,7 @@ export function parse({ bytes, options }: { bytes: Uint8Array; options: InvoiceO
     answer: {
       format: read.syntax ?? 'CII',
       ...(read.format === 'FACTURX-PDF' ? { container: 'FACTURX-PDF' } : {}),
-      ...(read.profile ? { profile: read.profile } : {}),
+      ...((read.documentProfile ?? read.profile) ? { profile: read.documentProfile ?? read.profile } : {}),
       invoice: read.invoice,
       validation,
     },

@@ -9,6 +9,7 @@ import {
   BR_FR_STANDARD_VERSIONS,
   BR_FR_VERSIONS,
   EN16931_VERSION,
+  EXTENDED_CTC_FR_VERSION,
   FACTURX_VERSION,
   FRENCH_RULES_VALUES,
   ruleCatalogue,
@@ -23,6 +24,8 @@ export function ruleSetsInCatalogue() {
     EN16931: EN16931_VERSION,
     'BR-FR': `${BR_FR_STANDARD_VERSIONS.join(' or ')} (standard, default ${BR_FR_VERSIONS.standard}) / ${BR_FR_VERSIONS.transition} (transition)`,
     'FACTUR-X': FACTURX_VERSION,
+    // its own rules here; a document declaring the profile also runs the EN 16931 rules the set keeps
+    'EXTENDED-CTC-FR': `${EXTENDED_CTC_FR_VERSION} (1.4.0.04 of this set is not available)`,
     'EINV-ADVISORY': ADVISORY_VERSION,
   };
   // the releases a caller can pick, per set (frenchRules=)

@@ -4,7 +4,7 @@
  * the format, runs the structure check and every applicable rule set.
  */
 import type { Profile } from '@einv/core-model';
-import { PROFILES } from '@einv/core-model';
+import { DOCUMENT_PROFILES } from '@einv/core-model';
 import {
   decodeBase64,
   formatSize,
@@ -34,7 +34,7 @@ const RAW_TYPES = [
   'application/*+xml',
   'application/octet-stream',
 ];
-const FORCEABLE = ['auto', ...PROFILES] as const;
+const FORCEABLE = ['auto', ...DOCUMENT_PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
   const router = Router();

@@ -115,13 +115,17 @@ export function selectElements(
   seen?: Set<XmlElement>,
 ): XmlElement[] {
   if (steps.length === 0) return [from];
-  // index loops and one array per step: this runs for every term of every line
-  let current: XmlElement[] = [from];
+  // This runs for every term of every line: index loops, and no array while the path has reached
+  // a single element (the usual case), only once a step matches several.
+  let one: XmlElement = from;
+  let current: XmlElement[] | undefined;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s] as Step;
-    const next: XmlElement[] = [];
-    for (let i = 0; i < current.length; i++) {
-      const children = (current[i] as XmlElement).children;
+    let nextOne: XmlElement | undefined;
+    let next: XmlElement[] | undefined;
+    const sources = current ? current.length : 1;
+    for (let i = 0; i < sources; i++) {
+      const children = (current ? (current[i] as XmlElement) : one).children;
       for (let j = 0; j < children.length; j++) {
         const c = children[j] as XmlElement;
         if (
@@ -130,14 +134,19 @@ export function selectElements(
           (step.test === undefined || testHolds(c, step.test, vars, seen)) &&
           (step.also.length === 0 || step.also.every((t) => testHolds(c, t, vars, undefined)))
         ) {
-          next.push(c);
+          if (next) next.push(c);
+          else if (nextOne === undefined) nextOne = c;
+          else next = [nextOne, c];
         }
       }
     }
-    if (next.length === 0) return next;
-    current = next;
+    if (next) current = next;
+    else if (nextOne !== undefined) {
+      current = undefined;
+      one = nextOne;
+    } else return [];
   }
-  return current;
+  return current ?? [one];
 }
 
 function testHolds(el: XmlElement, test: Test, vars: Variables, seen: Set<XmlElement> | undefined): boolean {

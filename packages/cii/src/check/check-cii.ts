@@ -23,6 +23,8 @@ const RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInform
 export interface CheckCiiOptions {
   /** Check against this profile's XSD instead of the one the document declares (BT-24) */
   profile?: Profile;
+  /** Largest document accepted, in bytes (default: the parser's 20 MiB) */
+  maxBytes?: number;
 }
 
 export interface CheckResult {
@@ -69,7 +71,7 @@ export function checkCii(xml: string | Uint8Array, options: CheckCiiOptions = {}
 }
 
 function check(xml: string | Uint8Array, options: CheckCiiOptions): CheckResult {
-  const parsed = parseXml(xml);
+  const parsed = parseXml(xml, options.maxBytes ? { maxBytes: options.maxBytes } : {});
   if (!parsed.ok) {
     const { code, message, line } = parsed.error;
     return result(options.profile, [

@@ -221,6 +221,8 @@ export function buildStatus(
     (by === 'seller' ? [addressed(invoice, 'buyer', 'BY')] : [addressed(invoice, 'seller', 'SE')]);
 
   const at = details.at ?? new Date();
+  if (!(at instanceof Date) || Number.isNaN(at.getTime()))
+    throw new StatusBuildError('details.at', 'details.at must be a valid Date (MDT-8 / MDT-78)');
   const time = stamp(at);
   const detailsOut: StatusDetail[] = [];
   if (reason?.code || details.action || details.note || characteristics.length) {

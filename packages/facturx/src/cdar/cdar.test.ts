@@ -188,6 +188,22 @@ describe('readCdar / writeCdar', () => {
   });
 });
 
+describe('robustness', () => {
+  it('judges a message with 50,000 reasons in one pass (absolute paths read once per document)', () => {
+    const base = writeCdar(buildStatus(invoice(), '210', { at: AT, reason: { code: 'DOUBLON' } }));
+    const many = base.replace(
+      /<ram:ReasonCode>DOUBLON<\/ram:ReasonCode>/,
+      '<ram:ReasonCode>BOGUS</ram:ReasonCode>'.repeat(50_000),
+    );
+    const report = validateCdar(many);
+    expect(report.errors.filter((e) => e.rule === 'BR-FR-CDV-CL-09_MDT-113')).toHaveLength(50_000);
+  }, 60_000);
+
+  it('refuses an invalid date', () => {
+    expect(() => buildStatus(invoice(), '205', { at: new Date('nope') })).toThrow(/details\.at/);
+  });
+});
+
 describe('code labels', () => {
   it('labels every official code in fr and en', () => {
     for (const table of [STATUS_LABELS, REASON_LABELS, ACTION_LABELS, CHARACTERISTIC_LABELS]) {

@@ -4,7 +4,7 @@
  * XPath, and a document that is not a CDAR message gets one fatal finding saying what its root is.
  */
 import type { Finding } from '@einv/core-model';
-import { parseXml, textOf, type XmlElement, xpathOf } from '@einv/xml';
+import { parseXml, textOf, type XmlElement } from '@einv/xml';
 import type {
   FormattedDateTime,
   ReferencedDocument,
@@ -14,7 +14,7 @@ import type {
   StatusMessage,
   StatusParty,
 } from './model.js';
-import { CDAR_NS, CDAR_ROOT } from './xpath.js';
+import { CDAR_NS, CDAR_ROOT, locate } from './xpath.js';
 
 export interface ReadCdarResult {
   /** Absent when the document could not be read as a status message (see diagnostics) */
@@ -199,7 +199,7 @@ export function readCdar(xml: string | Uint8Array, options: { lang?: Lang } = {}
         rule: 'CDAR-UNREAD',
         severity: 'warning',
         path: 'status',
-        xpath: xpathOf(el),
+        xpath: locate(el),
         line: el.line,
         message:
           lang === 'fr'

@@ -5,13 +5,12 @@
  */
 import type { Finding, RuleSetRef } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import { xpathOf } from '@einv/xml';
 import type { StatusMessage } from './model.js';
 import { readCdar } from './read.js';
 import { CDV_PATTERNS, type CdvVersion } from './rules.js';
 import { statusTerm } from './terms.js';
 import { writeCdar } from './write.js';
-import { matches } from './xpath.js';
+import { locate, matches } from './xpath.js';
 
 export type CdvStandardVersion = '1.4.0.03' | '1.4.0.04';
 
@@ -68,7 +67,7 @@ export function runCdvRules(root: XmlElement, version: CdvVersion, lang: 'en' | 
           rule: a.id,
           severity: version === '1.4.0.02' ? 'warning' : a.flag,
           path: statusTerm(a.term)?.path ?? 'status',
-          xpath: xpathOf(el),
+          xpath: locate(el),
           line: el.line,
           message: a.message[lang],
         });

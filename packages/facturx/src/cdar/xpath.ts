@@ -66,6 +66,25 @@ function compile(path: string) {
   return c;
 }
 
+/** Children by namespace and local name, indexed once per element (an element may have many children) */
+const byName = new WeakMap<XmlElement, Map<string, XmlElement[]>>();
+
+function childrenNamed(el: XmlElement, t: NameTest): XmlElement[] {
+  if (el.children.length < 16) return el.children;
+  let index = byName.get(el);
+  if (!index) {
+    index = new Map();
+    for (const k of el.children) {
+      const key = `${k.ns} ${k.local}`;
+      const list = index.get(key);
+      if (list) list.push(k);
+      else index.set(key, [k]);
+    }
+    byName.set(el, index);
+  }
+  return index.get(`${t.ns} ${t.local}`) ?? [];
+}
+
 const rootOf = (el: XmlElement) => {
   let r = el;
   while (r.parent) r = r.parent;
@@ -81,9 +100,34 @@ function descendantsAndSelf(el: XmlElement, out: XmlElement[]) {
   }
 }
 
+/**
+ * Absolute paths select the same nodes from anywhere in a document: computed once per document, so a
+ * rule reading `//…` on each of many nodes stays linear (a message with 100,000 reasons must not stall)
+ */
+const absolute = new WeakMap<XmlElement, Map<string, XmlElement[]>>();
+
 /** The elements `path` selects from `from` (in document order, no duplicates for these paths) */
 export function sel(from: XmlElement | XmlElement[], path: string): XmlElement[] {
   const c = compile(path);
+  const first = Array.isArray(from) ? from[0] : from;
+  if (c.from !== '' && first) {
+    const root = rootOf(first);
+    let cache = absolute.get(root);
+    if (!cache) {
+      cache = new Map();
+      absolute.set(root, cache);
+    }
+    let hit = cache.get(path);
+    if (!hit) {
+      hit = select(first, c);
+      cache.set(path, hit);
+    }
+    return hit;
+  }
+  return select(from, c);
+}
+
+function select(from: XmlElement | XmlElement[], c: ReturnType<typeof compile>): XmlElement[] {
   let nodes: XmlElement[] = Array.isArray(from) ? from : [from];
   let steps = c.steps;
   if (c.from === '/' && nodes[0]) {
@@ -106,7 +150,7 @@ export function sel(from: XmlElement | XmlElement[], path: string): XmlElement[]
     for (const n of nodes) {
       if (step === '..') {
         if (n.parent && !next.includes(n.parent)) next.push(n.parent);
-      } else for (const k of n.children) if (fits(k, step)) next.push(k);
+      } else for (const k of childrenNamed(n, step)) if (fits(k, step)) next.push(k);
     }
     nodes = next;
   }
@@ -136,4 +180,38 @@ export function matches(el: XmlElement, pattern: string): boolean {
     e = e.parent;
   }
   return true;
+}
+
+/** Position of each child among its same-named siblings (1-based) and how many share its name */
+const positions = new WeakMap<XmlElement, Map<XmlElement, [number, number]>>();
+
+/**
+ * The XPath of an element with a position wherever siblings share its name, like @einv/xml's
+ * xpathOf, but each parent's children are numbered once, so locating many findings among many
+ * siblings stays linear
+ */
+export function locate(el: XmlElement): string {
+  const steps: string[] = [];
+  for (let e: XmlElement | null = el; e; e = e.parent) {
+    const p = e.parent;
+    if (!p) {
+      steps.push(e.name);
+      break;
+    }
+    let table = positions.get(p);
+    if (!table) {
+      table = new Map();
+      const counts = new Map<string, number>();
+      for (const k of p.children) {
+        const n = (counts.get(k.name) ?? 0) + 1;
+        counts.set(k.name, n);
+        table.set(k, [n, 0]);
+      }
+      for (const [k, v] of table) v[1] = counts.get(k.name) ?? 1;
+      positions.set(p, table);
+    }
+    const [index, count] = table.get(e) ?? [1, 1];
+    steps.push(count > 1 ? `${e.name}[${index}]` : e.name);
+  }
+  return `/${steps.reverse().join('/')}`;
 }

@@ -308,6 +308,35 @@ export function write(
   return h;
 }
 
+/**
+ * A canvas on a PDF/A document of createPdfaDocument, at the top of an A4 page's margins; the first
+ * page is added by the caller (newPage). Used by the invoice and by the validation receipt.
+ */
+export function canvasOn(
+  pdfa: { doc: PDFKit.PDFDocument; fontRegular: string; fontBold: string },
+  what: {
+    invoice: Invoice;
+    lang: Lang;
+    l: Labels;
+    chain: (fonts: { regular: string; bold: string }) => FontChain;
+  },
+): Canvas {
+  const fonts = { regular: pdfa.fontRegular, bold: pdfa.fontBold };
+  return {
+    doc: pdfa.doc,
+    invoice: what.invoice,
+    lang: what.lang,
+    l: what.l,
+    fonts,
+    chain: what.chain(fonts),
+    y: PAGE.margin,
+    left: PAGE.margin,
+    right: PAGE.width - PAGE.margin,
+    width: PAGE.width - 2 * PAGE.margin,
+    bottom: PAGE.height - PAGE.margin - PAGE.footer,
+  };
+}
+
 export function newPage(c: Canvas): void {
   c.doc.addPage({ size: [PAGE.width, PAGE.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
   c.y = PAGE.margin;

@@ -8,7 +8,7 @@ import { type FontBytes, loadFonts } from '../assets.js';
 import { afRelationshipFor } from '../guideline.js';
 import { createPdfaDocument, type PdfkitAttachment } from '../pdfa/pdfkit-document.js';
 import { facturxXmpFor } from '../pdfa/xmp.js';
-import { type Canvas, newPage, PAGE } from './canvas.js';
+import { canvasOn, newPage } from './canvas.js';
 import { fontChainFor } from './font-chain.js';
 import { drawHeader } from './header.js';
 import { documentTitle, LABELS, type Lang } from './labels.js';
@@ -71,19 +71,12 @@ export function renderPdf(input: Invoice, options: RenderOptions, embedding?: Fa
     ...(options.fonts ? { fonts: options.fonts } : {}),
     language: lang === 'fr' ? 'fr-FR' : 'en',
   });
-  const c: Canvas = {
-    doc: pdfa.doc,
+  const c = canvasOn(pdfa, {
     invoice,
     lang,
     l,
-    fonts: { regular: pdfa.fontRegular, bold: pdfa.fontBold },
-    chain: fontChainFor(loadFonts(options.fonts), { regular: pdfa.fontRegular, bold: pdfa.fontBold }),
-    y: PAGE.margin,
-    left: PAGE.margin,
-    right: PAGE.width - PAGE.margin,
-    width: PAGE.width - 2 * PAGE.margin,
-    bottom: PAGE.height - PAGE.margin - PAGE.footer,
-  };
+    chain: (fonts) => fontChainFor(loadFonts(options.fonts), fonts),
+  });
   newPage(c);
   drawHeader(c);
   drawLinesTable(c);

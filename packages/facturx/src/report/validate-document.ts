@@ -39,6 +39,11 @@ export interface ValidateDocumentOptions {
   profile?: DocumentProfile;
   /** Largest PDF accepted, and largest decoded stream inside it (default: the reader's 50 MiB) */
   maxPdfBytes?: number;
+  /**
+   * Largest XML invoice accepted, in bytes (default: the parser's 20 MiB, the services' limit). A
+   * library user with larger invoices (a 10,000-line CII is ~24 MB) raises it here.
+   */
+  maxXmlBytes?: number;
 }
 
 /** A rule set that did not run, and why (the page and the receipt say so) */
@@ -98,7 +103,10 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const lang = options.lang ?? 'en';
   if (isCdarXml(bytes)) return judgeStatusMessage(bytes, options, lang);
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
-  const limit = options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {};
+  const limit = {
+    ...(options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {}),
+    ...(options.maxXmlBytes ? { maxXmlBytes: options.maxXmlBytes } : {}),
+  };
   const read = detectReadAndCheck(
     bytes,
     { lang, ...limit },

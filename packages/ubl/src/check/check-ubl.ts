@@ -48,18 +48,24 @@ function result(documentType: CheckUblResult['documentType'], findings: Finding[
   return { valid: errors.length === 0, format: 'UBL', documentType, errors, warnings };
 }
 
+/** Options of checkUbl */
+export interface CheckUblOptions {
+  /** Largest document accepted, in bytes (default: the parser's 20 MiB) */
+  maxBytes?: number;
+}
+
 /** Checks the structure and syntax of a UBL invoice or credit note. Never throws. */
-export function checkUbl(xml: string | Uint8Array): CheckUblResult {
+export function checkUbl(xml: string | Uint8Array, options: CheckUblOptions = {}): CheckUblResult {
   try {
-    return check(xml);
+    return check(xml, options);
   } catch (e) {
     // Defensive: the checks are written not to throw; if one does, say so instead of crashing.
     return result(undefined, [finding('INTERNAL', `the check could not complete: ${String(e)}`)]);
   }
 }
 
-function check(xml: string | Uint8Array): CheckUblResult {
-  const parsed = parseXml(xml);
+function check(xml: string | Uint8Array, options: CheckUblOptions): CheckUblResult {
+  const parsed = parseXml(xml, options.maxBytes ? { maxBytes: options.maxBytes } : {});
   if (!parsed.ok) {
     const { code, message, line } = parsed.error;
     return result(undefined, [

@@ -1,4 +1,5 @@
 export {
+  type CheckUblOptions,
   type CheckUblResult,
   checkUbl,
   checkUblElement,

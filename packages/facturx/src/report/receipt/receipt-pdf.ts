@@ -8,6 +8,7 @@ import { createPdfaDocument } from '../../pdfa/pdfkit-document.js';
 import {
   type Canvas,
   COLORS,
+  canvasOn,
   ensureSpace,
   fillRect,
   heading,
@@ -114,20 +115,12 @@ export function receiptPdf(r: Receipt): Uint8Array {
     idSeed: new TextEncoder().encode(JSON.stringify(r)),
     language: r.lang === 'fr' ? 'fr-FR' : 'en',
   });
-  const fonts = { regular: pdfa.fontRegular, bold: pdfa.fontBold };
-  const c: Canvas = {
-    doc: pdfa.doc,
+  const c = canvasOn(pdfa, {
     invoice: {},
     lang: r.lang,
     l: LABELS[r.lang],
-    fonts,
-    chain: fontChainFor(loadFonts(), fonts),
-    y: PAGE.margin,
-    left: PAGE.margin,
-    right: PAGE.width - PAGE.margin,
-    width: PAGE.width - 2 * PAGE.margin,
-    bottom: PAGE.height - PAGE.margin - PAGE.footer,
-  };
+    chain: (fonts) => fontChainFor(loadFonts(), fonts),
+  });
   newPage(c);
   c.y += write(c, L.title, c.left, c.y, c.width, { bold: true, size: 15 }) + 6;
   const verdict = r.valid ? L.valid : L.invalid;
