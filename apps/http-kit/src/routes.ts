@@ -63,7 +63,7 @@ function matcherOf(path: string): RegExp {
 
 /**
  * 405 problem+json with `Allow` when the path is a route of the app but the method is not one of its
- * methods (GET on a POST route). Mounted early, before authentication, so the answer names the
+ * methods (GET on a POST route); OPTIONS on such a path is 204 with `Allow`. Mounted early, before authentication, so the answer names the
  * mistake rather than a missing key. The table is read at the first request, once every route exists.
  */
 export function methodNotAllowed(app: { router: { stack: unknown[] } }) {
@@ -77,8 +77,14 @@ export function methodNotAllowed(app: { router: { stack: unknown[] } }) {
       next();
       return;
     }
-    // a CORS preflight on an open route is answered by the CORS middleware before this point
     const allow = [...allowed].sort().join(', ');
+    if (req.method === 'OPTIONS') {
+      // the methods, and no CORS headers: a preflight from another origin fails here (the CORS
+      // middleware of an open API answers it before this point)
+      res.setHeader('Allow', allow);
+      res.status(204).end();
+      return;
+    }
     res.setHeader('Allow', allow);
     sendProblem(
       res,

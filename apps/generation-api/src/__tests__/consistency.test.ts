@@ -97,6 +97,13 @@ describe('GET on a POST route is 405 with Allow', () => {
     expect(res.body).toMatchObject({ type: 'urn:einv:problem:method-not-allowed' });
   });
 
+  it('OPTIONS is 204 with Allow (and no CORS header)', async () => {
+    const res = await request(app).options('/api/v1/generate');
+    expect(res.status).toBe(204);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('an unknown path stays 404', async () => {
     expect((await request(app).get('/api/nothing')).status).toBe(404);
   });

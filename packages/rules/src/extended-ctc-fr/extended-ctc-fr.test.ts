@@ -28,7 +28,7 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
     seller,
     buyer,
     lines: [
-      { id: '1', description: 'Groupe', netAmount: 30, frenchCtc: { subType: 'GROUP' } },
+      { id: '1', description: 'Groupe', netAmount: 10, frenchCtc: { subType: 'GROUP' } },
       {
         id: '2',
         description: 'A',
@@ -102,6 +102,14 @@ describe('EXTENDED-CTC-FR rule set', () => {
     lines[1] = { ...lines[1], frenchCtc: { subType: 'SUBLINE', parentLineId: '9' } };
     lines[2] = { ...lines[2], frenchCtc: { parentLineId: '1' } };
     expect(ids(bad)).toEqual(expect.arrayContaining(['BR-FREXT-05', 'BR-FREXT-06', 'BR-FREXT-11']));
+  });
+
+  it('a GROUP line net amount restates the sum of its GROUP and DETAIL children (BR-FREXT-08)', () => {
+    const off = invoice();
+    const lines = off.lines ?? [];
+    lines[0] = { ...lines[0], netAmount: 11 };
+    expect(ids(off)).toContain('BR-FREXT-08');
+    expect(ids(invoice())).not.toContain('BR-FREXT-08');
   });
 
   it('keeps BR-CO-25: an amount due needs a due date or payment terms', () => {

@@ -1,10 +1,12 @@
 /**
  * EXTENDED-CTC-FR rules of the line structure itself (EXT-FR-FE-162 parent line, EXT-FR-FE-163
  * sub-type), on Line.frenchCtc (decision 0110): the sub-type's code list (BR-FREXT-05), a parent
- * line needs a sub-type (BR-FREXT-06), and a parent line must exist (BR-FREXT-11).
+ * line needs a sub-type (BR-FREXT-06), a parent line must exist (BR-FREXT-11), and a GROUP line net
+ * amount is the sum of its GROUP and DETAIL children (BR-FREXT-08).
  */
 import type { Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { dec, round2, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 
 const SUBTYPES = new Set(['DETAIL', 'GROUP', 'INFORMATION']);
@@ -86,6 +88,36 @@ export const lineStructureRules: RuleDefinition[] = [
         const own = text(line.id);
         const exists = lines.some((other) => text(other?.id) === parent && text(other?.id) !== own);
         if (!exists) report(`invoice.lines[${i}].frenchCtc.parentLineId`, { value: parent });
+      });
+    },
+  ),
+  frext(
+    'BR-FREXT-08',
+    ['BT-131', 'EXT-FR-FE-162', 'EXT-FR-FE-163'],
+    [
+      'The net amount (BT-131) of a GROUP line is not the sum of the net amounts of its GROUP and DETAIL lines.',
+      'A GROUP line heads a sub-invoice: its net amount, when given, restates the sum of the lines placed under it (rounded to two decimals).',
+      'Set the GROUP line’s net amount to the sum of its child lines’ net amounts, or leave it out.',
+    ],
+    [
+      'Le montant net (BT-131) d’une ligne GROUP n’est pas la somme des montants nets de ses lignes GROUP et DETAIL.',
+      'Une ligne GROUP est la tête d’une sous-facture : son montant net, s’il est indiqué, reprend la somme des lignes placées sous elle (arrondie à deux décimales).',
+      'Mettez le montant net de la ligne GROUP à la somme des montants nets de ses lignes filles, ou omettez-le.',
+    ],
+    (inv, report) => {
+      const lines = Array.isArray(inv.lines) ? inv.lines : [];
+      eachObject<Line>(lines, (line, i) => {
+        const own = dec(line.netAmount);
+        if (text(line.frenchCtc?.subType) !== 'GROUP' || own === undefined) return;
+        const id = text(line.id);
+        let sum = ZERO;
+        eachObject<Line>(lines, (child) => {
+          const kind = text(child.frenchCtc?.subType);
+          if (text(child.frenchCtc?.parentLineId) !== id || (kind !== 'GROUP' && kind !== 'DETAIL')) return;
+          const d = dec(child.netAmount);
+          if (d) sum = sum.plus(d);
+        });
+        if (!own.eq(round2(sum))) report(`invoice.lines[${i}].netAmount`, { value: line.netAmount });
       });
     },
   ),
