@@ -47,6 +47,21 @@ const isVatScheme = (el: XmlElement): boolean =>
   );
 
 /**
+ * The value of an `exists(...)` test as a fact: '' when the element has a child that passes, undefined
+ * when none does (the rule reads "present" and "absent", not a text)
+ */
+const presentWhen =
+  (test: (c: XmlElement) => boolean) =>
+  (el: XmlElement): '' | undefined =>
+    el.children.some(test) ? '' : undefined;
+
+/** A cbc child named one of `names` */
+const cbcNamed =
+  (...names: string[]) =>
+  (c: XmlElement): boolean =>
+    c.ns === CBC && names.includes(c.local);
+
+/**
  * Where a tax category node is, for the VAT presence and identifier tests: `line` (a
  * cac:ClassifiedTaxCategory), `allowance:<false|true|>:<document|line>` (//cac:AllowanceCharge/cac:TaxCategory,
  * with its charge indicator and whose it is), `breakdown` (the document's
@@ -255,16 +270,10 @@ const UBL_SITES: Site[] = [
     elements: ['AllowanceCharge'],
     when: (el) => isRoot(el.parent),
     value: {
-      read: (el) =>
-        el.children.some(
-          (c) =>
-            c.local === 'TaxCategory' &&
-            c.ns === NS.cac &&
-            isVatScheme(c) &&
-            child(c, 'ID', CBC) !== undefined,
-        )
-          ? ''
-          : undefined,
+      read: presentWhen(
+        (c) =>
+          c.local === 'TaxCategory' && c.ns === NS.cac && isVatScheme(c) && child(c, 'ID', CBC) !== undefined,
+      ),
     },
     tag: (el) => String(indicatorValue(child(el, 'ChargeIndicator', CBC)) ?? ''),
   },
@@ -285,12 +294,7 @@ const UBL_SITES: Site[] = [
     ns: NS.cac as string,
     elements: ['InvoicePeriod'],
     when: (el) => el.parent?.local === 'InvoiceLine' || el.parent?.local === 'CreditNoteLine',
-    value: {
-      read: (el) =>
-        el.children.some((c) => c.ns === CBC && (c.local === 'StartDate' || c.local === 'EndDate'))
-          ? ''
-          : undefined,
-    },
+    value: { read: presentWhen(cbcNamed('StartDate', 'EndDate')) },
   },
   // cac:InvoicePeriod of the document, test exists(cbc:StartDate) or exists(cbc:EndDate) or
   // exists(cbc:DescriptionCode): '' when it has one of them, undefined when none (also a second one)
@@ -299,16 +303,7 @@ const UBL_SITES: Site[] = [
     ns: NS.cac as string,
     elements: ['InvoicePeriod'],
     when: (el) => isRoot(el.parent),
-    value: {
-      read: (el) =>
-        el.children.some(
-          (c) =>
-            c.ns === CBC &&
-            (c.local === 'StartDate' || c.local === 'EndDate' || c.local === 'DescriptionCode'),
-        )
-          ? ''
-          : undefined,
-    },
+    value: { read: presentWhen(cbcNamed('StartDate', 'EndDate', 'DescriptionCode')) },
   },
   // cac:PaymentMeans[cbc:PaymentMeansCode='30' or cbc:PaymentMeansCode='58']/cac:PayeeFinancialAccount,
   // test normalize-space(cbc:ID) != '': every account (the model merges the payment means)
