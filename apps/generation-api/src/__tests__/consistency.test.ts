@@ -4,9 +4,9 @@
  * the route table equal to the OpenAPI paths.
  */
 import fs from 'node:fs';
-import { routeTable } from '@einv/http-kit';
 import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { describeRoutesMatchOpenApi } from '../../../../tests/support/route-table.js';
 import { sharedPath } from '../../../../tests/support/shared.js';
 import { openApiDocument } from '../openapi.js';
 import { buildApp, newKey, signedIn } from './harness.js';
@@ -129,30 +129,4 @@ describe('no CORS on the keyed API nor the portal', () => {
   );
 });
 
-describe('the route table (from Express) equals the OpenAPI paths', () => {
-  // the docs pages' script and style files are files served by allow-list, not API routes
-  // static files of the pages (swagger-ui, the shared page-lang.js) are not API routes
-  const routes = routeTable(app).filter((r) => !r.path.includes('/docs/assets/') && !r.path.endsWith('.js'));
-  const documented = Object.entries(openApiDocument.paths).map(([path, item]) => ({
-    path,
-    methods: Object.keys(item)
-      .filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
-      .map((m) => m.toUpperCase())
-      .sort(),
-  }));
-  const byPath = (list: { path: string; methods: string[] }[]) =>
-    Object.fromEntries(list.map((r) => [r.path, r.methods.join(' ')]));
-
-  it('every route is documented with its methods, and every documented path is a route', () => {
-    expect(routes.length).toBeGreaterThan(20);
-    expect(byPath(routes)).toEqual(byPath(documented));
-  });
-
-  it('docs/api.md lists every route', () => {
-    const doc = fs.readFileSync(new URL('../../../../docs/api.md', import.meta.url), 'utf8');
-    const missing = routes.flatMap((r) =>
-      r.methods.filter((m) => !doc.includes(`\`${m} ${r.path}\``)).map((m) => `${m} ${r.path}`),
-    );
-    expect(missing).toEqual([]);
-  });
-});
+describeRoutesMatchOpenApi(app, openApiDocument, 20);
