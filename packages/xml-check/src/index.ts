@@ -21,6 +21,7 @@ export {
   type PatternData,
   runPattern,
   type SyntaxRuleInfo,
+  syntaxRuleSet,
 } from './rules.js';
 export { checkSimple } from './simple.js';
 export { validateStructure } from './validate.js';

@@ -36,6 +36,33 @@ export function listSyntaxRules(data: PatternData): SyntaxRuleInfo[] {
   return [...seen.values()];
 }
 
+/**
+ * A generated rule table (its JSON text) as the binding packages use it: compiled on the first check,
+ * listed on the first request for the explanations, parsed once for both
+ */
+export function syntaxRuleSet(json: string): {
+  check: (root: XmlElement) => Finding[];
+  list: () => readonly SyntaxRuleInfo[];
+} {
+  let data: PatternData | undefined;
+  let pattern: CompiledPattern | undefined;
+  let list: SyntaxRuleInfo[] | undefined;
+  const parsed = (): PatternData => {
+    data ??= JSON.parse(json) as PatternData;
+    return data;
+  };
+  return {
+    check: (root) => {
+      pattern ??= compilePattern(parsed());
+      return runPattern(pattern, root);
+    },
+    list: () => {
+      list ??= listSyntaxRules(parsed());
+      return list;
+    },
+  };
+}
+
 interface CompiledAssert {
   id: string;
   severity: Severity;

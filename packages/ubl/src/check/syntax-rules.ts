@@ -4,30 +4,16 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import {
-  type CompiledPattern,
-  compilePattern,
-  listSyntaxRules,
-  type PatternData,
-  runPattern,
-  type SyntaxRuleInfo,
-} from '@einv/xml-check';
+import { type SyntaxRuleInfo, syntaxRuleSet } from '@einv/xml-check';
 import { UBL_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
-let pattern: CompiledPattern | undefined;
+const rules = syntaxRuleSet(UBL_SYNTAX_RULES_DATA);
 
 export function checkUblSyntaxRules(root: XmlElement): Finding[] {
-  if (!pattern) {
-    const data: PatternData = JSON.parse(UBL_SYNTAX_RULES_DATA);
-    pattern = compilePattern(data);
-  }
-  return runPattern(pattern, root);
+  return rules.check(root);
 }
-
-let list: SyntaxRuleInfo[] | undefined;
 
 /** Every UBL syntax rule (id, flag, message): the explanations at /v1/rules/{code} list them */
 export function ublSyntaxRules(): readonly SyntaxRuleInfo[] {
-  list ??= listSyntaxRules(JSON.parse(UBL_SYNTAX_RULES_DATA) as PatternData);
-  return list;
+  return rules.list();
 }
