@@ -14,6 +14,7 @@
 import type { XmlElement } from '@einv/xml';
 import {
   type Ast,
+  type AttrNode,
   type DocNode,
   type Item,
   isAttr,
@@ -40,6 +41,7 @@ export { absenceChains, type ChainStep, patternShape, triggerOf } from './xpath-
 export { ebv } from './xpath-values.js';
 
 const NONE: XmlElement[] = [];
+const NO_ATTRS: AttrNode[] = [];
 
 /** A double arithmetic result as the decimal the rules mean (see above); large values are left as they are */
 function decimal(x: number): number {
@@ -73,6 +75,8 @@ export class XDocument {
   private pos: Map<XmlElement, number> | undefined;
   private end: Map<XmlElement, number> | undefined;
   private byName: Map<string, XmlElement[]> | undefined;
+  /** attribute nodes by name in document order, for `//@name` (built when first needed) */
+  private byAttr: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
   /** The variables in scope: a rule's `let`s, a quantifier's item */
   private readonly vars = new Map<string, Value>();
@@ -148,6 +152,34 @@ export class XDocument {
     }
     const same = this.byName.get(local) ?? NONE;
     return sameNs(same, ns) ? same : same.filter((e) => e.ns === ns);
+  }
+
+  /**
+   * The attributes named `name` of `n` and its descendants, in document order: `//@name` (two dozen
+   * UBL syntax rules) reads one index built in a single walk instead of walking the tree each.
+   */
+  private deepAttributes(n: XNode, name: string): AttrNode[] {
+    if (!this.byAttr) {
+      const index = new Map<string, AttrNode[]>();
+      for (const e of this.elements()) {
+        for (const attr in e.attrs) {
+          const node: AttrNode = { attr: true, owner: e, name: attr, value: e.attrs[attr] as string };
+          const list = index.get(attr);
+          if (list) list.push(node);
+          else index.set(attr, [node]);
+        }
+      }
+      this.byAttr = index;
+    }
+    const all = this.byAttr.get(name);
+    if (!all || isAttr(n)) return NO_ATTRS;
+    if (isDoc(n)) return all;
+    const from = this.position(n);
+    const to = this.lastDescendant(n);
+    return all.filter((a) => {
+      const p = this.position(a.owner);
+      return p >= from && p <= to;
+    });
   }
 
   /** The descendants of `n` (and `n` itself) that a child step with `s` reaches after `//` */
@@ -337,6 +369,17 @@ export class XDocument {
         for (const f of this.deepChildren(n, s)) {
           if (s.preds.length && !this.keepAmongSiblings(f, s)) continue;
           if (seen) {
+            if (seen.has(f)) continue;
+            seen.add(f);
+          }
+          out.push(f);
+        }
+        continue;
+      }
+      if (deep && s.axis === 'attribute' && s.local !== '*' && s.preds.length === 0) {
+        // one origin's attributes are distinct: the set only matters across several origins
+        for (const f of this.deepAttributes(n, s.local)) {
+          if (input.length > 1 && seen) {
             if (seen.has(f)) continue;
             seen.add(f);
           }

@@ -72,6 +72,21 @@ describe('XPath subset', () => {
     expect(() => m.test(x, m.root)).toThrow(/unbound variable/);
   });
 
+  it('//@name from the document and below an element, in document order (the attribute index)', () => {
+    const t = doc(
+      '<a:r xmlns:a="urn:a" n="0"><a:x n="1"><a:y n="2" m="x"/></a:x><a:x n="3"/><a:z m="y"/></a:r>',
+    );
+    const values = (x: string, ctx?: XmlElement) =>
+      t
+        .evaluate(compileXPath(x, NS), ctx ?? t.docNode)
+        .map((i) => (typeof i === 'object' && 'value' in i ? i.value : i));
+    expect(values('//@n')).toEqual(['0', '1', '2', '3']);
+    expect(values('.//@n', t.root.children[0])).toEqual(['1', '2']);
+    expect(values('//@m | //@n')).toHaveLength(6);
+    expect(test(t, 'count(//@n) - count(//a:y/@n) = 3')).toBe(true);
+    expect(test(t, 'not(//@absent)')).toBe(true);
+    expect(values('.//@n', t.root.children[2])).toEqual([]);
+  });
   it('refuses what it does not implement, at compile time', () => {
     expect(() => compileXPath('following-sibling::a:x', NS)).toThrow();
     const join = "string-join(a:x, ',')";
