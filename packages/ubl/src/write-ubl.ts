@@ -119,22 +119,20 @@ function warnUnwrittenExtendedDetails(invoice: Invoice, warnings: Finding[]): vo
     invoice.buyer?.contact?.department,
   );
   const transfers = invoice.paymentMeans?.creditTransfers;
-  (Array.isArray(transfers) ? transfers : []).forEach((t, i) =>
+  for (const [i, t] of (Array.isArray(transfers) ? transfers : []).entries())
     skipped(
       `invoice.paymentMeans.creditTransfers[${i}].proprietaryId`,
       'BT-84',
       'The proprietary account id',
       t?.proprietaryId,
-    ),
-  );
-  (invoice.lines ?? []).forEach((line, i) =>
+    );
+  for (const [i, line] of (invoice.lines ?? []).entries())
     skipped(
       `invoice.lines[${i}].noteSubjectCode`,
       'BT-127',
       'The line note subject code',
       line?.noteSubjectCode,
-    ),
-  );
+    );
 }
 
 /** A payment schedule (CII EXTENDED, decision 0089) has no place in UBL beyond BT-9 / BT-20: said */
