@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { postLoad, startService, stopService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
@@ -51,21 +51,7 @@ function processTree(pid) {
   }
 }
 
-function load(url) {
-  return new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/xml' },
-        body: cii,
-        duration: DURATION,
-        connections: CONNECTIONS,
-      },
-      (err, r) => (err ? reject(err) : resolve(r)),
-    ),
-  );
-}
+const load = (url) => postLoad(url, cii, { duration: DURATION, connections: CONNECTIONS });
 
 const post = async (url) =>
   Buffer.from(
@@ -95,30 +81,9 @@ async function measured(scenario, url, pid) {
   };
 }
 
-async function validator(port, env = {}, entry = 'apps/validator-api/dist/main.js') {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('validator did not start');
-}
-
-async function stop(child) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
+const validator = (port, env = {}, entry = 'apps/validator-api/dist/main.js') =>
+  startService(entry, port, env);
+const stop = stopService;
 
 const rows = [];
 const port = 3953;
