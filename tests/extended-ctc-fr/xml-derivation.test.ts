@@ -7,6 +7,8 @@
 import { complete } from '@einv/core-model';
 import { type Finding, validateDocument, writeCii, writeUbl } from '@einv/facturx';
 import { describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { buildApp } from '../../apps/validator-api/src/__tests__/harness.js';
 import { loadFixture } from '../../fixtures/load.js';
 
 const NNBSP = '\u202f';
@@ -80,5 +82,22 @@ describe('UBL: BR-FREXT-*-08 / -09', () => {
         `^BT-117 = BT-116 × BT-119 ÷ 100 = [\\d${NNBSP}]+,\\d\\d × [\\d,]+ ÷ 100 = [\\d${NNBSP}]+,\\d\\d${NNBSP}; la facture indique 1,00$`,
       ),
     );
+  });
+});
+
+describe('through the validator API', () => {
+  it('the finding carries found, expected and the derivation in the asked language, not the test variables', async () => {
+    const wrong = replaceFirst(writeUbl(invoice).xml, 'cbc:TaxableAmount', '9999.99');
+    const res = await request(buildApp())
+      .post('/v1/validate?profile=EXTENDED-CTC-FR&lang=fr&frenchRules=off')
+      .set('content-type', 'application/xml')
+      .send(wrong);
+    expect(res.status).toBe(200);
+    const s08 = res.body.errors.find((f: Finding) => f.rule === 'BR-FREXT-S-08');
+    expect(s08).toMatchObject({ found: '9999.99', expected: expect.stringMatching(/^\d+(\.\d+)?$/) });
+    expect(s08.derivation).toMatch(
+      /^BT-116 = Σ BT-131 − Σ BT-92 \+ Σ BT-99 = .*la facture indique 9\u202f999,99$/,
+    );
+    expect(s08).not.toHaveProperty('calculation');
   });
 });
