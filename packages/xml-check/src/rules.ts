@@ -296,7 +296,8 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
     if (!doc.test(a.test, node)) report(a);
   };
   if (rule.lets.length) {
-    for (const l of rule.lets) doc.bind(l.name, doc.evaluate(l.value, node));
+    // computed when a test (or a later let) reads them, on this node
+    for (const l of rule.lets) doc.bindLazy(l.name, () => doc.evaluate(l.value, node));
     try {
       for (const a of rule.always) test(a);
     } finally {

@@ -80,6 +80,8 @@ export class XDocument {
   private readonly absolute = new Map<Ast, Value>();
   /** The variables in scope: a rule's `let`s, a quantifier's item */
   private readonly vars = new Map<string, Value>();
+  /** Variables bound but not computed yet (bindLazy) */
+  private readonly lazy = new Map<string, () => Value>();
 
   constructor(readonly root: XmlElement) {
     this.docNode = { doc: true, root };
@@ -242,9 +244,20 @@ export class XDocument {
     this.vars.set(name, value);
   }
 
+  /**
+   * Binds a variable computed on first use (a rule's `let`): most tests read only some of their
+   * rule's variables on a given node (BR-FREXT-12 counts a line's children only for a GROUP line),
+   * and computing all of them on every node is quadratic in the number of lines
+   */
+  bindLazy(name: string, compute: () => Value): void {
+    this.vars.delete(name);
+    this.lazy.set(name, compute);
+  }
+
   /** Forgets the variables bound (after a rule's asserts) */
   unbindAll(): void {
     this.vars.clear();
+    this.lazy.clear();
   }
 
   private eval(a: Ast, ctx: XNode): Value {
@@ -276,7 +289,13 @@ export class XDocument {
         }
       }
       case 'var': {
-        const v = this.vars.get(a.name);
+        let v = this.vars.get(a.name);
+        const compute = v ? undefined : this.lazy.get(a.name);
+        if (compute) {
+          this.lazy.delete(a.name);
+          v = compute();
+          this.vars.set(a.name, v);
+        }
         if (!v) throw new Error(`unbound variable $${a.name}`);
         return v;
       }
