@@ -183,6 +183,33 @@ const CII_SITES: Site[] = [
     elements: ['SpecifiedTradeSettlementPaymentMeans'],
     value: { child: 'TypeCode', ns: RAM },
   },
+  // //ram:IncludedSupplyChainTradeLineItem, test (ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax
+  // [upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode) (BR-CO-04): '' when one of the line's VAT
+  // taxes has a category code (even empty), undefined when none; the model holds one tax per line
+  {
+    key: 'BR-CO-04',
+    ns: RAM,
+    elements: ['IncludedSupplyChainTradeLineItem'],
+    value: {
+      read: (line) =>
+        line.children.some(
+          (settlement) =>
+            settlement.local === 'SpecifiedLineTradeSettlement' &&
+            settlement.ns === RAM &&
+            settlement.children.some(
+              (tax) =>
+                tax.local === 'ApplicableTradeTax' &&
+                tax.ns === RAM &&
+                tax.children.some(
+                  (c) => c.local === 'TypeCode' && c.ns === RAM && c.text.toUpperCase() === 'VAT',
+                ) &&
+                child(tax, 'CategoryCode', RAM) !== undefined,
+            ),
+        )
+          ? ''
+          : undefined,
+    },
+  },
 ];
 
 // ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE CII schematron ----

@@ -9,7 +9,7 @@ import type { RuleContext, RuleDefinition } from '../define.js';
 import { decimalsOf } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent } from '../util/values.js';
-import { totalsContext } from './core-document.js';
+import { ciiTaxCurrency, totalsContext } from './core-document.js';
 
 const F = 'dec';
 
@@ -177,8 +177,15 @@ export const decRules: RuleDefinition[] = [
     const v = totals.vatTotalInTaxCurrency;
     if (ctx.syntax === 'CII') {
       // The CII test wants a well-rounded total in the accounting currency whenever BT-6 is given
-      if (!hasText(inv.taxCurrency) || (!isPresent(totals.vatTotal) && !isPresent(v))) return;
-      if (!isPresent(v) || tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency'))
+      // (an emptied ram:TaxCurrencyCode is given: no total is in the currency '')
+      const taxCurrency = ciiTaxCurrency(inv, ctx);
+      if ((!hasText(taxCurrency) && taxCurrency !== '') || (!isPresent(totals.vatTotal) && !isPresent(v)))
+        return;
+      if (
+        taxCurrency === '' ||
+        !isPresent(v) ||
+        tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency')
+      )
         report('invoice.totals.vatTotalInTaxCurrency', { value: v });
       return;
     }

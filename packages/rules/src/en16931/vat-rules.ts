@@ -311,8 +311,11 @@ export function rateRules(cat: VatCategory, req: RateRequirement): RuleDefinitio
         },
       },
       (invoice, report, context) => {
+        // every official context selects categories of the VAT scheme only (`[upper-case(ram:TypeCode)
+        // = 'VAT']`, `[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']`)
         const offending = kind.nodes(invoice, cat.code, (rate) => !req.holds(rate, context));
-        for (const node of offending) report(`${node.path}.vatRate`, { value: node.rate });
+        for (const node of offending)
+          if (!node.otherScheme) report(`${node.path}.vatRate`, { value: node.rate });
       },
     ),
   );
