@@ -110,6 +110,7 @@ let fromCache = 0;
 let freshSaxonJs = 0;
 let bothStopped = 0;
 let sameLocations = 0;
+let officialCases = 0;
 const differences = [];
 const work = [...docs.values()].filter(
   (d) => d.official || fs.existsSync(path.join(CACHE, `${plainKey(d.xml)}.json`)),
@@ -138,6 +139,7 @@ for (const [i, d] of work.entries()) {
   }
   const he = await heAnswers[i];
   compared++;
+  if (d.official) officialCases++;
   const a = sides(js);
   const b = sides(he);
   if (a === 'stopped' && b === 'stopped') bothStopped++;
@@ -167,7 +169,7 @@ console.log(
   [
     `Saxon-HE vs SaxonJS, official CEN 1.3.16 XSLT: ${compared - differences.length}/${compared} documents with the identical set of failed assertion ids and flags` +
       ` (${bothStopped} of them stopped by the XSLT on both engines); ${sameLocations} also with identical locations.`,
-    `Documents: ${fromCache} SaxonJS answers from the cache (of ${plainAnswers} plain answers there), ${freshSaxonJs} official examples and unit cases judged by SaxonJS now; ${Math.round((Date.now() - started) / 1000)} s.`,
+    `Documents: ${officialCases} official examples and unit cases, the rest the differential's mutants and other XML files of ../shared; ${fromCache} SaxonJS answers from the cache (of ${plainAnswers} plain answers there), ${freshSaxonJs} official examples and unit cases judged by SaxonJS now; ${Math.round((Date.now() - started) / 1000)} s.`,
     `Differences (${differences.length}):`,
     ...differences.map((d) => `- ${d.id}: SaxonJS [${d.saxonJs}] Saxon-HE [${d.saxonHe}]`),
   ].join('\n'),

@@ -70,6 +70,9 @@ export async function startSaxonHeOracle() {
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
   });
+  // a write to a JVM that stopped (or was stopped by close()) fails here; the exit handler below
+  // rejects whatever was still waiting
+  child.stdin.on('error', () => {});
   const waiting = [];
   let closed;
   readline.createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.resolve(line));
