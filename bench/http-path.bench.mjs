@@ -1,9 +1,11 @@
 // Where the HTTP throughput of a small CII validation goes (issue 14), in one run on this machine:
 // 1. the ceiling: the same client (autocannon, 10 connections, in this process, sharing the cores)
 //    against a bare node:http server answering the validator's real report with no work at all;
-// 2. the validator as shipped (one process, worker-thread pool of the cores); as a node:cluster of one
-//    process per core with one worker thread each; as a node:cluster validating on the event loop (no
-//    pool); with WORKER_THREADS=1. For each: req/s, p50, p99 and the CPU each request costs — the
+// 2. the validator's app with its work answered at once (the HTTP stack alone: Express, body,
+//    rate limit, metrics, logging, answer); the validator as shipped (one process, worker-thread pool
+//    of the cores); as a node:cluster of one process per core with one worker thread each; as a
+//    node:cluster validating on the event loop (no pool); with WORKER_THREADS=1
+//    (bench/validator-variants.mjs). For each: req/s, p50, p99 and the CPU each request costs — the
 //    server's event loop(s), its other threads (workers, GC, libuv) and the client — read from Linux
 //    /proc per thread, so the CPU figures hold even when other work shares the machine;
 // 3. the validation work alone in this process: the pool's task called directly (same options as the
@@ -18,6 +20,7 @@ import { postLoad, startService, stopService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: benchmarks only, never run by turbo tasks
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const CORES = os.availableParallelism();
@@ -119,19 +122,24 @@ const bareServer = `
   await stop(child);
 }
 
-// 2. the validator, four ways
-const cluster = 'bench/cluster-validator.mjs';
+// 2. the validator, five ways
+const variants = 'bench/validator-variants.mjs';
 for (const [scenario, env, entry] of [
+  [
+    "the validator's app, work answered at once (its HTTP stack alone)",
+    { VARIANT: 'no-work', NO_WORK_ANSWER: answer.toString('base64') },
+    variants,
+  ],
   [`validator as shipped: pool of ${CORES} worker threads`, {}, undefined],
   [
     `node:cluster, ${CORES} processes × 1 worker thread`,
     { WORKER_THREADS: '1', CLUSTER_PROCESSES: String(CORES) },
-    cluster,
+    variants,
   ],
   [
     `node:cluster, ${CORES} processes validating on the event loop`,
-    { VALIDATE_INLINE: '1', CLUSTER_PROCESSES: String(CORES) },
-    cluster,
+    { VARIANT: 'inline', CLUSTER_PROCESSES: String(CORES) },
+    variants,
   ],
   ['validator, WORKER_THREADS=1', { WORKER_THREADS: '1' }, undefined],
 ]) {
