@@ -3,7 +3,7 @@
  * element and namespace, the OASIS UBL 2.1 XSD (compiled into generated/structure-model.ts), then
  * the EN 16931 UBL syntax rules (UBL-SR-*, UBL-CR-*, UBL-DT-*). What the /check-xml endpoint answers.
  */
-import type { Finding, SourceLocations } from '@einv/core-model';
+import { type Finding, type Locations, locationsOf } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
@@ -79,7 +79,7 @@ function check(xml: string | Uint8Array, options: CheckUblOptions): CheckUblResu
  * checkUbl on an already parsed document. `locations` (from readUblElement of the same tree) place
  * the findings on model paths; without them the reader runs on the tree when there is a finding.
  */
-export function checkUblElement(root: XmlElement, locations?: SourceLocations): CheckUblResult {
+export function checkUblElement(root: XmlElement, locations?: Locations): CheckUblResult {
   try {
     const rootProblem = checkRoot(root);
     if (rootProblem) return result(undefined, [rootProblem]);
@@ -88,7 +88,7 @@ export function checkUblElement(root: XmlElement, locations?: SourceLocations): 
     findings.push(...checkUblSyntaxRules(root));
     if (findings.length > 0) {
       try {
-        attachModelPaths(findings, locations ?? readUblElement(root).locations);
+        attachModelPaths(findings, locations ?? locationsOf(readUblElement(root)));
       } catch {
         // the findings keep the path `invoice`
       }
