@@ -76,6 +76,12 @@ afterAll(async () => {
 let fileDatabaseUrl: string | undefined;
 
 async function createPostgresDatabase(serverUrl: string): Promise<Database> {
+  fileDatabaseUrl = await createEmptyDatabase(serverUrl);
+  return openDatabase(fileDatabaseUrl, { poolSize: 4 });
+}
+
+/** A new, empty database on the test server (nothing migrated), by URL */
+async function createEmptyDatabase(serverUrl: string): Promise<string> {
   const name = `einv_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -86,6 +92,15 @@ async function createPostgresDatabase(serverUrl: string): Promise<Database> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  fileDatabaseUrl = url.toString();
-  return openDatabase(fileDatabaseUrl, { poolSize: 4 });
+  return url.toString();
+}
+
+/**
+ * The URL of a new PostgreSQL database with no tables and no migration journal, as a first deployment
+ * finds it (PostgreSQL configuration only).
+ */
+export function emptyPostgresDatabase(): Promise<string> {
+  if (TEST_CONFIGURATION !== 'postgres')
+    throw new Error('an empty PostgreSQL database needs the postgres project');
+  return createEmptyDatabase(serverUrl('EINV_TEST_POSTGRES_URL'));
 }

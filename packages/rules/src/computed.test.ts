@@ -126,3 +126,71 @@ describe('calculation findings carry found and expected', () => {
     expect(seen).toBeGreaterThan(40);
   });
 });
+
+// decision 0139: the consistency and number-format rules say what they found and expected too
+describe('consistency and format findings carry found and expected', () => {
+  const all = (invoice: Invoice, lang: 'en' | 'fr' = 'en', syntax?: 'CII' | 'UBL') => {
+    const r = validate(invoice, { lang, frenchEdition: 'standard', ...(syntax ? { syntax } : {}) });
+    return [...r.errors, ...r.warnings];
+  };
+
+  it('BR-FR-CO-09: an already-paid invoice expects BT-113 = BT-112 and BT-115 = 0', () => {
+    const inv = completed('fr-multi-rate');
+    const t = inv.totals as NonNullable<Invoice['totals']>;
+    inv.businessProcessType = 'S2';
+    inv.totals = { ...t, prepaidAmount: 100, amountDue: (t.taxInclusiveAmount ?? 0) - 100 };
+    const found = all(inv, 'fr').filter((f) => f.rule === 'BR-FR-CO-09');
+    const paid = found.find((f) => f.path === 'invoice.totals.prepaidAmount');
+    expect(paid).toMatchObject({ found: '100', expected: String(t.taxInclusiveAmount) });
+    expect(paid?.derivation).toBe(
+      `BT-113 = BT-112 = ${formatDecimal(String(t.taxInclusiveAmount), 'fr', 2)}${NNBSP}; la facture indique 100,00`,
+    );
+    expect(found.find((f) => f.path === 'invoice.totals.amountDue')).toMatchObject({ expected: '0' });
+  });
+
+  it('BR-FR-CO-04: a corrective invoice expects one preceding invoice', () => {
+    const inv = completed('fr-multi-rate');
+    inv.typeCode = '384';
+    inv.precedingInvoices = [];
+    expect(all(inv).find((f) => f.rule === 'BR-FR-CO-04')).toMatchObject({ found: '0', expected: '1' });
+  });
+
+  it('BR-FR-CO-07: the due date is bounded by the issue date (≥)', () => {
+    const inv = completed('fr-multi-rate');
+    inv.issueDate = '2026-03-10';
+    inv.dueDate = '2026-03-01';
+    const f = all(inv).find((x) => x.rule === 'BR-FR-CO-07');
+    expect(f).toMatchObject({ found: '2026-03-01', expected: '2026-03-10' });
+    expect(f?.derivation).toBe('BT-9 ≥ BT-2 = 2026-03-10; the invoice says 2026-03-01');
+  });
+
+  it('BR-FR-CO-12: an invoice in USD expects EUR as VAT accounting currency', () => {
+    const inv = completed('fr-usd-invoice');
+    inv.taxCurrency = 'USD';
+    expect(all(inv).find((f) => f.rule === 'BR-FR-CO-12')).toMatchObject({ found: 'USD', expected: 'EUR' });
+  });
+
+  it('BR-DEC and BR-FR-DEC: the number as given and the nearest one accepted', () => {
+    const inv = completed('fr-multi-rate');
+    const [line, ...rest] = inv.lines ?? [];
+    if (!line) throw new Error('fixture has lines');
+    inv.lines = [{ ...line, netAmount: 1267.555, unitPrice: -12.1234567 }, ...rest];
+    const findings = all(inv, 'fr');
+    const dec = findings.find((f) => f.rule === 'BR-DEC-23');
+    expect(dec).toMatchObject({ found: '1267.555', expected: '1267.56' });
+    expect(dec?.derivation).toBe(
+      `BT-131 = 1${NNBSP}267,555${NNBSP}: 3 décimales pour 2 au plus${NNBSP}; valeur admise${NNBSP}: 1${NNBSP}267,56`,
+    );
+    expect(findings.find((f) => f.rule === 'BR-FR-DEC-01' && f.bt === 'BT-131')).toMatchObject({
+      expected: '1267.56',
+    });
+    const price = findings.find((f) => f.rule === 'BR-FR-DEC-03');
+    expect(price).toMatchObject({ found: '-12.1234567', expected: '12.123457' });
+    expect(
+      validate(inv, { lang: 'en', frenchEdition: 'standard' }).errors.find((f) => f.rule === 'BR-FR-DEC-03')
+        ?.derivation,
+    ).toBe(
+      'BT-146 = −12.1234567: 7 decimals where at most 6 are allowed, negative where it must be positive; acceptable: 12.123457',
+    );
+  });
+});

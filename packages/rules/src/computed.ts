@@ -22,15 +22,52 @@ export interface Operand {
 }
 
 export interface Computed {
-  /** The value the rule expected, as a decimal string */
+  /**
+   * The value the rule expected: a decimal string for a calculation; for a consistency rule the
+   * code, count or date the other terms call for ("EUR", "1", "2026-03-01")
+   */
   expected: string;
-  /** The term `expected` is the value of and its formula, when the rule has one */
-  formula?: { term: string; operands: readonly Operand[] };
+  /**
+   * The term `expected` is the value of and its formula, when the rule has one. `relation` `≥`
+   * says `expected` is a lower bound (a due date no earlier than the issue date), not the value.
+   */
+  formula?: { term: string; operands: readonly Operand[]; relation?: '=' | '≥' };
+  /**
+   * The value as the document writes it, when that is what the rule judged rather than the
+   * model's number (format rules read "10.500", the model holds 10.5)
+   */
+  found?: string;
+  /**
+   * Format rules (BR-DEC-*, BR-FR-DEC-*): what is wrong with the written number; `expected` is
+   * then the number the rule would accept (rounded to the allowed decimals, without the sign)
+   */
+  format?: { term: string; decimals?: { given: number; allowed: number }; negative?: boolean };
 }
 
 /** Decimal string of a decimal.js value or number, without exponent or trailing noise */
 export function decimalString(value: { toFixed(): string } | number): string {
   return typeof value === 'number' ? String(value) : value.toFixed();
+}
+
+/** A decimal.js value (the rules' own) or anything else that writes itself as a plain decimal */
+type Decimalish = { toFixed(): string };
+
+/** An operand of a derivation; an absent value counts as 0, as in the official tests */
+export function operand(term: string, value: Decimalish | undefined, op?: Operand['op']): Operand {
+  return { ...(op ? { op } : {}), term, value: value ? value.toFixed() : '0' };
+}
+
+/** `term` = Σ `of` over a repeated group: the sum, how many values it added, the expected value */
+export function sumComputed(
+  term: string,
+  of: string,
+  summed: { total: Decimalish; count: number },
+  expected: Decimalish,
+): Computed {
+  return {
+    expected: expected.toFixed(),
+    formula: { term, operands: [{ term: of, value: summed.total.toFixed(), count: summed.count }] },
+  };
 }
 
 const NARROW_NBSP = '\u202f';
@@ -57,6 +94,18 @@ const SAYS = {
   fr: (found: string) => `${NARROW_NBSP}; la facture indique ${found}`,
 };
 const ABSENT = { en: '; the invoice gives none', fr: `${NARROW_NBSP}; la facture n’en indique pas` };
+const FORMAT = {
+  en: {
+    decimals: (given: number, allowed: number) => `${given} decimals where at most ${allowed} are allowed`,
+    negative: 'negative where it must be positive',
+    becomes: 'acceptable',
+  },
+  fr: {
+    decimals: (given: number, allowed: number) => `${given} décimales pour ${allowed} au plus`,
+    negative: 'négatif alors qu’il doit être positif',
+    becomes: 'valeur admise',
+  },
+};
 const SUM_OF = { en: (n: number) => `sum of ${n}`, fr: (n: number) => `somme de ${n}` };
 
 function termSide(op: Operand): string {
@@ -78,15 +127,37 @@ export function derivationText(
   found: string | undefined,
   lang: Lang,
 ): string | undefined {
+  if (computed.format) return formatText(computed.format, computed.expected, found, lang);
   const formula = computed.formula;
   if (!formula || formula.operands.length === 0) return undefined;
   const join = (side: (op: Operand) => string) =>
     formula.operands.map((op, i) => (i === 0 || !op.op ? side(op) : `${op.op} ${side(op)}`)).join(' ');
   const terms = join(termSide);
-  const values = join((op) => valueSide(op, lang));
   const expected = amount(computed.expected, lang);
+  // one term taken as it is (BT-113 = BT-112) needs no second line of values
+  const [only, ...more] = formula.operands;
+  const single = more.length === 0 && only !== undefined && only.count === undefined;
+  const values = single ? '' : ` = ${join((op) => valueSide(op, lang))}`;
   const tail = found === undefined ? ABSENT[lang] : SAYS[lang](amount(found, lang));
-  return `${formula.term} = ${terms} = ${values} = ${expected}${tail}`;
+  return `${formula.term} ${formula.relation ?? '='} ${terms}${values} = ${expected}${tail}`;
+}
+
+/** "BT-131 = 10,555 : 3 décimales pour 2 au plus ; valeur admise : 10,56" */
+function formatText(
+  format: NonNullable<Computed['format']>,
+  expected: string,
+  found: string | undefined,
+  lang: Lang,
+): string {
+  const words = FORMAT[lang];
+  const faults = [
+    ...(format.decimals ? [words.decimals(format.decimals.given, format.decimals.allowed)] : []),
+    ...(format.negative ? [words.negative] : []),
+  ];
+  const colon = lang === 'fr' ? `${NARROW_NBSP}:` : ':';
+  const semi = lang === 'fr' ? `${NARROW_NBSP};` : ';';
+  const given = found === undefined ? '' : ` = ${formatDecimal(found, lang)}`;
+  return `${format.term}${given}${colon} ${faults.join(', ')}${semi} ${words.becomes}${colon} ${formatDecimal(expected, lang)}`;
 }
 
 /** The `found` member of a finding: the offending value as written, when it is a plain value */

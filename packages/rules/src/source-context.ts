@@ -3,6 +3,7 @@
  * official rule, unreadable elements, and the way back from an XPath to the model path the finding
  * names. The XPath → path index is built only when a rule reports a source node.
  */
+
 import {
   type Locations,
   locationEntries,
@@ -10,6 +11,7 @@ import {
   type SourceValue,
   termForPath,
 } from '@einv/core-model';
+import type { Computed } from './computed.js';
 import type { Report, RuleContext, SourceContext } from './define.js';
 
 export function sourceContext(
@@ -86,10 +88,10 @@ function isSourceValue(node: unknown): node is SourceValue {
   );
 }
 
-type NodeDetail = { value?: unknown; bt?: string };
+type NodeDetail = { value?: unknown; bt?: string; computed?: Computed };
 
 /** The finding detail of a rejected node by default: its value, and the term read at its path */
-function valueAndTerm(path: string, value: string): NodeDetail {
+export function valueAndTerm(path: string, value: string): NodeDetail {
   const bt = termForPath(path)?.id;
   return bt ? { value, bt } : { value };
 }

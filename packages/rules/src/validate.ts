@@ -208,7 +208,7 @@ export function severityOf(
 
 /** found / expected / derivation of a calculation finding, from what its rule computed */
 function withComputed(finding: Finding, computed: Computed, value: unknown, lang: Lang): void {
-  const found = foundOf(value);
+  const found = computed.found ?? foundOf(value);
   if (found !== undefined) finding.found = found;
   finding.expected = computed.expected;
   const derivation = derivationText(computed, found, lang);

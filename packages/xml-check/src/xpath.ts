@@ -1,15 +1,20 @@
 /**
  * A small XPath evaluator over the einv element tree, for the expressions the EN 16931 syntax
- * rules are written in: paths (child, attribute, self, parent, ancestor, preceding axes, `//`,
- * predicates, unions, function steps), general comparisons, and/or, arithmetic and the functions
+ * rules and the EXTENDED-CTC-FR asserts judged on the XML are written in: paths (child, attribute,
+ * self, parent, ancestor, preceding axes, `//`, predicates, unions, function steps), comparisons,
+ * and/or, arithmetic, variables (the rules' `let`s, `some` / `every`), sequences and the functions
  * those rules call (not, count, exists, normalize-space, string-length, substring-after,
- * ends-with, upper-case, matches, name, local-name, distinct-values, true, false).
+ * ends-with, upper-case, matches, name, local-name, distinct-values, true, false, sum, round, abs,
+ * contains, concat, tokenize, xs:decimal).
+ * Numbers are doubles, each arithmetic result rounded to 10 decimals: the amounts these rules add
+ * and compare are decimals (xs:decimal), and 100 - 99.99 must be 0.01, not 0.010000000000005116.
  * It is not a general XPath engine: an unknown construct is an error, caught by tests.
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
 import {
   type Ast,
+  type AttrNode,
   type DocNode,
   type Item,
   isAttr,
@@ -36,6 +41,23 @@ export { absenceChains, type ChainStep, patternShape, triggerOf } from './xpath-
 export { ebv } from './xpath-values.js';
 
 const NONE: XmlElement[] = [];
+const NO_ATTRS: AttrNode[] = [];
+
+/** A double arithmetic result as the decimal the rules mean (see above); large values are left as they are */
+function decimal(x: number): number {
+  return Number.isFinite(x) && Math.abs(x) < 1e9 ? Number(x.toFixed(10)) : x;
+}
+
+/** Does the expression read a variable (then an absolute path in it is not the same from every context)? */
+const readsVars = new WeakMap<Ast, boolean>();
+function usesVars(a: Ast): boolean {
+  let v = readsVars.get(a);
+  if (v === undefined) {
+    v = JSON.stringify(a, (k, x) => (k === 'owner' || k === 'parent' ? undefined : x)).includes('"k":"var"');
+    readsVars.set(a, v);
+  }
+  return v;
+}
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
@@ -53,7 +75,11 @@ export class XDocument {
   private pos: Map<XmlElement, number> | undefined;
   private end: Map<XmlElement, number> | undefined;
   private byName: Map<string, XmlElement[]> | undefined;
+  /** attribute nodes by name in document order, for `//@name` (built when first needed) */
+  private byAttr: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
+  /** The variables in scope: a rule's `let`s, a quantifier's item */
+  private readonly vars = new Map<string, Value>();
 
   constructor(readonly root: XmlElement) {
     this.docNode = { doc: true, root };
@@ -128,6 +154,34 @@ export class XDocument {
     return sameNs(same, ns) ? same : same.filter((e) => e.ns === ns);
   }
 
+  /**
+   * The attributes named `name` of `n` and its descendants, in document order: `//@name` (two dozen
+   * UBL syntax rules) reads one index built in a single walk instead of walking the tree each.
+   */
+  private deepAttributes(n: XNode, name: string): AttrNode[] {
+    if (!this.byAttr) {
+      const index = new Map<string, AttrNode[]>();
+      for (const e of this.elements()) {
+        for (const attr in e.attrs) {
+          const node: AttrNode = { attr: true, owner: e, name: attr, value: e.attrs[attr] as string };
+          const list = index.get(attr);
+          if (list) list.push(node);
+          else index.set(attr, [node]);
+        }
+      }
+      this.byAttr = index;
+    }
+    const all = this.byAttr.get(name);
+    if (!all || isAttr(n)) return NO_ATTRS;
+    if (isDoc(n)) return all;
+    const from = this.position(n);
+    const to = this.lastDescendant(n);
+    return all.filter((a) => {
+      const p = this.position(a.owner);
+      return p >= from && p <= to;
+    });
+  }
+
   /** The descendants of `n` (and `n` itself) that a child step with `s` reaches after `//` */
   private deepChildren(n: XNode, s: Step): XmlElement[] {
     const all = this.elements();
@@ -183,6 +237,16 @@ export class XDocument {
     return ebv(this.eval(x.ast, context));
   }
 
+  /** Binds a variable (a rule's `let`, evaluated on its context node) for the tests that follow */
+  bind(name: string, value: Value): void {
+    this.vars.set(name, value);
+  }
+
+  /** Forgets the variables bound (after a rule's asserts) */
+  unbindAll(): void {
+    this.vars.clear();
+  }
+
   private eval(a: Ast, ctx: XNode): Value {
     switch (a.k) {
       case 'or':
@@ -192,9 +256,47 @@ export class XDocument {
       case 'cmp':
         return [compare(a.op, this.eval(a.a, ctx), this.eval(a.b, ctx))];
       case 'arith': {
-        const x = toNumber(this.eval(a.a, ctx));
-        const y = toNumber(this.eval(a.b, ctx));
-        return [a.op === '+' ? x + y : x - y];
+        const l = this.eval(a.a, ctx);
+        const r = this.eval(a.b, ctx);
+        // an empty operand makes an empty result (xs:decimal of an absent element, say)
+        if (!l.length || !r.length) return [];
+        const x = toNumber(l);
+        const y = toNumber(r);
+        switch (a.op) {
+          case '+':
+            return [decimal(x + y)];
+          case '-':
+            return [decimal(x - y)];
+          case '*':
+            return [decimal(x * y)];
+          case 'div':
+            return [decimal(x / y)];
+          default:
+            return [decimal(x % y)];
+        }
+      }
+      case 'var': {
+        const v = this.vars.get(a.name);
+        if (!v) throw new Error(`unbound variable $${a.name}`);
+        return v;
+      }
+      case 'quant': {
+        const saved = this.vars.get(a.name);
+        try {
+          for (const item of this.eval(a.in, ctx)) {
+            this.vars.set(a.name, [item]);
+            if (ebv(this.eval(a.sat, ctx)) !== a.every) return a.every ? FALSE : TRUE;
+          }
+          return a.every ? TRUE : FALSE;
+        } finally {
+          if (saved) this.vars.set(a.name, saved);
+          else this.vars.delete(a.name);
+        }
+      }
+      case 'seq': {
+        const out: Item[] = [];
+        for (const i of a.items) for (const v of this.eval(i, ctx)) out.push(v);
+        return out;
       }
       case 'union': {
         const set = new Set<Item>();
@@ -232,7 +334,9 @@ export class XDocument {
       }
       case 'path': {
         // an absolute path means the same thing from every context: evaluate it once per document
-        if (a.abs) {
+        // (unless it reads a variable)
+        const once = a.abs !== '' && !usesVars(a);
+        if (once) {
           const hit = this.absolute.get(a);
           if (hit) return hit;
         }
@@ -244,7 +348,7 @@ export class XDocument {
           const deep = s.deep || (i === 0 && a.abs === '//');
           cur = this.step(cur, s, deep);
         });
-        if (a.abs) this.absolute.set(a, cur);
+        if (once) this.absolute.set(a, cur);
         return cur;
       }
     }
@@ -272,12 +376,24 @@ export class XDocument {
         }
         continue;
       }
+      if (deep && s.axis === 'attribute' && s.local !== '*' && s.preds.length === 0) {
+        // one origin's attributes are distinct: the set only matters across several origins
+        for (const f of this.deepAttributes(n, s.local)) {
+          if (input.length > 1 && seen) {
+            if (seen.has(f)) continue;
+            seen.add(f);
+          }
+          out.push(f);
+        }
+        continue;
+      }
       const origins: XNode[] = deep ? this.descendantsOrSelf(n) : [n];
       for (const o of origins) {
         let found = this.axis(o, s);
         for (const p of s.preds) found = this.filter(found, p);
         for (const f of found) {
-          if (seen) {
+          // a function step gives values, which repeat: only nodes are made unique
+          if (seen && typeof f === 'object') {
             if (seen.has(f)) continue;
             seen.add(f);
           }
@@ -415,6 +531,27 @@ export class XDocument {
       case 'local-name': {
         const n = this.arg(args, 0, ctx)[0];
         return [n === undefined ? '' : isAttr(n) ? n.name.replace(/^.*:/, '') : isElement(n) ? n.local : ''];
+      }
+      case 'sum': {
+        let total = 0;
+        for (const i of this.arg(args, 0, ctx)) total += typeof i === 'number' ? i : toNumber([i]);
+        return [decimal(total)];
+      }
+      case 'round':
+      case 'abs':
+      case 'xs:decimal': {
+        const v = this.arg(args, 0, ctx);
+        if (!v.length) return [];
+        const n = toNumber(v);
+        return [name === 'round' ? Math.round(n) : name === 'abs' ? Math.abs(n) : n];
+      }
+      case 'contains':
+        return [toStr(this.arg(args, 0, ctx)).includes(toStr(this.arg(args, 1, ctx)))];
+      case 'concat':
+        return [args.map((_, i) => toStr(this.arg(args, i, ctx))).join('')];
+      case 'tokenize': {
+        const s = toStr(this.arg(args, 0, ctx));
+        return s === '' ? [] : s.split(regex(toStr(this.arg(args, 1, ctx))));
       }
       case 'distinct-values': {
         const seen = new Set<string>();

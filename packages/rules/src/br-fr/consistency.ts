@@ -1,5 +1,6 @@
 /** Cross-field French rules BR-FR-CO-03, -04, -05, -08, -09, -12 (document type, framework, references, totals, currency). */
 import type { Invoice } from '@einv/core-model';
+import { type Computed, decimalString } from '../computed.js';
 import type { RuleContext, RuleDefinition } from '../define.js';
 import {
   CORRECTIVE_TYPES,
@@ -33,6 +34,12 @@ function everyDetailLineReferencesItsInvoice(invoice: Invoice): boolean {
     if (!filled(preceding?.number) || !filled(preceding?.issueDate)) return false;
   }
   return true;
+}
+
+/** BR-FR-CO-09: an invoice already paid says it was paid in full, BT-113 = BT-112 */
+function paidInFull(total: number): Computed {
+  const value = decimalString(total);
+  return { expected: value, formula: { term: 'BT-113', operands: [{ term: 'BT-112', value }] } };
 }
 
 export const consistencyRules: RuleDefinition[] = [
@@ -84,7 +91,7 @@ export const consistencyRules: RuleDefinition[] = [
       if (invoice.typeCode === undefined || !CORRECTIVE_TYPES.has(invoice.typeCode)) return;
       if (otherUblRoot(ctx, 'Invoice')) return;
       const count = invoice.precedingInvoices?.length ?? 0;
-      if (count !== 1) report('invoice.precedingInvoices', { value: count });
+      if (count !== 1) report('invoice.precedingInvoices', { value: count, computed: { expected: '1' } });
     },
   }),
   frRule({
@@ -160,14 +167,20 @@ export const consistencyRules: RuleDefinition[] = [
       if (bp === undefined || !PAID_FRAMEWORKS.has(bp)) return;
       const totals = invoice.totals;
       const paid = totals?.prepaidAmount;
-      if (
-        paid === undefined ||
-        totals?.taxInclusiveAmount === undefined ||
-        paid !== totals.taxInclusiveAmount
-      )
-        report('invoice.totals.prepaidAmount', { value: paid, bt: 'BT-113' });
+      const total = totals?.taxInclusiveAmount;
+      if (paid === undefined || total === undefined || paid !== total)
+        report('invoice.totals.prepaidAmount', {
+          value: paid,
+          bt: 'BT-113',
+          // BT-113 = BT-112: without a total there is nothing to expect
+          ...(total === undefined ? {} : { computed: paidInFull(total) }),
+        });
       if (totals?.amountDue !== 0)
-        report('invoice.totals.amountDue', { value: totals?.amountDue, bt: 'BT-115' });
+        report('invoice.totals.amountDue', {
+          value: totals?.amountDue,
+          bt: 'BT-115',
+          computed: { expected: '0' },
+        });
       if (!filled(invoice.dueDate)) report('invoice.dueDate', { bt: 'BT-9' });
     },
   }),
@@ -189,7 +202,10 @@ export const consistencyRules: RuleDefinition[] = [
     ),
     check(invoice, report) {
       if (invoice.currency === undefined || invoice.currency === 'EUR') return;
-      if (invoice.taxCurrency !== 'EUR' || invoice.totals?.vatTotalInTaxCurrency === undefined)
+      if (invoice.taxCurrency !== 'EUR')
+        report('invoice.taxCurrency', { value: invoice.taxCurrency, computed: { expected: 'EUR' } });
+      // BT-6 is EUR and BT-111 is missing: a missing value, whose amount only the seller's rate gives
+      else if (invoice.totals?.vatTotalInTaxCurrency === undefined)
         report('invoice.taxCurrency', { value: invoice.taxCurrency });
     },
   }),

@@ -1,8 +1,17 @@
 /** BR-FR-03 (real calendar dates, years 2000-2099) and BR-FR-CO-07 (due date not before issue date). */
 import type { Invoice } from '@einv/core-model';
+import type { Computed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
 import { judgeSourceNodes } from '../source-context.js';
 import { DEPOSIT_TYPES, frRule, isValidFrenchDate, normalizeSpace, PAID_FRAMEWORKS, t } from './common.js';
+
+/** BR-FR-CO-07: the earliest due date the rule accepts, BT-9 ≥ BT-2 */
+function notBeforeIssue(issueDate: string): Computed {
+  return {
+    expected: issueDate,
+    formula: { term: 'BT-9', relation: '≥', operands: [{ term: 'BT-2', value: issueDate, plain: true }] },
+  };
+}
 
 function invoiceDates(invoice: Invoice): { path: string; value: string; bt: string }[] {
   const out: { path: string; value: string; bt: string }[] = [];
@@ -91,13 +100,14 @@ export const dateRules: RuleDefinition[] = [
       )
         return;
       const issue = (invoice.issueDate ?? '').replace(/-/g, '');
-      if (due.replace(/-/g, '') < issue) report('invoice.dueDate', { value: due });
+      const computed = notBeforeIssue(invoice.issueDate ?? '');
+      if (due.replace(/-/g, '') < issue) report('invoice.dueDate', { value: due, computed });
       // 1.4.0.04 judges every due date of a payment schedule (1.4.0.03 stops with XPTY0004 on
       // several; einv judges them the same way there, decision 0089)
       for (const [i, e] of (invoice.paymentSchedule ?? []).entries()) {
         const d = i > 0 && typeof e?.dueDate === 'string' ? e.dueDate : undefined;
         if (d !== undefined && d.replace(/-/g, '') < issue)
-          report(`invoice.paymentSchedule[${i}].dueDate`, { value: d });
+          report(`invoice.paymentSchedule[${i}].dueDate`, { value: d, computed });
       }
     },
   }),

@@ -4,9 +4,10 @@
  * written "10.500" in XML is checked as 10.5 (decision 0072).
  */
 import type { AllowanceCharge, Invoice } from '@einv/core-model';
-import type { RuleDefinition } from '../define.js';
+import type { Report, RuleContext, RuleDefinition } from '../define.js';
+import { formatComputed } from '../util/format-computed.js';
 import { BIDIRECTIONAL_FRAMEWORKS, frRule, isBusinessProcess, isValidDecimal, t } from './common.js';
-import { checkRateDecimals } from './source-nodes.js';
+import { checkRateDecimals, rateComputed } from './source-nodes.js';
 
 type Num = { path: string; value: number; bt: string };
 
@@ -54,6 +55,23 @@ function amounts(invoice: Invoice): Num[] {
     allowanceAmounts(out, l.charges, `invoice.lines[${i}].charges`, ['BT-141', 'BT-142']);
   });
   return out;
+}
+
+/**
+ * Reports a number the official pattern rejects, with the number as written and the nearest one the
+ * rule accepts (found / expected, decision 0139)
+ */
+function reportInvalid(
+  n: Num,
+  decimals: number,
+  opts: { positive?: boolean },
+  ctx: RuleContext,
+  report: Report,
+): void {
+  const written = ctx.source?.lexical(n.path);
+  if (isValidDecimal(n.value, decimals, { ...opts, written })) return;
+  const computed = formatComputed(n.bt, n.value, written, decimals, opts);
+  report(n.path, { value: n.value, bt: n.bt, ...(computed ? { computed } : {}) });
 }
 
 function lineNumbers(
@@ -119,13 +137,7 @@ export const decimalRules: RuleDefinition[] = [
     ),
     fix: t('Round the amount to 2 decimals.', 'Arrondissez le montant à 2 décimales.'),
     check(invoice, report, ctx) {
-      for (const n of amounts(invoice))
-        if (
-          !isValidDecimal(n.value, 2, {
-            written: ctx.source?.lexical(n.path),
-          })
-        )
-          report(n.path, { value: n.value, bt: n.bt });
+      for (const n of amounts(invoice)) reportInvalid(n, 2, {}, ctx, report);
     },
   }),
   frRule({
@@ -146,13 +158,7 @@ export const decimalRules: RuleDefinition[] = [
         push(out, `invoice.lines[${i}].quantity`, l.quantity, 'BT-129');
         push(out, `invoice.lines[${i}].baseQuantity`, l.baseQuantity, 'BT-149');
       });
-      for (const n of nums)
-        if (
-          !isValidDecimal(n.value, 4, {
-            written: ctx.source?.lexical(n.path),
-          })
-        )
-          report(n.path, { value: n.value, bt: n.bt });
+      for (const n of nums) reportInvalid(n, 4, {}, ctx, report);
     },
   }),
   frRule({
@@ -178,14 +184,7 @@ export const decimalRules: RuleDefinition[] = [
         push(out, `invoice.lines[${i}].priceDiscount`, l.priceDiscount, 'BT-147');
         push(out, `invoice.lines[${i}].grossPrice`, l.grossPrice, 'BT-148');
       });
-      for (const n of nums)
-        if (
-          !isValidDecimal(n.value, 6, {
-            positive,
-            written: ctx.source?.lexical(n.path),
-          })
-        )
-          report(n.path, { value: n.value, bt: n.bt });
+      for (const n of nums) reportInvalid(n, 6, { positive }, ctx, report);
     },
   }),
   frRule({
@@ -208,8 +207,10 @@ export const decimalRules: RuleDefinition[] = [
       // XML input: the rates as written (decision 0107); JSON: the model's numbers
       if (checkRateDecimals(ctx, report)) return;
       for (const n of vatRates(invoice))
-        if (!isValidDecimal(n.value, 2, { positive: true, maxDigits: 4 }))
-          report(n.path, { value: n.value, bt: n.bt });
+        if (!isValidDecimal(n.value, 2, { positive: true, maxDigits: 4 })) {
+          const computed = rateComputed(n.bt, n.value);
+          report(n.path, { value: n.value, bt: n.bt, ...(computed ? { computed } : {}) });
+        }
     },
   }),
 ];

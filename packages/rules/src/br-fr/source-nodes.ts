@@ -6,7 +6,8 @@
  * collected for the rule; rules fall back to the model when there are none (JSON input).
  */
 import type { Report, RuleContext } from '../define.js';
-import { judgeSourceNodes } from '../source-context.js';
+import { judgeSourceNodes, valueAndTerm } from '../source-context.js';
+import { formatComputed } from '../util/format-computed.js';
 import { normalizeSpace } from './common.js';
 
 /** The rates of custom:is-valid-vat-rate, as the official function lists them (string equality) */
@@ -35,7 +36,22 @@ export function checkRateStrings(context: RuleContext, report: Report): boolean 
 
 /** BR-FR-DEC-04 on the rates as written (normalize-space, then the 4-2 positive pattern) */
 export function checkRateDecimals(context: RuleContext, report: Report): boolean {
-  return judgeSourceNodes(context, 'BR-FR-DEC-04', report, (value) => isPercent42(normalizeSpace(value)));
+  return judgeSourceNodes(
+    context,
+    'BR-FR-DEC-04',
+    report,
+    (value) => isPercent42(normalizeSpace(value)),
+    (path, value) => {
+      const detail = valueAndTerm(path, value);
+      const computed = rateComputed(detail.bt ?? 'BT-119', value, normalizeSpace(value));
+      return computed ? { ...detail, computed } : detail;
+    },
+  );
+}
+
+/** What BR-FR-DEC-04 would accept of a rate: two decimals at most, no sign, four digits in all */
+export function rateComputed(term: string, value: unknown, written?: string) {
+  return formatComputed(term, value, written, 2, { positive: true, maxDigits: 4 });
 }
 
 /**

@@ -9,7 +9,7 @@
  * - BR-CO-17: tolerance of one currency unit, inclusive in CII, strict in UBL (1.3.16 tests).
  */
 import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
-import type { Computed, Operand } from '../computed.js';
+import { type Computed, operand, sumComputed } from '../computed.js';
 import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import { type Dec, dec, round0, round2, sum, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
@@ -62,19 +62,6 @@ function sumBreakdownTax(inv: Invoice): Summed {
     }
   });
   return { total, count };
-}
-
-/** An operand of a derivation; an absent value counts as 0, as in the official tests */
-function operand(term: string, value: Dec | undefined, op?: Operand['op']): Operand {
-  return { ...(op ? { op } : {}), term, value: (value ?? ZERO).toFixed() };
-}
-
-/** `term` = Σ `of` over a repeated group */
-function sumComputed(term: string, of: string, summed: Summed, expected: Dec): Computed {
-  return {
-    expected: expected.toFixed(),
-    formula: { term, operands: [{ term: of, value: summed.total.toFixed(), count: summed.count }] },
-  };
 }
 
 /** BR-CO-11 / BR-CO-12: the document sum equals the rounded sum of the amounts, or both are absent */

@@ -5,7 +5,9 @@
  * "10.500" fires as officially; a JSON invoice holds numbers (10.5 has one decimal).
  */
 import type { AllowanceCharge, Line, Totals, VatBreakdown } from '@einv/core-model';
+import type { Computed } from '../computed.js';
 import type { RuleContext, RuleDefinition } from '../define.js';
+import { formatComputed } from '../util/format-computed.js';
 import { decimalsOf } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent } from '../util/values.js';
@@ -31,16 +33,23 @@ function texts(term: string, en: string, fr: string) {
 /**
  * More than two decimals: as written in the XML when the reader recorded the number's lexical form
  * (source facts: "10.500" has three, as the official string-length(substring-after(., '.')) counts),
- * else the decimals of the model's number (JSON: 10.5 has one)
+ * else the decimals of the model's number (JSON: 10.5 has one). Undefined when the amount is fine,
+ * else the finding's detail: the value, and what was written and would be accepted (decision 0139).
  */
-function tooPrecise(v: unknown, ctx: RuleContext, path: () => string): boolean {
+function tooPrecise(
+  v: unknown,
+  ctx: RuleContext,
+  path: () => string,
+  term: string,
+): { value: unknown; computed?: Computed } | undefined {
   // the path is built only when the reader recorded some number not written plainly
   const written = ctx.source?.hasLexical ? ctx.source.lexical(path()) : undefined;
   if (written !== undefined) {
     const dot = written.indexOf('.');
-    return dot >= 0 && written.length - dot - 1 > 2;
-  }
-  return decimalsOf(v) > 2;
+    if (dot < 0 || written.length - dot - 1 <= 2) return undefined;
+  } else if (decimalsOf(v) <= 2) return undefined;
+  const computed = formatComputed(term, v, written, 2);
+  return { value: v, ...(computed ? { computed } : {}) };
 }
 
 function docAcRule(
@@ -55,7 +64,8 @@ function docAcRule(
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
       const path = () => `invoice.${kind}[${j}].${field}`;
-      if (tooPrecise(ac[field], ctx, path)) report(path(), { value: ac[field] });
+      const fault = tooPrecise(ac[field], ctx, path, term);
+      if (fault) report(path(), fault);
     });
   });
 }
@@ -73,7 +83,8 @@ function lineAcRule(
     eachObject<Line>(inv.lines, (line, i) => {
       eachObject<AllowanceCharge>(line[kind], (ac, j) => {
         const path = () => `invoice.lines[${i}].${kind}[${j}].${field}`;
-        if (tooPrecise(ac[field], ctx, path)) report(path(), { value: ac[field] });
+        const fault = tooPrecise(ac[field], ctx, path, term);
+        if (fault) report(path(), fault);
       });
     });
   });
@@ -84,7 +95,8 @@ function totalRule(id: string, term: string, field: keyof Totals, en: string, fr
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     const totals = totalsContext(inv, ctx);
     const path = () => `invoice.totals.${field}`;
-    if (totals && tooPrecise(totals[field], ctx, path)) report(path(), { value: totals[field] });
+    const fault = totals && tooPrecise(totals[field], ctx, path, term);
+    if (fault) report(path(), fault);
   });
 }
 
@@ -99,7 +111,8 @@ function breakdownRule(
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
       const path = () => `invoice.vatBreakdown[${k}].${field}`;
-      if (tooPrecise(b[field], ctx, path)) report(path(), { value: b[field] });
+      const fault = tooPrecise(b[field], ctx, path, term);
+      if (fault) report(path(), fault);
     });
   });
 }
@@ -165,10 +178,10 @@ export const decRules: RuleDefinition[] = [
     // TaxAmount itself, which never matches: in UBL the official rule cannot fire, and neither do we
     if (ctx.syntax === 'UBL') return;
     const totals = totalsContext(inv, ctx);
-    if (!totals || !tooPrecise(totals.vatTotal, ctx, () => 'invoice.totals.vatTotal')) return;
+    const fault = totals && tooPrecise(totals.vatTotal, ctx, () => 'invoice.totals.vatTotal', 'BT-110');
     // CII asks for *some* well-formed TaxTotalAmount: one in another currency (BT-111) satisfies it
-    if (ctx.syntax === 'CII' && isPresent(totals.vatTotalInTaxCurrency)) return;
-    report('invoice.totals.vatTotal', { value: totals.vatTotal });
+    if (!fault || (ctx.syntax === 'CII' && isPresent(totals?.vatTotalInTaxCurrency))) return;
+    report('invoice.totals.vatTotal', fault);
   }),
   totalRule('BR-DEC-14', 'BT-112', 'taxInclusiveAmount', 'total with VAT', 'montant total TTC'),
   en16931Rule('BR-DEC-15', F, ['BT-111'], vatInTaxCurrency.en, vatInTaxCurrency.fr, (inv, report, ctx) => {
@@ -178,13 +191,18 @@ export const decRules: RuleDefinition[] = [
     if (ctx.syntax === 'CII') {
       // The CII test wants a well-rounded total in the accounting currency whenever BT-6 is given
       if (!hasText(inv.taxCurrency) || (!isPresent(totals.vatTotal) && !isPresent(v))) return;
-      if (!isPresent(v) || tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency'))
-        report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+      // an absent BT-111 is a missing value, not a badly written one: no expected value to give
+      if (!isPresent(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+      else {
+        const fault = tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency', 'BT-111');
+        if (fault) report('invoice.totals.vatTotalInTaxCurrency', fault);
+      }
       return;
     }
     // Same relative-path filter as BR-DEC-13 in UBL: the official rule cannot fire there
-    if (ctx.syntax !== 'UBL' && tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency'))
-      report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+    const fault =
+      ctx.syntax !== 'UBL' && tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency', 'BT-111');
+    if (fault) report('invoice.totals.vatTotalInTaxCurrency', fault);
   }),
   totalRule('BR-DEC-16', 'BT-113', 'prepaidAmount', 'paid amount', 'montant déjà payé'),
   totalRule('BR-DEC-17', 'BT-114', 'roundingAmount', 'rounding amount', "montant d'arrondi"),
@@ -212,7 +230,8 @@ export const decRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         const path = () => `invoice.lines[${i}].netAmount`;
-        if (tooPrecise(line.netAmount, ctx, path)) report(path(), { value: line.netAmount });
+        const fault = tooPrecise(line.netAmount, ctx, path, 'BT-131');
+        if (fault) report(path(), fault);
       });
     },
   ),

@@ -5,6 +5,7 @@
  * amount is the sum of its GROUP and DETAIL children (BR-FREXT-08).
  */
 import type { Line } from '@einv/core-model';
+import { sumComputed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
 import { dec, round2, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
@@ -111,13 +112,21 @@ export const lineStructureRules: RuleDefinition[] = [
         if (text(line.frenchCtc?.subType) !== 'GROUP' || own === undefined) return;
         const id = text(line.id);
         let sum = ZERO;
+        let count = 0;
         eachObject<Line>(lines, (child) => {
           const kind = text(child.frenchCtc?.subType);
           if (text(child.frenchCtc?.parentLineId) !== id || (kind !== 'GROUP' && kind !== 'DETAIL')) return;
           const d = dec(child.netAmount);
-          if (d) sum = sum.plus(d);
+          if (d) {
+            sum = sum.plus(d);
+            count++;
+          }
         });
-        if (!own.eq(round2(sum))) report(`invoice.lines[${i}].netAmount`, { value: line.netAmount });
+        if (!own.eq(round2(sum)))
+          report(`invoice.lines[${i}].netAmount`, {
+            value: line.netAmount,
+            computed: sumComputed('BT-131', 'BT-131', { total: sum, count }, round2(sum)),
+          });
       });
     },
   ),

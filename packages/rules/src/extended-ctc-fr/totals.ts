@@ -7,6 +7,7 @@
  * Sums are rounded as the official XPath does (round(x × 100) div 100, half towards +∞).
  */
 import type { AllowanceCharge, Invoice, Line } from '@einv/core-model';
+import { operand, sumComputed } from '../computed.js';
 import type { RuleContext, RuleDefinition } from '../define.js';
 import { type Dec, dec, round2, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
@@ -82,7 +83,10 @@ export const totalRules: RuleDefinition[] = [
       const lines = countedNet(inv);
       const n = isCii(ctx) ? lines.all : lines.counted;
       if (!within(t?.lineNetTotal, lines.sum, n))
-        report('invoice.totals.lineNetTotal', { value: t?.lineNetTotal });
+        report('invoice.totals.lineNetTotal', {
+          value: t?.lineNetTotal,
+          computed: sumComputed('BT-106', 'BT-131', { total: lines.sum, count: lines.counted }, lines.sum),
+        });
     },
   ),
   ...(['allowances', 'charges'] as const).map((kind) => {
@@ -106,8 +110,17 @@ export const totalRules: RuleDefinition[] = [
         const items = amounts(inv[kind]);
         const given = inv.totals?.[field];
         if (items.length === 0 && given === undefined) return;
-        if (!within(given, round2(sumOf(items)), items.length))
-          report(`invoice.totals.${field}`, { value: given });
+        const total = sumOf(items);
+        if (!within(given, round2(total), items.length))
+          report(`invoice.totals.${field}`, {
+            value: given,
+            computed: sumComputed(
+              bt,
+              allowances ? 'BT-92' : 'BT-99',
+              { total, count: items.length },
+              round2(total),
+            ),
+          });
       },
     );
   }),
@@ -128,10 +141,26 @@ export const totalRules: RuleDefinition[] = [
       const lines = countedNet(inv);
       const allowances = amounts(inv.allowances);
       const charges = amounts(inv.charges);
-      const expected = lines.sum.minus(round2(sumOf(allowances))).plus(round2(sumOf(charges)));
+      const allowed = round2(sumOf(allowances));
+      const charged = round2(sumOf(charges));
+      const expected = lines.sum.minus(allowed).plus(charged);
       const n = lines.counted + allowances.length + charges.length;
       const given = inv.totals?.taxExclusiveAmount;
-      if (!within(given, expected, n)) report('invoice.totals.taxExclusiveAmount', { value: given });
+      if (!within(given, expected, n))
+        report('invoice.totals.taxExclusiveAmount', {
+          value: given,
+          computed: {
+            expected: expected.toFixed(),
+            formula: {
+              term: 'BT-109',
+              operands: [
+                { ...operand('BT-131', lines.sum), count: lines.counted },
+                { ...operand('BT-92', allowed, '−'), count: allowances.length },
+                { ...operand('BT-99', charged, '+'), count: charges.length },
+              ],
+            },
+          },
+        });
     },
   ),
   frext(
@@ -163,7 +192,13 @@ export const totalRules: RuleDefinition[] = [
         if (vat === undefined) return;
         if (excl !== undefined && within(incl, excl.plus(vat), n)) return;
       }
-      report('invoice.totals.taxInclusiveAmount', { value: incl });
+      report('invoice.totals.taxInclusiveAmount', {
+        value: incl,
+        computed: {
+          expected: (excl ?? ZERO).plus(vat ?? ZERO).toFixed(),
+          formula: { term: 'BT-112', operands: [operand('BT-109', excl), operand('BT-110', vat, '+')] },
+        },
+      });
     },
   ),
 ];
