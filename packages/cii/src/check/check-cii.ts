@@ -3,7 +3,13 @@
  * namespace, the Factur-X 1.09.2 XSD of the profile (detected from BT-24 or forced), then the
  * EN 16931 CII syntax rules (CII-SR-*, CII-DT-*). What the /check-xml endpoint answers.
  */
-import { declaresExtendedCtcFr, type Finding, type Locations, locationsOf, type Profile } from '@einv/core-model';
+import {
+  declaresExtendedCtcFr,
+  type Finding,
+  type Locations,
+  locationsOf,
+  type Profile,
+} from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
