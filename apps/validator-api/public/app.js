@@ -160,14 +160,21 @@ function findingsTable(title, findings) {
   return wrap;
 }
 
-/** A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French), anything else as is */
-function number(value) {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const decimals = (value.split('.')[1] ?? '').length;
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    minimumFractionDigits: Math.max(2, decimals),
-    maximumFractionDigits: Math.max(2, decimals),
-  }).format(Number(value));
+/**
+ * A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French, with the narrow no-break
+ * space, "1,259.64" in English), anything else (a code, a date) as is. Written on the string, never
+ * through a float, exactly as the derivations and the receipts write numbers (formatDecimal and
+ * readableValues of @einv/rules). Amounts get two decimals at least; a count (a consistency rule
+ * expecting "1" preceding invoice) keeps none.
+ */
+function number(value, amount = true) {
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return value;
+  const [, sign, int] = m;
+  const given = m[3] ?? '';
+  const frac = amount ? given.padEnd(2, '0') : given;
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'fr' ? '\u202f' : ',');
+  return `${sign === '-' ? '−' : ''}${grouped}${frac ? (lang === 'fr' ? ',' : '.') + frac : ''}`;
 }
 
 /** What a calculation finding found and expected, and how (the derivation comes from the rule) */
@@ -182,8 +189,10 @@ function computed(f) {
     p.append(b, value);
     box.append(p);
   };
-  line(t('found'), f.found === undefined ? t('absent') : number(f.found), 'found');
-  line(t('expected'), number(f.expected), 'expected');
+  // whole numbers with no derivation and no decimal on either side are counts, not amounts
+  const amount = f.derivation !== undefined || [f.found, f.expected].some((v) => v?.includes('.'));
+  line(t('found'), f.found === undefined ? t('absent') : number(f.found, amount), 'found');
+  line(t('expected'), number(f.expected, amount), 'expected');
   if (f.derivation) {
     const p = document.createElement('p');
     p.className = 'derivation';

@@ -21,6 +21,7 @@ import { taxTotalCurrency } from './binding/tax.js';
 import type { DocumentType } from './binding/types.js';
 import { isObject, type ModelObject } from './engine/paths.js';
 import { type ReadState, readChildren, report } from './engine/read.js';
+import { readUblPaymentSchedule } from './payment-schedule.js';
 import { ublSourceFacts } from './source-facts.js';
 
 export interface ReadUblResult {
@@ -115,6 +116,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Eleme
   };
   readChildren(root, binding.children, invoice, 'invoice', state);
   afterRead(root.children, invoice, state);
+  readUblPaymentSchedule(root, invoice, diagnostics);
   const declared =
     typeof invoice.specificationIdentifier === 'string' ? invoice.specificationIdentifier : undefined;
   return withLocations(

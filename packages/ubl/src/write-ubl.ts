@@ -10,6 +10,7 @@ import { NS } from './binding/namespaces.js';
 import type { DocumentType } from './binding/types.js';
 import type { ModelObject } from './engine/paths.js';
 import { type WriteState, writeNodes } from './engine/write.js';
+import { prepareUblPaymentSchedule } from './payment-schedule.js';
 
 /** BT-24 written when the invoice does not name a specification */
 export const DEFAULT_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017';
@@ -49,13 +50,15 @@ function writeDocument(invoice: Invoice): WriteUblResult {
   const binding = documentType === 'CreditNote' ? UBL_CREDIT_NOTE_BINDING : UBL_INVOICE_BINDING;
   const root: ModelObject = { ...invoice };
   if (invoice.specificationIdentifier === undefined) root.specificationIdentifier = DEFAULT_CUSTOMIZATION_ID;
+  const warnings: Finding[] = [];
+  prepareUblPaymentSchedule(invoice, root, warnings);
   const state: WriteState = {
     root,
     documentType,
     currency: code(invoice.currency),
     taxCurrency: code(invoice.taxCurrency),
     extendedCtcFr: declaresExtendedCtcFr(invoice.specificationIdentifier),
-    warnings: [],
+    warnings,
     out: [
       '<?xml version="1.0" encoding="UTF-8"?>\n',
       `<${documentType} xmlns="${NS[documentType]}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}">`,
@@ -63,7 +66,7 @@ function writeDocument(invoice: Invoice): WriteUblResult {
   };
   writeNodes(binding.children, root, 'invoice', state);
   warnUnwrittenLineTotals(invoice, state.warnings);
-  warnUnwrittenSchedule(invoice, state.warnings);
+  warnUnwrittenExtendedDetails(invoice, state.warnings);
   state.out.push(`</${documentType}>\n`);
   const xml = state.out.join('');
   return { xml, warnings: state.warnings };
@@ -89,15 +92,47 @@ function warnUnwrittenLineTotals(invoice: Invoice, warnings: Finding[]): void {
   });
 }
 
-/** A payment schedule (CII EXTENDED, decision 0089) has no place in UBL beyond BT-9 / BT-20: said */
-function warnUnwrittenSchedule(invoice: Invoice, warnings: Finding[]): void {
-  const schedule = Array.isArray(invoice.paymentSchedule) ? invoice.paymentSchedule : [];
-  if (schedule.length < 2) return;
-  warnings.push({
-    rule: 'UBL-WRITE-SKIPPED',
-    severity: 'warning',
-    path: 'invoice.paymentSchedule',
-    bt: 'BT-9',
-    message: `The payment schedule has ${schedule.length} payment terms; UBL carries one due date (BT-9) and one payment terms text (BT-20): the others were not written.`,
-  });
+/**
+ * The CII EXTENDED details the model keeps beside an EN 16931 term (decision 0126) have no UBL 2.1
+ * place in the EN 16931 binding: said, not dropped silently
+ */
+function warnUnwrittenExtendedDetails(invoice: Invoice, warnings: Finding[]): void {
+  const skipped = (path: string, bt: string, what: string, value: unknown) => {
+    if (typeof value !== 'string') return;
+    warnings.push({
+      rule: 'UBL-WRITE-SKIPPED',
+      severity: 'warning',
+      path,
+      bt,
+      message: `${what} (a CII EXTENDED detail beside ${bt}) has no place in UBL and is not written.`,
+      value,
+    });
+  };
+  skipped(
+    'invoice.seller.contact.department',
+    'BT-41',
+    'The seller contact department',
+    invoice.seller?.contact?.department,
+  );
+  skipped(
+    'invoice.buyer.contact.department',
+    'BT-56',
+    'The buyer contact department',
+    invoice.buyer?.contact?.department,
+  );
+  const transfers = invoice.paymentMeans?.creditTransfers;
+  for (const [i, t] of (Array.isArray(transfers) ? transfers : []).entries())
+    skipped(
+      `invoice.paymentMeans.creditTransfers[${i}].proprietaryId`,
+      'BT-84',
+      'The proprietary account id',
+      t?.proprietaryId,
+    );
+  for (const [i, line] of (invoice.lines ?? []).entries())
+    skipped(
+      `invoice.lines[${i}].noteSubjectCode`,
+      'BT-127',
+      'The line note subject code',
+      line?.noteSubjectCode,
+    );
 }

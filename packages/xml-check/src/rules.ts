@@ -10,6 +10,7 @@
  */
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
+import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import { absenceChains, compileXPath, patternShape, triggerOf, XDocument, type XPath } from './xpath.js';
 
 /** [id, flag, XPath test, message] */
@@ -79,6 +80,8 @@ interface CompiledAssert {
   severity: Severity;
   test: XPath;
   message: string;
+  /** A calculation within a tolerance: the given and the computed amount (compared-values.ts) */
+  compared?: ComparedValues;
 }
 
 /** A tree of child names: reaching a node means the asserts listed there fail */
@@ -154,6 +157,8 @@ export function compilePattern(data: PatternData): CompiledPattern {
       };
       // a test reading the rule's variables is evaluated as it is, on every node
       if (lets.length) {
+        const compared = comparedValues(test, data.ns, new Map(lets));
+        if (compared) a.compared = compared;
         rule.always.push(a);
         continue;
       }
@@ -283,6 +288,8 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       severity: a.severity,
       xpath: xpathOf(node),
       line: node.line,
+      // the variables are still bound here: what the document gives and what the rule computed
+      ...(a.compared ? evaluateCompared(doc, a.compared, node) : {}),
     });
   };
   const test = (a: CompiledAssert) => {
