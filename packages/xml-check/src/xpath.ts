@@ -8,6 +8,7 @@
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
+import { boolOf, predicateOf } from './xpath-fast.js';
 import {
   type Ast,
   type AttrNode,
@@ -59,7 +60,14 @@ export class XDocument {
   private byAttr: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
 
-  constructor(readonly root: XmlElement) {
+  /**
+   * @param compiled false: evaluate everything with the interpreter, without the closures of
+   *   xpath-fast.ts (the reference their tests compare with)
+   */
+  constructor(
+    readonly root: XmlElement,
+    private readonly compiled = true,
+  ) {
     this.docNode = { doc: true, root };
   }
 
@@ -212,7 +220,15 @@ export class XDocument {
   }
 
   test(x: XPath, context: XNode): boolean {
-    return ebv(this.eval(x.ast, context));
+    // on an element, the compiled closure (xpath-fast.ts): same value, no intermediate arrays
+    return this.compiled && isElement(context)
+      ? boolOf(x.ast)(context, this)
+      : ebv(this.eval(x.ast, context));
+  }
+
+  /** The interpreter, for the parts of an expression xpath-fast.ts does not compile */
+  evalAst(a: Ast, ctx: XNode): Value {
+    return this.eval(a, ctx);
   }
 
   private eval(a: Ast, ctx: XNode): Value {
@@ -334,6 +350,11 @@ export class XDocument {
   /** Applies a child step's predicates to `e`; a numeric predicate is a position among its matching siblings */
   private keepAmongSiblings(e: XmlElement, s: Step): boolean {
     for (const p of s.preds) {
+      const fast = this.compiled ? predicateOf(p) : null;
+      if (fast) {
+        if (!fast(e, this)) return false;
+        continue;
+      }
       const v = this.eval(p, e);
       if (v.length === 1 && typeof v[0] === 'number') {
         const siblings = this.axis(e.parent ?? this.docNode, s);
@@ -406,6 +427,11 @@ export class XDocument {
   }
 
   private filter(items: Value, pred: Ast): Value {
+    const fast = this.compiled ? predicateOf(pred) : null;
+    if (fast)
+      return items.filter((item) =>
+        isElement(item) ? fast(item, this) : isNode(item) && ebv(this.eval(pred, item)),
+      );
     return items.filter((item, i) => {
       if (!isNode(item)) return false;
       const v = this.eval(pred, item);
