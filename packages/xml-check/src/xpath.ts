@@ -42,6 +42,37 @@ const NO_ATTRS: AttrNode[] = [];
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
+/** Up to this many elements are put in document order through their ancestors, not by numbering the document */
+const FEW = 32;
+
+/**
+ * Negative when `a` comes before `b` in document order (an ancestor comes before its descendants),
+ * positive when after, 0 when they are the same element: O(depth + siblings), no per-document state.
+ */
+function documentOrder(a: XmlElement, b: XmlElement): number {
+  if (a === b) return 0;
+  let da = 0;
+  for (let p = a.parent; p; p = p.parent) da++;
+  let db = 0;
+  for (let p = b.parent; p; p = p.parent) db++;
+  let x = a;
+  let y = b;
+  for (; da > db; da--) {
+    x = x.parent as XmlElement;
+    if (x === b) return 1;
+  }
+  for (; db > da; db--) {
+    y = y.parent as XmlElement;
+    if (y === a) return -1;
+  }
+  while (x.parent !== y.parent) {
+    x = x.parent as XmlElement;
+    y = y.parent as XmlElement;
+  }
+  const siblings = x.parent?.children ?? [];
+  return siblings.indexOf(x) - siblings.indexOf(y);
+}
+
 /** One XDocument per parsed tree, shared by the passes over it (rule contexts, syntax rules) */
 const documents = new WeakMap<XmlElement, XDocument>();
 
@@ -300,6 +331,7 @@ export class XDocument {
 
   private sorted(items: Item[]): Item[] {
     if (items.length < 2 || !items.every(isElement)) return items;
+    if (items.length <= FEW && !this.pos) return (items as XmlElement[]).sort(documentOrder);
     return (items as XmlElement[]).sort((x, y) => this.position(x) - this.position(y));
   }
 
@@ -401,15 +433,18 @@ export class XDocument {
       }
       case 'preceding': {
         if (!isElement(n)) return [];
-        const all = this.elements();
-        const me = this.position(n);
         if (s.ns !== '*' && s.local !== '*') {
           const ancestorsOf = new Set<XmlElement>();
           for (let p = n.parent; p; p = p.parent) ancestorsOf.add(p);
-          return this.named(s.ns, s.local).filter(
-            (e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e),
-          );
+          const list = this.named(s.ns, s.local);
+          // a few candidates (UBL-SR-44/47: the payment ids): ordered by their ancestors, without
+          // numbering the whole document
+          if (list.length <= FEW) return list.filter((e) => !ancestorsOf.has(e) && documentOrder(e, n) < 0);
+          const me = this.position(n);
+          return list.filter((e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e));
         }
+        const all = this.elements();
+        const me = this.position(n);
         const ancestors = new Set<XmlElement>();
         for (let p = n.parent; p; p = p.parent) ancestors.add(p);
         const out: XmlElement[] = [];
