@@ -190,8 +190,160 @@ const EXTENDED: Mutation[] = [
   },
 ];
 
+/** Adds `amount` to the number the first match of `re` ends with (group 1: what precedes it) */
+const bump = (re: RegExp, amount: number) => (x: string) =>
+  sub(x, re, (_m, a, n) => `${a}${(Number(n) + amount).toFixed(2)}`);
+
+/**
+ * Aimed at the asserts judged on the XML (decision 0125): VAT breakdowns per category and rate,
+ * item attributes, code lists, BR-CO-27 and the EXTENDED syntax rules
+ */
+const ON_XML: Mutation[] = [
+  {
+    name: 'frext-vat-basis-off',
+    syntax: 'CII',
+    targets: ['BR-FXEXT-S-08', 'BR-FXEXT-S-08ini', 'BR-FXEXT-S-08rev'],
+    apply: bump(
+      /(<ram:ApplicableTradeTax>\s*<ram:CalculatedAmount>[^<]*<\/ram:CalculatedAmount>\s*<ram:TypeCode>VAT<\/ram:TypeCode>\s*<ram:BasisAmount>)([\d.]+)/,
+      5,
+    ),
+  },
+  {
+    name: 'frext-vat-amount-off',
+    syntax: 'CII',
+    targets: ['BR-FXEXT-S-09'],
+    apply: bump(/(<ram:ApplicableTradeTax>\s*<ram:CalculatedAmount>)([\d.]+)/, 3),
+  },
+  {
+    name: 'frext-vat-breakdown-missing',
+    syntax: 'CII',
+    targets: ['BR-FREXT-S-01'],
+    apply: (x) => {
+      const header =
+        /<ram:ApplicableHeaderTradeSettlement>[\s\S]*<\/ram:ApplicableHeaderTradeSettlement>/.exec(x);
+      if (!header) return undefined;
+      const cut = header[0].replace(
+        /<ram:ApplicableTradeTax>(?:(?!<\/ram:ApplicableTradeTax>)[\s\S])*?<ram:CategoryCode>S<\/ram:CategoryCode>[\s\S]*?<\/ram:ApplicableTradeTax>/g,
+        '',
+      );
+      return cut === header[0] ? undefined : x.replace(header[0], cut);
+    },
+  },
+  {
+    name: 'frext-attribute-no-value',
+    syntax: 'CII',
+    targets: ['BR-FREXT-54-2'],
+    apply: (x) =>
+      sub(x, /(<ram:ApplicableProductCharacteristic>[\s\S]*?)<ram:Value>[^<]*<\/ram:Value>/, '$1'),
+  },
+  {
+    name: 'frext-attribute-code-unknown',
+    syntax: 'CII',
+    targets: ['BR-FXEXT-04'],
+    apply: (x) =>
+      sub(
+        x,
+        /<ram:ApplicableProductCharacteristic>/,
+        '<ram:ApplicableProductCharacteristic><ram:TypeCode>QQQQ</ram:TypeCode>',
+      ),
+  },
+  {
+    name: 'frext-scheme-unknown',
+    syntax: 'CII',
+    targets: ['BR-FREXT-CL-10'],
+    apply: (x) => sub(x, /<ram:GlobalID schemeID="[^"]*">/, '<ram:GlobalID schemeID="9999">'),
+  },
+  {
+    name: 'frext-no-account',
+    syntax: 'CII',
+    targets: ['BR-CO-27'],
+    apply: (x) =>
+      sub(
+        x,
+        /(<ram:PayeePartyCreditorFinancialAccount>[\s\S]*?)<ram:(IBANID|ProprietaryID)>[^<]*<\/ram:\2>/,
+        '$1',
+      ),
+  },
+  {
+    name: 'frext-net-price-twice',
+    syntax: 'CII',
+    targets: ['CII-FREXT-SR-439'],
+    apply: (x) =>
+      sub(x, /(<ram:NetPriceProductTradePrice>\s*)(<ram:ChargeAmount>[^<]*<\/ram:ChargeAmount>)/, '$1$2$2'),
+  },
+  {
+    name: 'frext-delivery-terms',
+    syntax: 'CII',
+    targets: ['BR-FREXT-CL-27', 'CII-FREXT-SR-293'],
+    apply: (x) =>
+      sub(
+        x,
+        /<\/ram:ApplicableHeaderTradeAgreement>/,
+        '<ram:ApplicableTradeDeliveryTerms><ram:DeliveryTypeCode>ZZZ</ram:DeliveryTypeCode><ram:Description>x</ram:Description></ram:ApplicableTradeDeliveryTerms></ram:ApplicableHeaderTradeAgreement>',
+      ),
+  },
+  {
+    name: 'frext-tax-exchange-extra',
+    syntax: 'CII',
+    targets: ['CII-FREXT-SR-366'],
+    apply: (x) =>
+      sub(
+        x,
+        /(<ram:ApplicableHeaderTradeSettlement>[\s\S]*?<ram:InvoiceCurrencyCode>[^<]*<\/ram:InvoiceCurrencyCode>)/,
+        '$1<ram:TaxApplicableTradeCurrencyExchange><ram:SourceCurrencyCode>EUR</ram:SourceCurrencyCode><ram:TargetCurrencyCode>USD</ram:TargetCurrencyCode><ram:MarketID>X</ram:MarketID></ram:TaxApplicableTradeCurrencyExchange>',
+      ),
+  },
+  {
+    name: 'frext-group-child-without-amount',
+    syntax: 'CII',
+    targets: ['BR-FREXT-12'],
+    // a child line made a GROUP without a net amount: its parent GROUP's amount no longer adds up
+    apply: firstLine(
+      CII_LINE,
+      (b) => ciiSub('DETAIL')(b) && /<ram:ParentLineID>/.test(b),
+      (b) =>
+        sub(
+          b.replace('<ram:LineStatusReasonCode>DETAIL<', '<ram:LineStatusReasonCode>GROUP<'),
+          /<ram:SpecifiedTradeSettlementLineMonetarySummation>[\s\S]*?<\/ram:SpecifiedTradeSettlementLineMonetarySummation>/,
+          '',
+        ),
+    ),
+  },
+  {
+    name: 'frext-vat-basis-off',
+    syntax: 'UBL',
+    targets: ['BR-FREXT-S-08', 'BR-FREXT-S-08ini', 'BR-FREXT-S-08rev'],
+    apply: bump(/(<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="[A-Z]+">)([\d.]+)/, 5),
+  },
+  {
+    name: 'frext-line-two-tax-categories',
+    syntax: 'UBL',
+    targets: ['UBL-FREXT-SR-48'],
+    apply: firstLine(UBL_LINE, ublSub('DETAIL'), (b) =>
+      sub(b, /(<cac:ClassifiedTaxCategory>[\s\S]*?<\/cac:ClassifiedTaxCategory>)/, '$1$1'),
+    ),
+  },
+  {
+    name: 'frext-delivery-terms',
+    syntax: 'UBL',
+    targets: ['BR-FREXT-CL-27', 'UBL-FREXT-CR-410'],
+    apply: (x) =>
+      sub(
+        x,
+        /(<cac:PaymentMeans>)/,
+        '<cac:DeliveryTerms><cbc:ID>ZZZ</cbc:ID><cbc:SpecialTerms>x</cbc:SpecialTerms></cac:DeliveryTerms>$1',
+      ),
+  },
+  {
+    name: 'frext-scheme-unknown',
+    syntax: 'UBL',
+    targets: ['BR-FREXT-CL-10'],
+    apply: (x) => sub(x, /(<cac:PartyIdentification>\s*<cbc:ID) schemeID="[^"]*">/, '$1 schemeID="9999">'),
+  },
+];
+
 /** The EXTENDED-CTC-FR mutations, then every BR-FR mutation (which the set must not misjudge either) */
-export const MUTATIONS: readonly Mutation[] = [...EXTENDED, ...BR_FR_MUTATIONS];
+export const MUTATIONS: readonly Mutation[] = [...EXTENDED, ...ON_XML, ...BR_FR_MUTATIONS];
 
 /** Each mutation on up to `perMutation` examples of its syntax, rotating; EXTENDED examples first */
 export function buildCorpus(examples: Doc[], perMutation: number, only?: string): Doc[] {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ciiSyntaxRules } from '@einv/cii';
 import { CDV_PATTERNS } from '@einv/facturx';
-import { extendedCtcFrRules, ruleCatalogue } from '@einv/rules';
+import { EXTENDED_CTC_FR_XML_JUDGED_RULES, extendedCtcFrRules, ruleCatalogue } from '@einv/rules';
 import { ublSyntaxRules } from '@einv/ubl';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,6 +72,7 @@ export function emittedCodes(): string[] {
   for (const r of ublSyntaxRules()) codes.add(r.id);
   for (const p of CDV_PATTERNS) for (const r of p.rules) for (const a of r.asserts) codes.add(a.id);
   for (const syntax of ['CII', 'UBL'] as const) for (const r of extendedCtcFrRules(syntax)) codes.add(r.id);
+  for (const id of Object.keys(EXTENDED_CTC_FR_XML_JUDGED_RULES)) codes.add(id);
   for (const c of sourceCodeLiterals().literals) if (!(c in NOT_CODES)) codes.add(c);
   return [...codes].sort();
 }

@@ -55,7 +55,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeBase64(text: string): Uint8Array | undefined {
   const compact = text.replace(/\s+/g, '');
   if (compact.length % 4 !== 0 || !BASE64.test(compact)) return undefined;
-  return new Uint8Array(Buffer.from(compact, 'base64'));
+  const bytes = Buffer.from(compact, 'base64');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength); // a view, not a copy
 }
 
 /** A query option restricted to known values: the value, the default, or a 400 problem */

@@ -7,11 +7,18 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { movableBuffers } from './transfer.js';
+import type { TaskMessage } from './work-thread.js';
 
 export type TaskName = string;
 
 export interface WorkPool {
-  run<T>(task: TaskName, input: unknown): Promise<T>;
+  /**
+   * Runs a task in a worker thread. `transfer`: byte arrays of the input to move to the thread rather
+   * than copy (those that own their whole buffer; see transfer.ts): the caller's views are empty
+   * afterwards, so pass only bytes the request no longer reads.
+   */
+  run<T>(task: TaskName, input: unknown, transfer?: readonly ArrayBufferView[]): Promise<T>;
   /** Tasks waiting for a thread */
   queued(): number;
   /** Tasks running or waiting */
@@ -57,10 +64,14 @@ export function poolSettingsFrom(env: NodeJS.ProcessEnv, defaultBudgetMs: number
   };
 }
 
-/** The pool of worker threads running the named exports of `filename` (a built .js module) */
-export function threadPool(filename: string | URL, settings: PoolSettings): WorkPool {
+/**
+ * The pool of worker threads running the named exports of `tasks` (a built .js module), through
+ * work-thread.js, which moves the byte arrays of each result back instead of copying them
+ */
+export function threadPool(tasks: string | URL, settings: PoolSettings): WorkPool {
   const piscina = new Piscina({
-    filename: filename.toString(),
+    filename: new URL('./work-thread.js', import.meta.url).href,
+    workerData: { tasks: tasks.toString() },
     minThreads: settings.threads,
     maxThreads: settings.threads,
     maxQueue: settings.maxQueue,
@@ -72,7 +83,7 @@ export function threadPool(filename: string | URL, settings: PoolSettings): Work
     queued: () => piscina.queueSize,
     inFlight: () => inFlight,
     saturated: () => piscina.queueSize >= settings.maxQueue,
-    async run<T>(task: TaskName, input: unknown): Promise<T> {
+    async run<T>(task: TaskName, input: unknown, transfer: readonly ArrayBufferView[] = []): Promise<T> {
       if (piscina.queueSize >= settings.maxQueue)
         throw new WorkRefused(
           'busy',
@@ -83,7 +94,11 @@ export function threadPool(filename: string | URL, settings: PoolSettings): Work
       const timer = setTimeout(() => budget.abort(), settings.budgetMs);
       inFlight++;
       try {
-        return (await piscina.run(input, { name: task, signal: budget.signal })) as T;
+        const message: TaskMessage = { task, input };
+        return (await piscina.run(message, {
+          signal: budget.signal,
+          transferList: movableBuffers(transfer),
+        })) as T;
       } catch (err) {
         if (budget.signal.aborted)
           throw new WorkRefused(

@@ -18,6 +18,8 @@ export interface ReadAndCheckCiiOptions {
   profile?: Profile;
   /** Largest document accepted, in bytes (default: the parser's 20 MiB; the services keep it) */
   maxBytes?: number;
+  /** Run the EXTENDED-CTC-FR asserts judged on the XML (default: when the document declares it) */
+  extendedCtcFr?: boolean;
 }
 
 export interface ReadAndCheckCiiResult {
@@ -36,7 +38,10 @@ export function readAndCheckCii(
   if (!parsed.ok) {
     // Not well-formed: both report it in their own words (cheap, the parser stops at the error).
     const read = readCii(xml, limit);
-    return { read, check: checkCii(xml, { ...checkOptions(options.profile ?? read.profile), ...limit }) };
+    return {
+      read,
+      check: checkCii(xml, { ...checkOptions(options.profile ?? read.profile, options), ...limit }),
+    };
   }
   let read: ReadCiiResult;
   try {
@@ -46,9 +51,12 @@ export function readAndCheckCii(
     read = readCii(xml, limit);
   }
   const profile = options.profile ?? read.profile;
-  return { read, check: checkCiiElement(parsed.root, checkOptions(profile), read.locations) };
+  return { read, check: checkCiiElement(parsed.root, checkOptions(profile, options), read.locations) };
 }
 
-function checkOptions(profile: Profile | undefined): CheckCiiOptions {
-  return profile ? { profile } : {};
+function checkOptions(profile: Profile | undefined, options: ReadAndCheckCiiOptions): CheckCiiOptions {
+  return {
+    ...(profile ? { profile } : {}),
+    ...(options.extendedCtcFr !== undefined ? { extendedCtcFr: options.extendedCtcFr } : {}),
+  };
 }

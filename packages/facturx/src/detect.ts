@@ -106,6 +106,8 @@ export interface DetectAndCheckResult extends DetectResult {
 /** Asks readXml for the structure check too, against this profile (default: the one read from BT-24) */
 interface CheckRequest {
   profile?: Profile;
+  /** Run the EXTENDED-CTC-FR asserts judged on the XML (default: when the document declares it) */
+  extendedCtcFr?: boolean;
 }
 
 function readXml(
@@ -120,7 +122,11 @@ function readXml(
   if (syntax === 'CII') {
     // read and check share one parse of the document
     const both = check
-      ? readAndCheckCii(xml, { ...(check.profile ? { profile: check.profile } : {}), ...limit })
+      ? readAndCheckCii(xml, {
+          ...(check.profile ? { profile: check.profile } : {}),
+          ...(check.extendedCtcFr !== undefined ? { extendedCtcFr: check.extendedCtcFr } : {}),
+          ...limit,
+        })
       : undefined;
     const r = both?.read ?? readCii(xml, limit);
     return {
@@ -136,7 +142,12 @@ function readXml(
   }
   if (syntax === 'UBL') {
     // read and check share one parse of the document
-    const both = check ? readAndCheckUbl(xml, limit) : undefined;
+    const both = check
+      ? readAndCheckUbl(xml, {
+          ...(check.extendedCtcFr !== undefined ? { extendedCtcFr: check.extendedCtcFr } : {}),
+          ...limit,
+        })
+      : undefined;
     const r = both?.read ?? readUbl(xml, limit);
     return {
       syntax,

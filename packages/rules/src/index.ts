@@ -16,10 +16,10 @@ export {
   type Operand,
 } from './computed.js';
 export * from './define.js';
+export { EXTENDED_CTC_FR_XML_JUDGED_RULES } from './extended-ctc-fr/generated-xml-judged-ids.js';
 export {
   extendedCtcFrRules,
-  isNotNative as isNotNativeInExtendedCtcFr,
-  NOT_NATIVE as EXTENDED_CTC_FR_NOT_NATIVE,
+  isJudgedOnXml as isJudgedOnXmlInExtendedCtcFr,
   structureFindingAppliesInExtendedCtcFr,
 } from './extended-ctc-fr/index.js';
 export {

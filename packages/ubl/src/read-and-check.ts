@@ -18,6 +18,8 @@ export interface ReadAndCheckUblResult {
 export interface ReadAndCheckUblOptions {
   /** Largest document accepted, in bytes (default: the parser's 20 MiB; the services keep it) */
   maxBytes?: number;
+  /** Run the EXTENDED-CTC-FR asserts judged on the XML (default: when the document declares it) */
+  extendedCtcFr?: boolean;
 }
 
 export function readAndCheckUbl(
@@ -25,9 +27,10 @@ export function readAndCheckUbl(
   options: ReadAndCheckUblOptions = {},
 ): ReadAndCheckUblResult {
   const limit = options.maxBytes ? { maxBytes: options.maxBytes } : {};
+  const extended = options.extendedCtcFr !== undefined ? { extendedCtcFr: options.extendedCtcFr } : {};
   const parsed = parseXml(xml, limit);
   // Not well-formed: both report it in their own words (cheap, the parser stops at the error)
-  if (!parsed.ok) return { read: readUbl(xml, limit), check: checkUbl(xml, limit) };
+  if (!parsed.ok) return { read: readUbl(xml, limit), check: checkUbl(xml, { ...limit, ...extended }) };
   const read = readUblElement(parsed.root);
-  return { read, check: checkUblElement(parsed.root, read.locations) };
+  return { read, check: checkUblElement(parsed.root, read.locations, extended) };
 }

@@ -14,8 +14,10 @@ import { absenceChains, compileXPath, patternShape, triggerOf, XDocument, type X
 
 /** [id, flag, XPath test, message] */
 export type AssertData = [string, string, string, string];
-/** [context XPath (absolute), asserts] */
-export type RuleData = [string, AssertData[]];
+/** [name, XPath value] of a schematron `let`, evaluated on the context node before the asserts */
+export type LetData = [string, string];
+/** [context XPath (absolute), asserts, lets] */
+export type RuleData = [string, AssertData[]] | [string, AssertData[], LetData[]];
 export interface PatternData {
   ns: Record<string, string>;
   rules: RuleData[];
@@ -38,26 +40,35 @@ export function listSyntaxRules(data: PatternData): SyntaxRuleInfo[] {
 
 /**
  * A generated rule table (its JSON text) as the binding packages use it: compiled on the first check,
- * listed on the first request for the explanations, parsed once for both
+ * listed on the first request for the explanations, parsed once for both. The table is one pattern,
+ * or several (an array): schematron lets each pattern claim the nodes on its own.
  */
 export function syntaxRuleSet(json: string): {
   check: (root: XmlElement) => Finding[];
   list: () => readonly SyntaxRuleInfo[];
 } {
-  let data: PatternData | undefined;
-  let pattern: CompiledPattern | undefined;
+  let data: PatternData[] | undefined;
+  let patterns: CompiledPattern[] | undefined;
   let list: SyntaxRuleInfo[] | undefined;
-  const parsed = (): PatternData => {
-    data ??= JSON.parse(json) as PatternData;
+  const parsed = (): PatternData[] => {
+    if (!data) {
+      const table = JSON.parse(json) as PatternData | PatternData[];
+      data = Array.isArray(table) ? table : [table];
+    }
     return data;
   };
   return {
     check: (root) => {
-      pattern ??= compilePattern(parsed());
-      return runPattern(pattern, root);
+      patterns ??= parsed().map(compilePattern);
+      if (patterns.length === 1) return runPattern(patterns[0] as CompiledPattern, root);
+      return patterns.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
     },
     list: () => {
-      list ??= listSyntaxRules(parsed());
+      if (!list) {
+        const seen = new Map<string, SyntaxRuleInfo>();
+        for (const d of parsed()) for (const r of listSyntaxRules(d)) if (!seen.has(r.id)) seen.set(r.id, r);
+        list = [...seen.values()];
+      }
       return list;
     },
   };
@@ -80,6 +91,8 @@ interface AbsenceNode {
 
 interface CompiledRule {
   context: XPath;
+  /** the rule's variables, bound in order on each node it claims */
+  lets: { name: string; value: XPath }[];
   /** asserts evaluated on every node the rule claims */
   always: CompiledAssert[];
   /** asserts that can only fail when the node has this child (local name) / attribute */
@@ -123,9 +136,10 @@ function newNode(ns: string): AbsenceNode {
 }
 
 export function compilePattern(data: PatternData): CompiledPattern {
-  const rules = data.rules.map(([context, asserts]) => {
+  const rules = data.rules.map(([context, asserts, lets = []]) => {
     const rule: CompiledRule = {
       context: compileXPath(context, data.ns),
+      lets: lets.map(([name, value]) => ({ name, value: compileXPath(value, data.ns) })),
       always: [],
       byChild: new Map(),
       byAttr: new Map(),
@@ -138,6 +152,11 @@ export function compilePattern(data: PatternData): CompiledPattern {
         test: compileXPath(test, data.ns),
         message,
       };
+      // a test reading the rule's variables is evaluated as it is, on every node
+      if (lets.length) {
+        rule.always.push(a);
+        continue;
+      }
       const chains = absenceChains(a.test);
       // a local name bound to two namespaces in one tree node would need more than a map: fall back
       if (chains?.every((c) => addChain(rule.absent, c, a, true))) {
@@ -272,6 +291,15 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
 }
 
 function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {
+  if (rule.lets.length) {
+    for (const l of rule.lets) doc.bind(l.name, doc.evaluate(l.value, node));
+    try {
+      for (const a of rule.always) if (!doc.test(a.test, node)) report(findings, a, node);
+    } finally {
+      doc.unbindAll();
+    }
+    return;
+  }
   for (const a of rule.always) if (!doc.test(a.test, node)) report(findings, a, node);
   if (rule.byChild.size) {
     let seen: Set<string> | undefined;

@@ -1,6 +1,8 @@
 /**
- * The XPath subset of the EN 16931 syntax rules: the node and value types, the tokenizer and the
- * parser into an AST (xpath.ts evaluates it). Unknown syntax, axes or prefixes are compile errors.
+ * The XPath subset of the EN 16931 syntax rules and of the EXTENDED-CTC-FR asserts judged on the
+ * XML (variables, `*` / `div` arithmetic, value comparisons, `some` / `every`, sequences, `xs:`
+ * casts): the node and value types, the tokenizer and the parser into an AST (xpath.ts evaluates
+ * it). Unknown syntax, axes or prefixes are compile errors.
  */
 import type { XmlElement } from '@einv/xml';
 
@@ -22,7 +24,10 @@ export type Value = Item[];
 export type Ast =
   | { k: 'or' | 'and'; a: Ast; b: Ast }
   | { k: 'cmp'; op: string; a: Ast; b: Ast }
-  | { k: 'arith'; op: '+' | '-'; a: Ast; b: Ast }
+  | { k: 'arith'; op: '+' | '-' | '*' | 'div' | 'mod'; a: Ast; b: Ast }
+  | { k: 'var'; name: string }
+  | { k: 'quant'; every: boolean; name: string; in: Ast; sat: Ast }
+  | { k: 'seq'; items: Ast[] }
   | { k: 'union'; items: Ast[] }
   | { k: 'path'; abs: '' | '/' | '//'; start: Ast | null; steps: Step[] }
   | { k: 'str'; v: string }
@@ -48,7 +53,7 @@ export const isElement = (n: Item): n is XmlElement =>
   typeof n === 'object' && !('attr' in n) && !('doc' in n);
 
 const TOKEN =
-  /\s*(\/\/|\/|\.\.|\.|::|!=|<=|>=|=|<|>|\||\(|\)|\[|\]|,|@|\*|\+|-(?![A-Za-z])|'[^']*'|"[^"]*"|\d+(?:\.\d+)?|[A-Za-z_][\w.]*(?:-[A-Za-z][\w.]*)*(?::(?:[A-Za-z_][\w.-]*|\*))?)/y;
+  /\s*(\/\/|\/|\.\.|\.|::|!=|<=|>=|=|<|>|\||\(|\)|\[|\]|,|@|\*|\+|-(?![A-Za-z])|'[^']*'|"[^"]*"|\$[A-Za-z_][\w.-]*|\d+(?:\.\d+)?|[A-Za-z_][\w.]*(?:-[A-Za-z][\w.]*)*(?::(?:[A-Za-z_][\w.-]*|\*))?)/y;
 
 function tokenize(src: string): string[] {
   const out: string[] = [];
@@ -64,6 +69,16 @@ function tokenize(src: string): string[] {
   }
   return out;
 }
+
+/** XPath 2.0 value comparison → the general comparison evaluated for it */
+const VALUE_COMPARISON: Record<string, string> = {
+  eq: '=',
+  ne: '!=',
+  lt: '<',
+  le: '<=',
+  gt: '>',
+  ge: '>=',
+};
 
 class Parser {
   private i = 0;
@@ -85,12 +100,23 @@ class Parser {
     this.i++;
   }
   private or(): Ast {
+    const q = this.peek();
+    if ((q === 'some' || q === 'every') && this.peek(1)?.startsWith('$')) return this.quantified();
     let a = this.and();
     while (this.peek() === 'or') {
       this.i++;
       a = { k: 'or', a, b: this.and() };
     }
     return a;
+  }
+  /** `some|every $x in E satisfies E` */
+  private quantified(): Ast {
+    const every = this.t[this.i++] === 'every';
+    const name = (this.t[this.i++] ?? '').slice(1);
+    this.eat('in');
+    const over = this.or();
+    this.eat('satisfies');
+    return { k: 'quant', every, name, in: over, sat: this.or() };
   }
   private and(): Ast {
     let a = this.cmp();
@@ -107,11 +133,26 @@ class Parser {
       this.i++;
       return { k: 'cmp', op, a, b: this.arith() };
     }
+    // value comparisons: on the single values these rules compare, the same as the general ones
+    const general = op === undefined ? undefined : VALUE_COMPARISON[op];
+    if (general) {
+      this.i++;
+      return { k: 'cmp', op: general, a, b: this.arith() };
+    }
     return a;
   }
   private arith(): Ast {
-    let a = this.union();
+    let a = this.mult();
     for (let op = this.peek(); op === '+' || op === '-'; op = this.peek()) {
+      this.i++;
+      a = { k: 'arith', op, a, b: this.mult() };
+    }
+    return a;
+  }
+  /** `*` after an operand multiplies (at an operand's start it is a name test) */
+  private mult(): Ast {
+    let a = this.union();
+    for (let op = this.peek(); op === '*' || op === 'div' || op === 'mod'; op = this.peek()) {
       this.i++;
       a = { k: 'arith', op, a, b: this.union() };
     }
@@ -153,7 +194,12 @@ class Parser {
   }
   private isCall(): boolean {
     const tok = this.peek() ?? '';
-    return this.peek(1) === '(' && /^[A-Za-z]/.test(tok) && !tok.includes(':') && tok !== 'node';
+    return (
+      this.peek(1) === '(' &&
+      /^[A-Za-z]/.test(tok) &&
+      (!tok.includes(':') || tok.startsWith('xs:')) &&
+      tok !== 'node'
+    );
   }
   private startsStep(tok: string): boolean {
     return tok === '.' || tok === '..' || tok === '@' || tok === '*' || /^[A-Za-z_]/.test(tok);
@@ -216,9 +262,19 @@ class Parser {
     const tok = this.t[this.i++] ?? '';
     if (tok === '(') {
       const e = this.or();
+      if (this.peek() !== ',') {
+        this.eat(')');
+        return e;
+      }
+      const items = [e];
+      while (this.peek() === ',') {
+        this.i++;
+        items.push(this.or());
+      }
       this.eat(')');
-      return e;
+      return { k: 'seq', items };
     }
+    if (tok.startsWith('$')) return { k: 'var', name: tok.slice(1) };
     if (tok.startsWith("'") || tok.startsWith('"')) return { k: 'str', v: tok.slice(1, -1) };
     if (/^\d/.test(tok)) return { k: 'num', v: Number(tok) };
     if (this.peek() === '(') {

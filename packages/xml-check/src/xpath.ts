@@ -1,9 +1,13 @@
 /**
  * A small XPath evaluator over the einv element tree, for the expressions the EN 16931 syntax
- * rules are written in: paths (child, attribute, self, parent, ancestor, preceding axes, `//`,
- * predicates, unions, function steps), general comparisons, and/or, arithmetic and the functions
+ * rules and the EXTENDED-CTC-FR asserts judged on the XML are written in: paths (child, attribute,
+ * self, parent, ancestor, preceding axes, `//`, predicates, unions, function steps), comparisons,
+ * and/or, arithmetic, variables (the rules' `let`s, `some` / `every`), sequences and the functions
  * those rules call (not, count, exists, normalize-space, string-length, substring-after,
- * ends-with, upper-case, matches, name, local-name, distinct-values, true, false).
+ * ends-with, upper-case, matches, name, local-name, distinct-values, true, false, sum, round, abs,
+ * contains, concat, tokenize, xs:decimal).
+ * Numbers are doubles, each arithmetic result rounded to 10 decimals: the amounts these rules add
+ * and compare are decimals (xs:decimal), and 100 - 99.99 must be 0.01, not 0.010000000000005116.
  * It is not a general XPath engine: an unknown construct is an error, caught by tests.
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
@@ -39,6 +43,22 @@ export { ebv } from './xpath-values.js';
 
 const NONE: XmlElement[] = [];
 const NO_ATTRS: AttrNode[] = [];
+
+/** A double arithmetic result as the decimal the rules mean (see above); large values are left as they are */
+function decimal(x: number): number {
+  return Number.isFinite(x) && Math.abs(x) < 1e9 ? Number(x.toFixed(10)) : x;
+}
+
+/** Does the expression read a variable (then an absolute path in it is not the same from every context)? */
+const readsVars = new WeakMap<Ast, boolean>();
+function usesVars(a: Ast): boolean {
+  let v = readsVars.get(a);
+  if (v === undefined) {
+    v = JSON.stringify(a, (k, x) => (k === 'owner' || k === 'parent' ? undefined : x)).includes('"k":"var"');
+    readsVars.set(a, v);
+  }
+  return v;
+}
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
@@ -90,6 +110,8 @@ export class XDocument {
   /** attribute nodes by name in document order, for `//@name` (built when first needed) */
   private byAttr: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
+  /** The variables in scope: a rule's `let`s, a quantifier's item */
+  private readonly vars = new Map<string, Value>();
 
   /**
    * @param compiled false: evaluate everything with the interpreter, without the closures of
@@ -262,6 +284,16 @@ export class XDocument {
     return this.eval(a, ctx);
   }
 
+  /** Binds a variable (a rule's `let`, evaluated on its context node) for the tests that follow */
+  bind(name: string, value: Value): void {
+    this.vars.set(name, value);
+  }
+
+  /** Forgets the variables bound (after a rule's asserts) */
+  unbindAll(): void {
+    this.vars.clear();
+  }
+
   private eval(a: Ast, ctx: XNode): Value {
     switch (a.k) {
       case 'or':
@@ -271,9 +303,47 @@ export class XDocument {
       case 'cmp':
         return [compare(a.op, this.eval(a.a, ctx), this.eval(a.b, ctx))];
       case 'arith': {
-        const x = toNumber(this.eval(a.a, ctx));
-        const y = toNumber(this.eval(a.b, ctx));
-        return [a.op === '+' ? x + y : x - y];
+        const l = this.eval(a.a, ctx);
+        const r = this.eval(a.b, ctx);
+        // an empty operand makes an empty result (xs:decimal of an absent element, say)
+        if (!l.length || !r.length) return [];
+        const x = toNumber(l);
+        const y = toNumber(r);
+        switch (a.op) {
+          case '+':
+            return [decimal(x + y)];
+          case '-':
+            return [decimal(x - y)];
+          case '*':
+            return [decimal(x * y)];
+          case 'div':
+            return [decimal(x / y)];
+          default:
+            return [decimal(x % y)];
+        }
+      }
+      case 'var': {
+        const v = this.vars.get(a.name);
+        if (!v) throw new Error(`unbound variable $${a.name}`);
+        return v;
+      }
+      case 'quant': {
+        const saved = this.vars.get(a.name);
+        try {
+          for (const item of this.eval(a.in, ctx)) {
+            this.vars.set(a.name, [item]);
+            if (ebv(this.eval(a.sat, ctx)) !== a.every) return a.every ? FALSE : TRUE;
+          }
+          return a.every ? TRUE : FALSE;
+        } finally {
+          if (saved) this.vars.set(a.name, saved);
+          else this.vars.delete(a.name);
+        }
+      }
+      case 'seq': {
+        const out: Item[] = [];
+        for (const i of a.items) for (const v of this.eval(i, ctx)) out.push(v);
+        return out;
       }
       case 'union': {
         const set = new Set<Item>();
@@ -311,7 +381,9 @@ export class XDocument {
       }
       case 'path': {
         // an absolute path means the same thing from every context: evaluate it once per document
-        if (a.abs) {
+        // (unless it reads a variable)
+        const once = a.abs !== '' && !usesVars(a);
+        if (once) {
           const hit = this.absolute.get(a);
           if (hit) return hit;
         }
@@ -323,7 +395,7 @@ export class XDocument {
           const deep = s.deep || (i === 0 && a.abs === '//');
           cur = this.step(cur, s, deep);
         });
-        if (a.abs) this.absolute.set(a, cur);
+        if (once) this.absolute.set(a, cur);
         return cur;
       }
     }
@@ -368,7 +440,8 @@ export class XDocument {
         let found = this.axis(o, s);
         for (const p of s.preds) found = this.filter(found, p);
         for (const f of found) {
-          if (seen) {
+          // a function step gives values, which repeat: only nodes are made unique
+          if (seen && typeof f === 'object') {
             if (seen.has(f)) continue;
             seen.add(f);
           }
@@ -519,6 +592,27 @@ export class XDocument {
       case 'local-name': {
         const n = this.arg(args, 0, ctx)[0];
         return [n === undefined ? '' : isAttr(n) ? n.name.replace(/^.*:/, '') : isElement(n) ? n.local : ''];
+      }
+      case 'sum': {
+        let total = 0;
+        for (const i of this.arg(args, 0, ctx)) total += typeof i === 'number' ? i : toNumber([i]);
+        return [decimal(total)];
+      }
+      case 'round':
+      case 'abs':
+      case 'xs:decimal': {
+        const v = this.arg(args, 0, ctx);
+        if (!v.length) return [];
+        const n = toNumber(v);
+        return [name === 'round' ? Math.round(n) : name === 'abs' ? Math.abs(n) : n];
+      }
+      case 'contains':
+        return [toStr(this.arg(args, 0, ctx)).includes(toStr(this.arg(args, 1, ctx)))];
+      case 'concat':
+        return [args.map((_, i) => toStr(this.arg(args, i, ctx))).join('')];
+      case 'tokenize': {
+        const s = toStr(this.arg(args, 0, ctx));
+        return s === '' ? [] : s.split(regex(toStr(this.arg(args, 1, ctx))));
       }
       case 'distinct-values': {
         const seen = new Set<string>();

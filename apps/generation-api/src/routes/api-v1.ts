@@ -169,7 +169,7 @@ export function apiV1Router(
         { field: 'xml' },
       );
     }
-    const parsed = await pool.run<ReturnType<typeof tasks.parse>>('parse', { bytes, options: opts });
+    const parsed = await pool.run<ReturnType<typeof tasks.parse>>('parse', { bytes, options: opts }, [bytes]);
     if (!parsed.read) {
       return sendProblem(
         res,

@@ -30,7 +30,12 @@ export function checkXmlRouter(pool: WorkPool, json: RequestHandler): Router {
     if (!lang) return;
     const xml = req.is(XML_TYPES) ? rawXml(req, res) : jsonXml(req, res);
     if (xml === undefined) return;
-    const result = await pool.run<CheckXmlResult>('checkXml', { xml, lang });
+    // raw bytes are moved to the worker, not copied (the request does not read them again)
+    const result = await pool.run<CheckXmlResult>(
+      'checkXml',
+      { xml, lang },
+      typeof xml === 'string' ? [] : [xml],
+    );
     res.json({
       valid: result.valid,
       format: result.format ?? null,

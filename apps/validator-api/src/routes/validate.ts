@@ -117,18 +117,23 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
       if (!lang || !frenchRules || processingType === undefined || !forced || receipt === undefined) return;
       const file = fileBytes(req, res);
       if (!file) return;
-      const out = await pool.run<ValidateOutput>('validateDocument', {
-        bytes: file.bytes,
-        ...(file.filename ? { filename: file.filename } : {}),
-        ...(receipt ? { receipt: { kind: receipt, now: new Date().toISOString() } } : {}),
-        options: {
-          lang,
-          maxPdfBytes: maxBytes,
-          ...frenchRulesOf(frenchRules),
-          ...(processingType ? { processingType } : {}),
-          ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
+      // the upload is moved to the worker, not copied (the request does not read it again)
+      const out = await pool.run<ValidateOutput>(
+        'validateDocument',
+        {
+          bytes: file.bytes,
+          ...(file.filename ? { filename: file.filename } : {}),
+          ...(receipt ? { receipt: { kind: receipt, now: new Date().toISOString() } } : {}),
+          options: {
+            lang,
+            maxPdfBytes: maxBytes,
+            ...frenchRulesOf(frenchRules),
+            ...(processingType ? { processingType } : {}),
+            ...(forced !== 'auto' ? { profile: forced as Profile } : {}),
+          },
         },
-      });
+        [file.bytes],
+      );
       if (!out.known) {
         metrics?.validation('unknown', 'unknown-format');
         return sendProblem(
@@ -150,7 +155,9 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
           .send(typeof out.receipt.body === 'string' ? out.receipt.body : Buffer.from(out.receipt.body));
         return;
       }
-      res.type('application/json').send(out.json);
+      res
+        .type('application/json')
+        .send(Buffer.from(out.json.buffer, out.json.byteOffset, out.json.byteLength));
     },
   );
   return router;
@@ -165,7 +172,11 @@ function fileBytes(req: Request, res: Response): { bytes: Uint8Array; filename?:
       });
       return undefined;
     }
-    return { bytes: new Uint8Array(req.file.buffer), filename: req.file.originalname };
+    const upload = req.file.buffer; // a view, not a copy
+    return {
+      bytes: new Uint8Array(upload.buffer, upload.byteOffset, upload.byteLength),
+      filename: req.file.originalname,
+    };
   }
   if (req.is('application/json')) {
     const body: unknown = req.body;

@@ -32,8 +32,11 @@ export interface ReceiptOutput {
 }
 
 export type ValidateOutput =
-  | { known: true; json: string; format: string; valid: boolean; receipt?: ReceiptOutput }
+  /** `json`: the report, UTF-8 encoded here so its bytes are moved to the event loop, not copied */
+  | { known: true; json: Uint8Array; format: string; valid: boolean; receipt?: ReceiptOutput }
   | { known: false; findings: Finding[] };
+
+const utf8 = new TextEncoder();
 
 const RECEIPT_TYPES: Record<ReceiptKind, string> = {
   json: 'application/json',
@@ -75,7 +78,7 @@ export function validateDocument({ bytes, options, filename, receipt }: Validate
           : JSON.stringify(data);
     return {
       known: true,
-      json: '',
+      json: new Uint8Array(0),
       format: report.format,
       valid: report.valid,
       receipt: {
@@ -86,11 +89,13 @@ export function validateDocument({ bytes, options, filename, receipt }: Validate
     };
   }
   const named = (findings: Finding[]) => findings.map((f) => withTermName(f, options.lang));
-  const json = JSON.stringify({
-    ...(filename ? { filename } : {}),
-    ...report,
-    errors: named(report.errors),
-    warnings: named(report.warnings),
-  });
+  const json = utf8.encode(
+    JSON.stringify({
+      ...(filename ? { filename } : {}),
+      ...report,
+      errors: named(report.errors),
+      warnings: named(report.warnings),
+    }),
+  );
   return { known: true, json, format: report.format, valid: report.valid };
 }

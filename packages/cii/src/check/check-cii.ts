@@ -3,7 +3,7 @@
  * namespace, the Factur-X 1.09.2 XSD of the profile (detected from BT-24 or forced), then the
  * EN 16931 CII syntax rules (CII-SR-*, CII-DT-*). What the /check-xml endpoint answers.
  */
-import type { Finding, Profile, SourceLocations } from '@einv/core-model';
+import { declaresExtendedCtcFr, type Finding, type Profile, type SourceLocations } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
@@ -13,6 +13,7 @@ import {
   validateStructure,
 } from '@einv/xml-check';
 import { readCiiElement } from '../read.js';
+import { checkCiiExtendedCtcFrRules } from './extended-ctc-fr-rules.js';
 import { CII_STRUCTURE_DATA } from './generated/structure-model.js';
 import { detectProfile } from './profile.js';
 import { checkCiiSyntaxRules } from './syntax-rules.js';
@@ -25,6 +26,11 @@ export interface CheckCiiOptions {
   profile?: Profile;
   /** Largest document accepted, in bytes (default: the parser's 20 MiB) */
   maxBytes?: number;
+  /**
+   * Also run the official EXTENDED-CTC-FR asserts judged on the XML (decision 0125). Default: when
+   * the document declares EXTENDED-CTC-FR (BT-24)
+   */
+  extendedCtcFr?: boolean;
 }
 
 export interface CheckResult {
@@ -119,6 +125,8 @@ function checkTree(
   }
   findings.push(...validateStructure(modelFor(profile), root, 'CrossIndustryInvoice'));
   findings.push(...checkCiiSyntaxRules(root));
+  if (options.extendedCtcFr ?? declaresExtendedCtcFr(guidelineIdOf(root)))
+    findings.push(...checkCiiExtendedCtcFrRules(root));
   withModelPaths(findings, root, locations);
   return result(profile, findings);
 }

@@ -6,5 +6,6 @@ export {
   checkCiiElement,
   checkCiiStructure,
 } from './check-cii.js';
+export { checkCiiExtendedCtcFrRules, ciiExtendedCtcFrRules } from './extended-ctc-fr-rules.js';
 export { detectProfile } from './profile.js';
 export { checkCiiSyntaxRules, ciiSyntaxRules } from './syntax-rules.js';

@@ -5,7 +5,7 @@
  */
 import { ciiSyntaxRules } from '@einv/cii';
 import { getTerm } from '@einv/core-model';
-import { getRule, type Lang } from '@einv/rules';
+import { EXTENDED_CTC_FR_XML_JUDGED_RULES, getRule, type Lang } from '@einv/rules';
 import { ublSyntaxRules } from '@einv/ubl';
 import { CDV_PATTERNS, type CdvAssert } from '../cdar/rules.js';
 import { syntaxRuleFr } from '../i18n/syntax-rules-fr.js';
@@ -88,6 +88,17 @@ const SYNTAX_TEXT = {
   },
 };
 
+const EXTENDED_TEXT = {
+  en: {
+    why: 'An official rule of the EXTENDED-CTC-FR profile (FNFE-MPE schematron 1.4.0.03), judged on the document itself: it applies to documents declaring EXTENDED-CTC-FR, in place of the EN 16931 rule it rewrites.',
+    fix: 'Correct the element the finding points at (its XPath and line are in the report); the software that wrote the file should be fixed.',
+  },
+  fr: {
+    why: 'Règle officielle du profil EXTENDED-CTC-FR (schématron FNFE-MPE 1.4.0.03), appliquée au document lui-même : elle vaut pour les documents qui déclarent l’EXTENDED-CTC-FR, à la place de la règle EN 16931 qu’elle réécrit.',
+    fix: 'Corrigez l’élément désigné par le constat (XPath et ligne dans le rapport) ; le logiciel qui a écrit le fichier doit être corrigé.',
+  },
+};
+
 /** Severity of an official syntax rule's flag */
 const severityOfFlag = (flag: string) => (flag === 'fatal' ? 'fatal' : 'warning');
 
@@ -107,6 +118,24 @@ export function explainCode(input: string, lang: Lang): CodeExplanation | undefi
       checks: rule.message[lang],
       explanation: rule.explanation[lang],
       fix: rule.fix[lang],
+    };
+  }
+  // official ids with lower-case suffixes (BR-FXEXT-S-08ini): looked up as given, then upper-cased
+  const xmlKey = Object.hasOwn(EXTENDED_CTC_FR_XML_JUDGED_RULES, input)
+    ? input
+    : Object.keys(EXTENDED_CTC_FR_XML_JUDGED_RULES).find((id) => id.toUpperCase() === code);
+  const onXml = xmlKey ? EXTENDED_CTC_FR_XML_JUDGED_RULES[xmlKey] : undefined;
+  if (xmlKey && onXml) {
+    const message = onXml[lang];
+    return {
+      code: xmlKey,
+      ruleSet: 'EXTENDED-CTC-FR',
+      severity: severityOfFlag(onXml.flag.CII ?? onXml.flag.UBL ?? 'fatal'),
+      terms: termsOf([...new Set<string>(onXml.en.match(/B[TG]-\d+/g) ?? [])], lang),
+      lang,
+      checks: message.charAt(0).toUpperCase() + message.slice(1),
+      explanation: EXTENDED_TEXT[lang].why,
+      fix: EXTENDED_TEXT[lang].fix,
     };
   }
   const syntax = syntaxRule(code);

@@ -1,10 +1,12 @@
 /**
  * The French of the findings written in English below the facade (XML parser, structure check,
  * syntax rules, readers): `localizeFindings(findings, 'fr')` rewrites each message by its code's
- * templates (message-templates.ts) or, for a syntax rule, by its id (syntax-rules-fr.ts). Rules and
+ * templates (message-templates.ts) or, for a syntax rule, by its id (syntax-rules-fr.ts; the
+ * EXTENDED-CTC-FR asserts judged on the XML have their French beside their English). Rules and
  * PDF findings are already written in the asked language and pass through (decision 0132).
  */
 import { type CompiledTemplate, compileTemplate, type Finding, translateByTemplates } from '@einv/core-model';
+import { EXTENDED_CTC_FR_XML_JUDGED_RULES } from '@einv/rules';
 import type { Lang } from '../findings.js';
 import { MESSAGE_TEMPLATES, type MessageTemplate } from './message-templates.js';
 import { syntaxRuleFr } from './syntax-rules-fr.js';
@@ -25,9 +27,12 @@ const SYNTAX_RULE = /^(CII|UBL)-(SR|CR|DT)-/;
 /** The finding in `lang`: English findings of the lower layers get their French message */
 export function localizeFinding<F extends Finding>(finding: F, lang: Lang): F {
   if (lang !== 'fr') return finding;
-  const fr = SYNTAX_RULE.test(finding.rule)
-    ? syntaxRuleFr(finding.rule, finding.message)
-    : messageFr(finding.rule, finding.message);
+  const onXml = EXTENDED_CTC_FR_XML_JUDGED_RULES[finding.rule];
+  const fr = onXml
+    ? onXml.fr
+    : SYNTAX_RULE.test(finding.rule)
+      ? syntaxRuleFr(finding.rule, finding.message)
+      : messageFr(finding.rule, finding.message);
   return fr === undefined ? finding : { ...finding, message: fr };
 }
 

@@ -110,7 +110,13 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const read = detectReadAndCheck(
     bytes,
     { lang, ...limit },
-    options.profile ? { profile: structureProfile(options.profile) } : {},
+    options.profile
+      ? {
+          profile: structureProfile(options.profile),
+          // a document judged as EXTENDED-CTC-FR gets the set's asserts on its XML (decision 0125)
+          extendedCtcFr: options.profile === EXTENDED_CTC_FR,
+        }
+      : {},
   );
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded

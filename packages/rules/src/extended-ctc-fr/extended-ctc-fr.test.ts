@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import { describeIfShared, sharedPath } from '../../../../tests/support/shared.js';
 import { validate } from '../validate.js';
 import { EXTENDED_CTC_FR_ASSERTED_IDS } from './generated-official-ids.js';
-import { extendedCtcFrRules, isNotNative } from './index.js';
+import { extendedCtcFrRules, isJudgedOnXml } from './index.js';
 
 const seller = { name: 'Vendeur', vatNumber: 'BE0123456789', address: { country: 'BE' } };
 const buyer = { name: 'Acheteur', address: { country: 'BE' } };
@@ -126,9 +126,16 @@ describe('EXTENDED-CTC-FR rule set', () => {
       if (!id.includes('FREXT') && id !== 'BR-CO-25') expect(EXTENDED_CTC_FR_ASSERTED_IDS.CII).toContain(id);
   });
 
-  it('says which official ids it does not judge', () => {
-    expect(isNotNative('BR-FXEXT-S-08rev')).toBe(true);
-    expect(isNotNative('BR-FREXT-CO-10')).toBe(false);
+  it('judges every official business-rule id, on the model or on the XML', () => {
+    for (const syntax of ['CII', 'UBL'] as const) {
+      const model = new Set(extendedCtcFrRules(syntax).map((r) => r.id));
+      const unjudged = EXTENDED_CTC_FR_ASSERTED_IDS[syntax].filter(
+        (id) => !model.has(id) && !isJudgedOnXml(id, syntax),
+      );
+      expect({ syntax, unjudged }).toEqual({ syntax, unjudged: [] });
+      // and never both ways
+      expect([...model].filter((id) => isJudgedOnXml(id, syntax))).toEqual([]);
+    }
   });
 });
 

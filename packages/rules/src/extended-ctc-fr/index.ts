@@ -5,7 +5,10 @@
  *   (generated-official-ids.ts, generated from the .sch by scripts/gen-extended-ctc-fr-ids.mjs);
  * - replaced: the rules the official set rewrites to count only DETAIL lines (counted-lines.ts);
  * - added: the line-structure rules and BR-CO-25.
- * What is not native yet is listed in NOT_NATIVE (the differential test names it).
+ * The asserts on what the model does not hold (the VAT category rules over several breakdowns per
+ * category, GROUP sums, code lists, the EXTENDED syntax rules…) run on the XML itself, from tables
+ * generated from the official schematron (@einv/cii, @einv/ubl: checkCiiExtendedCtcFrRules,
+ * checkUblExtendedCtcFrRules; decision 0125); their ids are left out here (generated-xml-judged-ids.ts).
  */
 import type { Finding, Invoice, Line } from '@einv/core-model';
 import type { RuleDefinition, Syntax } from '../define.js';
@@ -15,6 +18,7 @@ export { EXTENDED_CTC_FR_VERSION } from '../ruleset-versions.js';
 
 import { onCountedLines, renamed } from './counted-lines.js';
 import { EXTENDED_CTC_FR_ASSERTED_IDS, EXTENDED_CTC_FR_SYNTAX_IDS } from './generated-official-ids.js';
+import { EXTENDED_CTC_FR_XML_JUDGED_IDS } from './generated-xml-judged-ids.js';
 import { lineStructureRules } from './line-structure.js';
 import { paymentRules } from './payment.js';
 import { totalRules } from './totals.js';
@@ -43,31 +47,10 @@ function replacements(syntax: Syntax): RuleDefinition[] {
   return out;
 }
 
-/**
- * Official EXTENDED-CTC-FR asserts einv does not judge yet, each with the reason: the differential
- * accepts a disagreement on these ids only (tests/extended-ctc-fr/differential.test.ts).
- */
-export const NOT_NATIVE: readonly { ids: RegExp; why: string }[] = [
-  { ids: /^BR-FREXT-12$/, why: 'GROUP line children with net amounts (sub-line arithmetic)' },
-  {
-    ids: /^BR-FREXT-54-[12]$/,
-    why: 'item attribute code and quantity (EXT-FR-FE-159…161) are not in the model',
-  },
-  { ids: /^BR-CO-27$/, why: 'IBAN and proprietary account id are one model field (BT-84)' },
-  { ids: /^BR-FXEXT-04$/, why: 'EXTENDED-only content the model does not hold' },
-  {
-    ids: /^BR-(FREXT|FXEXT)-(S|Z|E|AE|IC|G|O|AF|AG)-\d+(ini|rev)?$/,
-    why: 'VAT category rules over several VAT breakdowns per category (initial / revised variants)',
-  },
-  { ids: /^BR-FREXT-CL-/, why: 'EXTENDED code lists on elements or attributes the model does not hold' },
-  {
-    ids: /^(CII|UBL)-(FREXT|EXT)-?(SR|CR|DT)-|^CII-FREXTDT-/,
-    why: 'the syntax rules the set rewrites for EXTENDED elements (the structure check runs the EN 16931 ones)',
-  },
-];
-
-/** True when einv does not judge this official EXTENDED-CTC-FR id natively (NOT_NATIVE) */
-export const isNotNative = (id: string): boolean => NOT_NATIVE.some((n) => n.ids.test(id));
+/** True when the official EXTENDED-CTC-FR set of the syntax has this id judged on the XML (decision 0125) */
+export function isJudgedOnXml(id: string, syntax: Syntax): boolean {
+  return (EXTENDED_CTC_FR_XML_JUDGED_IDS[syntax] as readonly string[]).includes(id);
+}
 
 const cache = new Map<Syntax, readonly RuleDefinition[]>();
 
@@ -77,7 +60,8 @@ export function extendedCtcFrRules(syntax: Syntax | undefined): readonly RuleDef
   let rules = cache.get(s);
   if (!rules) {
     const asserted = new Set<string>(EXTENDED_CTC_FR_ASSERTED_IDS[s]);
-    const kept = en16931Rules.filter((r) => asserted.has(r.id));
+    // the XML-judged asserts (BR-CO-27: IBAN or proprietary id, one model field) are not the model's
+    const kept = en16931Rules.filter((r) => asserted.has(r.id) && !isJudgedOnXml(r.id, s));
     rules = [...kept, ...replacements(s), ...totalRules, ...lineStructureRules, ...paymentRules];
     cache.set(s, rules);
   }

@@ -7,6 +7,7 @@ import { CONTRACT_ALIASES } from '../aliases.js';
 import { FIX04_CHANGES } from '../br-fr/releases.js';
 import { ruleCatalogue } from '../catalogue.js';
 import type { RuleDefinition } from '../define.js';
+import { EXTENDED_CTC_FR_XML_JUDGED_RULES } from '../extended-ctc-fr/generated-xml-judged-ids.js';
 import {
   ADVISORY_VERSION,
   BR_FR_STANDARD_VERSIONS,
@@ -73,6 +74,24 @@ export function renderRulesDoc(): string {
       out.push('');
     }
   }
+  const onXml = Object.entries(EXTENDED_CTC_FR_XML_JUDGED_RULES);
+  out.push(
+    `### EXTENDED-CTC-FR — judged on the XML (${onXml.length})`,
+    '',
+    'The official asserts on what the model does not hold (VAT breakdowns per category, rate and exemption reason, GROUP sums, item attribute codes, EXTENDED code lists and syntax rules): run on the document itself from tables generated from the official schematron (decision 0125).',
+    '',
+    '| id | severity | message | message (fr) |',
+    '|---|---|---|---|',
+  );
+  for (const [id, r] of onXml) {
+    const { CII, UBL } = r.flag;
+    const severity =
+      CII && UBL && CII !== UBL
+        ? `${CII} (CII) / ${UBL} (UBL)`
+        : `${CII ?? UBL}${CII && UBL ? '' : CII ? ' (CII only)' : ' (UBL only)'}`;
+    out.push(`| ${id} | ${severity} | ${cell(r.en)} | ${cell(r.fr)} |`);
+  }
+  out.push('');
   out.push(
     '## BR-FR releases: what changed from 1.4.0.03 to 1.4.0.04',
     '',

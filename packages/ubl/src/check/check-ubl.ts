@@ -3,7 +3,7 @@
  * element and namespace, the OASIS UBL 2.1 XSD (compiled into generated/structure-model.ts), then
  * the EN 16931 UBL syntax rules (UBL-SR-*, UBL-CR-*, UBL-DT-*). What the /check-xml endpoint answers.
  */
-import type { Finding, SourceLocations } from '@einv/core-model';
+import { declaresExtendedCtcFr, type Finding, type SourceLocations } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
@@ -13,6 +13,7 @@ import {
   validateStructure,
 } from '@einv/xml-check';
 import { readUblElement } from '../read-ubl.js';
+import { checkUblExtendedCtcFrRules } from './extended-ctc-fr-rules.js';
 import { UBL_STRUCTURE_DATA } from './generated/structure-model.js';
 import { checkUblSyntaxRules } from './syntax-rules.js';
 
@@ -52,6 +53,11 @@ function result(documentType: CheckUblResult['documentType'], findings: Finding[
 export interface CheckUblOptions {
   /** Largest document accepted, in bytes (default: the parser's 20 MiB) */
   maxBytes?: number;
+  /**
+   * Also run the official EXTENDED-CTC-FR asserts judged on the XML (decision 0125). Default: when
+   * the document declares EXTENDED-CTC-FR (cbc:CustomizationID, BT-24)
+   */
+  extendedCtcFr?: boolean;
 }
 
 /** Checks the structure and syntax of a UBL invoice or credit note. Never throws. */
@@ -72,20 +78,26 @@ function check(xml: string | Uint8Array, options: CheckUblOptions): CheckUblResu
       finding(code, `the document is not well-formed XML: ${message}`, line === undefined ? {} : { line }),
     ]);
   }
-  return checkUblElement(parsed.root);
+  return checkUblElement(parsed.root, undefined, options);
 }
 
 /**
  * checkUbl on an already parsed document. `locations` (from readUblElement of the same tree) place
  * the findings on model paths; without them the reader runs on the tree when there is a finding.
  */
-export function checkUblElement(root: XmlElement, locations?: SourceLocations): CheckUblResult {
+export function checkUblElement(
+  root: XmlElement,
+  locations?: SourceLocations,
+  options: Pick<CheckUblOptions, 'extendedCtcFr'> = {},
+): CheckUblResult {
   try {
     const rootProblem = checkRoot(root);
     if (rootProblem) return result(undefined, [rootProblem]);
     const documentType = root.local === 'Invoice' ? 'Invoice' : 'CreditNote';
     const findings = validateStructure(ublModel(), root, documentType);
     findings.push(...checkUblSyntaxRules(root));
+    if (options.extendedCtcFr ?? declaresExtendedCtcFr(customizationIdOf(root)))
+      findings.push(...checkUblExtendedCtcFrRules(root));
     if (findings.length > 0) {
       try {
         attachModelPaths(findings, locations ?? readUblElement(root).locations);
@@ -102,6 +114,13 @@ export function checkUblElement(root: XmlElement, locations?: SourceLocations): 
 /** The UBL 2.1 XSD part of checkUbl alone, on an already parsed document (benchmarks, tooling) */
 export function checkUblStructure(root: XmlElement): Finding[] {
   return validateStructure(ublModel(), root, root.local === 'CreditNote' ? 'CreditNote' : 'Invoice');
+}
+
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+
+/** BT-24, cbc:CustomizationID */
+function customizationIdOf(root: XmlElement): string | undefined {
+  return root.children.find((c) => c.local === 'CustomizationID' && c.ns === CBC)?.text.trim();
 }
 
 function checkRoot(root: XmlElement): Finding | null {

@@ -7,4 +7,5 @@ export {
   UBL_CREDIT_NOTE_NS,
   UBL_INVOICE_NS,
 } from './check-ubl.js';
+export { checkUblExtendedCtcFrRules, ublExtendedCtcFrRules } from './extended-ctc-fr-rules.js';
 export { checkUblSyntaxRules, ublSyntaxRules } from './syntax-rules.js';

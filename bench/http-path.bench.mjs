@@ -1,0 +1,201 @@
+// Where the HTTP throughput of a small CII validation goes (issue 14), in one run on this machine:
+// 1. the ceiling: the same client (autocannon, 10 connections, in this process, sharing the cores)
+//    against a bare node:http server answering the validator's real report with no work at all;
+// 2. the validator as shipped (one process, worker-thread pool of the cores); as a node:cluster of one
+//    process per core with one worker thread each; as a node:cluster validating on the event loop (no
+//    pool); with WORKER_THREADS=1. For each: req/s, p50, p99 and the CPU each request costs — the
+//    server's event loop(s), its other threads (workers, GC, libuv) and the client — read from Linux
+//    /proc per thread, so the CPU figures hold even when other work shares the machine;
+// 3. the validation work alone in this process: the pool's task called directly (same options as the
+//    route), CPU per call. N cores serve at most N × 1,000 ÷ (CPU ms per request) requests a second.
+// Usage: nice -n 10 node bench/http-path.bench.mjs   (needs `pnpm build` and ../shared; Linux)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shared = path.resolve(root, '../shared');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const CORES = os.availableParallelism();
+const cii = fs.readFileSync(path.join(shared, 'en16931/cii/examples/CII_example1.xml'));
+const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
+
+/** CPU ms used so far by the processes' threads: their event loops, and every other thread */
+function threadCpu(pids) {
+  let eventLoops = 0;
+  let others = 0;
+  for (const pid of pids)
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      // the event loop is the thread whose id is the process id; worker threads and V8's and libuv's
+      // helper threads (GC, compiler, file system) are work off the event loop
+      if (tid === String(pid)) eventLoops += ms;
+      else others += ms;
+    }
+  return { eventLoops, others };
+}
+
+/** The process and its direct children (a cluster's workers) */
+function processTree(pid) {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+  } catch {
+    return [pid];
+  }
+}
+
+function load(url) {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: cii,
+        duration: DURATION,
+        connections: CONNECTIONS,
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
+  );
+}
+
+const post = async (url) =>
+  Buffer.from(
+    await (
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: cii })
+    ).arrayBuffer(),
+  );
+
+/** Warms up, runs the load and returns the row: throughput, latency, CPU per request */
+async function measured(scenario, url, pid) {
+  for (let i = 0; i < 50; i++) await post(url);
+  const server0 = threadCpu(processTree(pid));
+  const client0 = process.cpuUsage();
+  const r = await load(url);
+  const client = process.cpuUsage(client0);
+  const server = threadCpu(processTree(pid));
+  const n = r.requests.total;
+  return {
+    scenario,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    'non-2xx': r.non2xx + r.errors,
+    'event loop ms': ((server.eventLoops - server0.eventLoops) / n).toFixed(2),
+    'other threads ms': ((server.others - server0.others) / n).toFixed(2),
+    'client ms': ((client.user + client.system) / 1000 / n).toFixed(2),
+  };
+}
+
+async function validator(port, env = {}, entry = 'apps/validator-api/dist/main.js') {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('validator did not start');
+}
+
+async function stop(child) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+const rows = [];
+const port = 3953;
+const url = `http://127.0.0.1:${port}/v1/validate`;
+const loadAtStart = os.loadavg();
+
+// 1. the ceiling: a server of its own answering the validator's real report, with no work
+let answer;
+{
+  const child = await validator(port);
+  answer = await post(url);
+  await stop(child);
+}
+const bareServer = `
+  const answer = Buffer.from(process.env.ANSWER, 'base64');
+  require('node:http').createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
+      res.end(answer);
+    });
+  }).listen(Number(process.env.PORT), '127.0.0.1', () => process.send('up'));
+  process.on('SIGTERM', () => process.exit(0));`;
+{
+  const child = spawn(process.execPath, ['-e', bareServer], {
+    env: { ...process.env, PORT: String(port), ANSWER: answer.toString('base64') },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((r) => child.once('message', r));
+  rows.push(
+    await measured(`ceiling: bare node:http, the same ${answer.length} B answer, no work`, url, child.pid),
+  );
+  await stop(child);
+}
+
+// 2. the validator, four ways
+const cluster = 'bench/cluster-validator.mjs';
+for (const [scenario, env, entry] of [
+  [`validator as shipped: pool of ${CORES} worker threads`, {}, undefined],
+  [
+    `node:cluster, ${CORES} processes × 1 worker thread`,
+    { WORKER_THREADS: '1', CLUSTER_PROCESSES: String(CORES) },
+    cluster,
+  ],
+  [
+    `node:cluster, ${CORES} processes validating on the event loop`,
+    { VALIDATE_INLINE: '1', CLUSTER_PROCESSES: String(CORES) },
+    cluster,
+  ],
+  ['validator, WORKER_THREADS=1', { WORKER_THREADS: '1' }, undefined],
+]) {
+  const child = await validator(port, env, entry);
+  rows.push(await measured(scenario, url, child.pid));
+  await stop(child);
+}
+
+// 3. the validation work alone: the pool's task, in this thread
+const tasks = await import(path.join(root, 'apps/validator-api/dist/work/tasks.js'));
+const input = () => ({
+  bytes: new Uint8Array(cii),
+  options: { lang: 'en', maxPdfBytes: 20 * 1024 * 1024, frenchEdition: 'transition' },
+});
+for (let i = 0; i < 200; i++) tasks.validateDocument(input());
+const calls = 1000;
+const cpu0 = process.cpuUsage();
+for (let i = 0; i < calls; i++) tasks.validateDocument(input());
+const cpu = process.cpuUsage(cpu0);
+const taskMs = (cpu.user + cpu.system) / 1000 / calls;
+
+console.table(rows);
+console.log('(ms columns: CPU milliseconds per request)');
+console.log(
+  `validation task alone (${cii.length} B CII_example1, in this thread): ${taskMs.toFixed(2)} ms CPU per call, so at most ${Math.round((CORES * 1000) / taskMs)}/s on ${CORES} cores with no HTTP at all`,
+);
+console.log(
+  `load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}, at end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
