@@ -1,9 +1,11 @@
 // Where the HTTP throughput of a small CII validation goes (issue 14), in one run on this machine:
 // 1. the ceiling: the same client (autocannon, 10 connections, in this process, sharing the cores)
 //    against a bare node:http server answering the validator's real report with no work at all;
-// 2. the validator as shipped (one process, worker-thread pool of the cores); as a node:cluster of one
-//    process per core with one worker thread each; as a node:cluster validating on the event loop (no
-//    pool); with WORKER_THREADS=1. For each: req/s, p50, p99 and the CPU each request costs — the
+// 2. the validator's app with its work answered at once (the HTTP stack alone: Express, body,
+//    rate limit, metrics, logging, answer); the validator as shipped (one process, worker-thread pool
+//    of the cores); as a node:cluster of one process per core with one worker thread each; as a
+//    node:cluster validating on the event loop (no pool); with WORKER_THREADS=1
+//    (bench/validator-variants.mjs). For each: req/s, p50, p99 and the CPU each request costs — the
 //    server's event loop(s), its other threads (workers, GC, libuv) and the client — read from Linux
 //    /proc per thread, so the CPU figures hold even when other work shares the machine;
 // 3. the validation work alone in this process: the pool's task called directly (same options as the
@@ -14,10 +16,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { postLoad, startService, stopService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: benchmarks only, never run by turbo tasks
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const CORES = os.availableParallelism();
@@ -51,21 +54,7 @@ function processTree(pid) {
   }
 }
 
-function load(url) {
-  return new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/xml' },
-        body: cii,
-        duration: DURATION,
-        connections: CONNECTIONS,
-      },
-      (err, r) => (err ? reject(err) : resolve(r)),
-    ),
-  );
-}
+const load = (url) => postLoad(url, cii, { duration: DURATION, connections: CONNECTIONS });
 
 const post = async (url) =>
   Buffer.from(
@@ -95,30 +84,9 @@ async function measured(scenario, url, pid) {
   };
 }
 
-async function validator(port, env = {}, entry = 'apps/validator-api/dist/main.js') {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('validator did not start');
-}
-
-async function stop(child) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
+const validator = (port, env = {}, entry = 'apps/validator-api/dist/main.js') =>
+  startService(entry, port, env);
+const stop = stopService;
 
 const rows = [];
 const port = 3953;
@@ -154,19 +122,24 @@ const bareServer = `
   await stop(child);
 }
 
-// 2. the validator, four ways
-const cluster = 'bench/cluster-validator.mjs';
+// 2. the validator, five ways
+const variants = 'bench/validator-variants.mjs';
 for (const [scenario, env, entry] of [
+  [
+    "the validator's app, work answered at once (its HTTP stack alone)",
+    { VARIANT: 'no-work', NO_WORK_ANSWER: answer.toString('base64') },
+    variants,
+  ],
   [`validator as shipped: pool of ${CORES} worker threads`, {}, undefined],
   [
     `node:cluster, ${CORES} processes × 1 worker thread`,
     { WORKER_THREADS: '1', CLUSTER_PROCESSES: String(CORES) },
-    cluster,
+    variants,
   ],
   [
     `node:cluster, ${CORES} processes validating on the event loop`,
-    { VALIDATE_INLINE: '1', CLUSTER_PROCESSES: String(CORES) },
-    cluster,
+    { VARIANT: 'inline', CLUSTER_PROCESSES: String(CORES) },
+    variants,
   ],
   ['validator, WORKER_THREADS=1', { WORKER_THREADS: '1' }, undefined],
 ]) {

@@ -1,9 +1,11 @@
 // Shared benchmark helpers: medians over warmed runs, printed as a table, so every bench in bench/
 // reports the same way. Benchmarks import the built packages (dist), like a user would.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
 /** Runs fn `warmup` times, then `runs` times, and returns timing statistics in milliseconds. */
 export function measure(fn, { warmup = 20, runs = 200 } = {}) {
@@ -68,4 +70,47 @@ export function sharedXmlFiles(dir) {
       const bytes = fs.readFileSync(path.join(SHARED_DIR, dir, f));
       return { name: f, bytes, xml: bytes.toString('utf8') };
     });
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts a built service (`entry`, from the repository root) as its own process on `port`, rate
+ * limits lifted and logs at warn, and resolves with the child once /healthz answers
+ */
+export async function startService(entry, port, env = {}) {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, entry)], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not start on port ${port}`);
+}
+
+/** SIGTERM, and resolves when the process has exited */
+export async function stopService(child) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** autocannon POSTing the same body for `duration` seconds over `connections`: its result */
+export function postLoad(url, body, { duration, connections, type = 'application/xml' }) {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      { url, method: 'POST', headers: { 'content-type': type }, body, duration, connections },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
+  );
 }

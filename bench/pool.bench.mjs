@@ -4,12 +4,11 @@
 // 2. CII validation throughput, 10 connections, with the pool at its default size (the cores) and, in
 //    the same run as the reference, with WORKER_THREADS=1.
 // Usage: node bench/pool.bench.mjs   (needs `pnpm build` and ../shared)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { postLoad, startService, stopService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
@@ -21,40 +20,9 @@ const heavyPath = path.join(
 );
 const heavy = fs.readFileSync(heavyPath);
 
-async function startValidator(port, env = {}) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/validator-api/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('validator did not start');
-}
+const startValidator = (port, env = {}) => startService('apps/validator-api/dist/main.js', port, env);
 
-const load = (url, connections) =>
-  new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/xml' },
-        body: cii,
-        duration: DURATION,
-        connections,
-      },
-      (err, r) => (err ? reject(err) : resolve(r)),
-    ),
-  );
+const load = (url, connections) => postLoad(url, cii, { duration: DURATION, connections });
 
 async function warm(url) {
   for (let i = 0; i < 20; i++)
@@ -110,8 +78,7 @@ rows.push({
   'p99 ms': pooled.latency.p99,
   'non-2xx': pooled.non2xx,
 });
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await stopService(child);
 
 child = await startValidator(port, { WORKER_THREADS: '1' });
 await warm(url);
@@ -123,8 +90,7 @@ rows.push({
   'p99 ms': single.latency.p99,
   'non-2xx': single.non2xx,
 });
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await stopService(child);
 
 console.table(rows);
 console.log(

@@ -106,6 +106,28 @@ describeIfChromium('validator page for people (headless Chromium, issue #16)', (
     await page.context().close();
   });
 
+  it('a consistency finding shows a count as a count (BR-FR-CO-04: 0 preceding invoices, 1 expected)', async () => {
+    const corrective = path.join(dir, 'rectificative.xml');
+    fs.writeFileSync(
+      corrective,
+      wrongTotalUbl()
+        .replace(/<cbc:InvoiceTypeCode>380</, '<cbc:InvoiceTypeCode>384<')
+        .replace(/></g, '>\n<'),
+    );
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      extraHTTPHeaders: { 'accept-language': 'fr' },
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.setInputFiles('#file', corrective);
+    await page.waitForSelector('#report:not([hidden])');
+    const row = page.locator('tr.finding', { has: page.locator('a.rule-link', { hasText: 'BR-FR-CO-04' }) });
+    expect(await row.locator('.found').textContent()).toBe('Trouvé\u202f: 0');
+    expect(await row.locator('.expected').textContent()).toBe('Attendu\u202f: 1');
+    await context.close();
+  });
+
   it('the report PDF downloads and is a clean PDF/A (einv preflight, qpdf --check)', async () => {
     const page = await frenchPage(1200);
     expect(await page.textContent('#download')).toBe('Télécharger le rapport (PDF)');

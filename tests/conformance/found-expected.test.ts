@@ -15,9 +15,13 @@
 import { complete, type Invoice } from '@einv/core-model';
 import { type Finding, validateDocument } from '@einv/facturx';
 import { ruleCatalogue, validate } from '@einv/rules';
+import { comparedValues, type PatternData } from '@einv/xml-check';
 import { expect, it } from '@jest/globals';
 import { EVERY_TERM_INVOICE } from '../../fixtures/every-term.js';
 import { fixtureNames, loadFixture } from '../../fixtures/load.js';
+import { CII_EXTENDED_CTC_FR_RULES_DATA } from '../../packages/cii/src/check/generated/extended-ctc-fr-rules.js';
+import { EXTENDED_CTC_FR_XML_JUDGED_IDS } from '../../packages/rules/src/extended-ctc-fr/generated-xml-judged-ids.js';
+import { UBL_EXTENDED_CTC_FR_RULES_DATA } from '../../packages/ubl/src/check/generated/extended-ctc-fr-rules.js';
 import { buildCorpus, loadExamples } from '../extended-ctc-fr/corpus.js';
 import { describeIfShared } from '../support/shared.js';
 import { loadCases } from './cases.js';
@@ -103,6 +107,14 @@ function offBy(invoice: Invoice, path: (string | number)[]): Invoice {
   return copy as unknown as Invoice;
 }
 
+/**
+ * The official EXTENDED-CTC-FR calculations judged on the XML (decision 0125): the VAT breakdown
+ * amounts per category, rate and exemption reason, in both readings (BR-FREXT-S-08, BR-FXEXT-S-08ini…)
+ */
+const XML_CALCULATION = /^BR-F[RX]EXT-[A-Z]+-0[89](ini|rev)?$/;
+const xmlCalculations = () =>
+  [...new Set(Object.values(EXTENDED_CTC_FR_XML_JUDGED_IDS).flat())].filter((id) => XML_CALCULATION.test(id));
+
 const valueRules = () =>
   ruleCatalogue.filter((r) => COMPARING(r.id, r.family) && !(r.id in CONDITIONS)).map((r) => r.id);
 
@@ -115,7 +127,8 @@ it('every rule of the comparing families is classified, and the classification n
 
 describeIfShared('triggers: every value finding carries found and expected', () => {
   it('the EN 16931 cases, the Annexe B examples with every mutation, every fixture number made wrong', () => {
-    const values = new Set(valueRules());
+    const catalogued = new Set(valueRules());
+    const values = new Set([...catalogued, ...xmlCalculations()]);
     const fired = new Map<string, number>();
     const missing: string[] = [];
     const judge = (source: string, findings: readonly Finding[]) => {
@@ -154,11 +167,34 @@ describeIfShared('triggers: every value finding carries found and expected', () 
         }
       }
     }
-    const never = [...values].filter((id) => !fired.has(id));
+    const never = [...catalogued].filter((id) => !fired.has(id));
+    // the XML-judged calculations fire where the examples have the category (S, E): at least one
+    // per syntax; that every one of them is read is checked on the tables below
+    const firedXml = xmlCalculations().filter((id) => fired.has(id));
+    expect(firedXml.some((id) => id.startsWith('BR-FXEXT'))).toBe(true);
+    expect(firedXml.some((id) => id.startsWith('BR-FREXT'))).toBe(true);
     console.log(
       `value rules: ${values.size}; fired on the triggers: ${fired.size}; findings judged: ${[...fired.values()].reduce((a, b) => a + b, 0)}`,
     );
     expect(missing.slice(0, 30)).toEqual([]);
     expect(never).toEqual([]);
   });
+});
+
+it('every XML-judged calculation assert of EXTENDED-CTC-FR has a test whose given and computed amounts are read', () => {
+  const tables = { CII: CII_EXTENDED_CTC_FR_RULES_DATA, UBL: UBL_EXTENDED_CTC_FR_RULES_DATA };
+  const unread: string[] = [];
+  let read = 0;
+  for (const [syntax, json] of Object.entries(tables)) {
+    const parsed = JSON.parse(json) as PatternData | PatternData[];
+    for (const pattern of Array.isArray(parsed) ? parsed : [parsed])
+      for (const [, asserts] of pattern.rules)
+        for (const [id, , test] of asserts) {
+          if (!XML_CALCULATION.test(id)) continue;
+          if (comparedValues(test, pattern.ns)) read++;
+          else unread.push(`${syntax} ${id}`);
+        }
+  }
+  expect(unread).toEqual([]);
+  expect(read).toBeGreaterThanOrEqual(xmlCalculations().length);
 });

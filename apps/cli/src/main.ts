@@ -2,39 +2,42 @@
 /**
  * The `einv` command line. This file only declares the commands and their options (commander);
  * each command's module is imported when it runs, so `einv --version` and `--help` start without
- * loading the PDF and XML machinery.
+ * loading the PDF and XML machinery. Every word is in the language of the messages (decision 0150):
+ * `--lang`, else the environment's locale, else English.
  */
+import { DOCUMENT_PROFILES } from '@einv/core-model/profiles';
 import { Command, CommanderError, Option } from 'commander';
-import { FRENCH_RULES } from './commands/options.js';
+import { FRENCH_RULES, LANGS } from './commands/options.js';
 import { EXIT, UsageError } from './exit-codes.js';
+import { cliLang } from './i18n/lang.js';
+import { say, setCliLang } from './i18n/messages.js';
+import { localizeHelp } from './i18n/program.js';
 import { CLI_VERSION, versionText } from './version.js';
 
-const program = new Command('einv')
-  .description(
-    'Factur-X, CII and UBL e-invoices from the command line: validate, generate, extract, convert.',
-  )
-  .version(versionText(), '-V, --version', 'print the einv version and the version of every rule set')
-  .showHelpAfterError('(run einv <command> --help for the options and an example)')
+const language = cliLang(process.argv.slice(2), process.env);
+setCliLang(language);
+
+const program = new Command('einv');
+// before any command is added: commander copies the help and output settings to each of them
+localizeHelp(program, language);
+program
+  .description(say('program.description'))
+  .version(versionText(), '-V, --version', say('version.description'))
+  .showHelpAfterError(say('help.afterError'))
   .exitOverride();
 
-const lang = () =>
-  new Option('--lang <lang>', 'language of the messages').choices(['en', 'fr']).default('en');
+/** --lang of a command: the language of its messages (the one this run speaks, unless given) */
+const lang = () => new Option(say('flag.lang'), say('option.lang')).choices(LANGS).default(language);
 const frenchRules = () =>
-  new Option(
-    '--french-rules <edition>',
-    'BR-FR edition for a French seller (transition: mostly warnings; standard: all fatal, newest release or @release)',
-  ).choices(FRENCH_RULES);
-const processingType = () =>
-  new Option(
-    '--processing-type <type>',
-    "the reform's processing type for invoices without a BAR note (B2B, B2BINT, B2C, B2CINT, OUTOFSCOPE, ARCHIVEONLY)",
-  );
-const profile = (what: string) =>
-  new Option(
-    '--profile <profile>',
-    `${what} (auto, MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED, EXTENDED-CTC-FR)`,
-  );
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+  new Option(say('flag.frenchRules'), say('option.frenchRules')).choices(FRENCH_RULES);
+const processingType = () => new Option(say('flag.processingType'), say('option.processingType'));
+const profile = (what: Parameters<typeof say>[0]) =>
+  new Option(say('flag.profile'), say(what, { profiles: DOCUMENT_PROFILES.join(', ') }));
+const output = () => new Option(say('flag.output'), say('option.output'));
+const format = (...choices: string[]) =>
+  new Option(say('flag.format'), say('option.format')).choices(choices).default(choices[0]);
+const examples = (...lines: string[]) =>
+  `\n${say('help.examples')}\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
 program.addHelpText(
   'after',
@@ -47,26 +50,17 @@ program.addHelpText(
 
 program
   .command('validate')
-  .description('validate invoices (CII, UBL, Factur-X PDF) against EN 16931, BR-FR and Factur-X rules')
-  .argument('<inputs...>', 'files, directories (every .xml and .pdf inside) or globs')
+  .description(say('command.validate'))
+  .argument(say('arg.inputs'), say('arg.inputs.description'))
   .addOption(frenchRules().default('transition'))
   .addOption(processingType())
-  .addOption(profile('validate against this profile instead of the declared one').default('auto'))
+  .addOption(profile('option.profile.validate').default('auto'))
   .addOption(lang())
-  .addOption(
-    new Option('-f, --format <format>', 'output format')
-      .choices(['pretty', 'json', 'jsonl', 'sarif', 'junit'])
-      .default('pretty'),
-  )
-  .option('-j, --jobs <n>', 'worker threads (default: the number of cores)')
-  .addOption(
-    new Option('--expect <verdict>', 'regression mode: every file must be valid / invalid').choices([
-      'valid',
-      'invalid',
-    ]),
-  )
-  .option('-o, --output <file>', 'write the report to this file instead of stdout')
-  .option('--no-progress', 'no progress bar, even on a terminal')
+  .addOption(format('pretty', 'json', 'jsonl', 'sarif', 'junit'))
+  .option(say('flag.jobs'), say('option.jobs'))
+  .addOption(new Option(say('flag.expect'), say('option.expect')).choices(['valid', 'invalid']))
+  .option(say('flag.output'), say('option.report'))
+  .option('--no-progress', say('option.noProgress'))
   .addHelpText(
     'after',
     examples(
@@ -82,17 +76,16 @@ program
 
 program
   .command('generate')
-  .description('turn invoice JSON into a Factur-X PDF/A-3 (or its CII XML with --xml-only)')
-  .argument('<invoice.json>', 'the invoice as JSON (the model, or { "invoice": {…} }); - reads stdin')
-  .option('-o, --output <file>', 'output file (default: stdout)')
-  .addOption(profile('Factur-X profile to write (default EN16931)'))
-  .addOption(
-    new Option('--lang <lang>', 'language of the PDF and the messages').choices(['en', 'fr']).default('fr'),
-  )
+  .description(say('command.generate'))
+  .argument(say('arg.invoiceJson'), say('arg.invoiceJson.description'))
+  .addOption(output())
+  .addOption(profile('option.profile.generate'))
+  // the PDF of a French invoice is in French unless asked: the default is not the terminal's language
+  .addOption(new Option(say('flag.lang'), say('option.langPdf')).choices(LANGS).default('fr'))
   .addOption(frenchRules())
   .addOption(processingType())
-  .option('--xml-only', 'write the CII XML instead of the PDF', false)
-  .option('--now <iso-date>', 'creation date written into the PDF (default: now), for reproducible files')
+  .option('--xml-only', say('option.xmlOnly'), false)
+  .option(say('flag.now'), say('option.nowCreate'))
   .addHelpText(
     'after',
     examples(
@@ -107,9 +100,9 @@ program
 
 program
   .command('extract')
-  .description('write the invoice XML embedded in a Factur-X / ZUGFeRD PDF')
-  .argument('<facture.pdf>', 'the PDF; - reads stdin')
-  .option('-o, --output <file>', 'output file (default: stdout)')
+  .description(say('command.extract'))
+  .argument(say('arg.pdf'), say('arg.pdf.description'))
+  .addOption(output())
   .addOption(lang())
   .addHelpText('after', examples('einv extract facture.pdf -o factur-x.xml'))
   .action(async (file: string, opts) => {
@@ -119,14 +112,14 @@ program
 
 program
   .command('attach')
-  .description('embed an invoice XML into an existing PDF, making it Factur-X PDF/A-3')
-  .argument('<in.pdf>', 'the PDF to attach to')
-  .argument('<invoice.xml>', 'the CII invoice XML')
-  .requiredOption('-o, --output <file>', 'the Factur-X PDF to write')
-  .option('--replace', 'replace an invoice the PDF already carries', false)
-  .addOption(profile('profile of the XML (default: read from its BT-24)'))
+  .description(say('command.attach'))
+  .argument(say('arg.inPdf'), say('arg.inPdf.description'))
+  .argument(say('arg.invoiceXml'), say('arg.invoiceXml.description'))
+  .requiredOption(say('flag.output'), say('option.attachOutput'))
+  .option('--replace', say('option.replace'), false)
+  .addOption(profile('option.profile.attach'))
   .addOption(lang())
-  .option('--now <iso-date>', 'modification date written into the PDF (default: now)')
+  .option(say('flag.now'), say('option.nowModify'))
   .addHelpText('after', examples('einv attach facture.pdf factur-x.xml -o facture-x.pdf'))
   .action(async (pdf: string, xml: string, opts) => {
     const { attachCommand } = await import('./commands/documents.js');
@@ -135,15 +128,13 @@ program
 
 program
   .command('convert')
-  .description(
-    'convert an invoice through the model: CII, UBL, Factur-X PDF or JSON in; CII, UBL or JSON out',
-  )
-  .argument('<input>', 'CII or UBL XML, a Factur-X PDF, or invoice JSON; - reads stdin')
+  .description(say('command.convert'))
+  .argument(say('arg.input'), say('arg.input.description'))
   .addOption(
-    new Option('--to <target>', 'what to write').choices(['cii', 'ubl', 'json']).makeOptionMandatory(),
+    new Option(say('flag.to'), say('option.to')).choices(['cii', 'ubl', 'json']).makeOptionMandatory(),
   )
-  .addOption(profile('CII profile to write (default: the input profile, else EN16931)'))
-  .option('-o, --output <file>', 'output file (default: stdout)')
+  .addOption(profile('option.profile.convert'))
+  .addOption(output())
   .addOption(lang())
   .addHelpText(
     'after',
@@ -159,12 +150,10 @@ program
 
 program
   .command('explain')
-  .description("a rule's explanation from the rule catalogue: what it checks, why, how to fix it")
-  .argument('<rule>', 'rule id, e.g. BR-CO-10, BR-FR-09, BR-S-08')
+  .description(say('command.explain'))
+  .argument(say('arg.rule'), say('arg.rule.description'))
   .addOption(lang())
-  .addOption(
-    new Option('-f, --format <format>', 'output format').choices(['pretty', 'json']).default('pretty'),
-  )
+  .addOption(format('pretty', 'json'))
   .addHelpText('after', examples('einv explain BR-CO-10', 'einv explain BR-FR-09 --lang fr'))
   .action(async (rule: string, opts) => {
     const { explainCommand } = await import('./commands/explain.js');
@@ -173,12 +162,10 @@ program
 
 program
   .command('preflight')
-  .description('the PDF/A-3 and Factur-X checks of a PDF')
-  .argument('<file.pdf>', 'the PDF; - reads stdin')
+  .description(say('command.preflight'))
+  .argument(say('arg.filePdf'), say('arg.pdf.description'))
   .addOption(lang())
-  .addOption(
-    new Option('-f, --format <format>', 'output format').choices(['pretty', 'json']).default('pretty'),
-  )
+  .addOption(format('pretty', 'json'))
   .addHelpText('after', examples('einv preflight facture.pdf'))
   .action(async (file: string, opts) => {
     const { preflightCommand } = await import('./commands/documents.js');
@@ -196,7 +183,9 @@ try {
     process.stderr.write(`einv: ${e.message}\n`);
     process.exitCode = EXIT.usage;
   } else {
-    process.stderr.write(`einv ${CLI_VERSION}: unexpected error: ${(e as Error).stack ?? String(e)}\n`);
+    process.stderr.write(
+      `einv ${CLI_VERSION}: ${say('error.unexpected', { detail: (e as Error).stack ?? String(e) })}\n`,
+    );
     process.exitCode = EXIT.usage;
   }
 }

@@ -10,6 +10,7 @@ import {
   EN16931_VERSION,
   FACTURX_VERSION,
 } from '@einv/rules/versions';
+import { say } from './i18n/messages.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -19,11 +20,15 @@ export const CLI_VERSION = pkg.version;
 export function versionText(): string {
   return [
     `einv ${CLI_VERSION}`,
-    `EN16931 ${EN16931_VERSION} (CEN/TC 434 validation artefacts, CII and UBL)`,
-    `BR-FR standard edition ${BR_FR_STANDARD_VERSIONS.join(', ')} (default ${BR_FR_VERSIONS.standard}), transition edition ${BR_FR_VERSIONS.transition}`,
-    `FACTUR-X ${FACTURX_VERSION} (profiles MINIMUM, BASIC-WL, BASIC, EN16931, EXTENDED)`,
-    `EINV-ADVISORY ${ADVISORY_VERSION} (einv's own checks of French identifiers and bank details; warnings only)`,
-    'structure: Factur-X 1.09.2 XSD + EN 16931 CII syntax rules; UBL 2.1 XSD + EN 16931 UBL syntax rules',
+    say('version.en16931', { version: EN16931_VERSION }),
+    say('version.brfr', {
+      versions: BR_FR_STANDARD_VERSIONS.join(', '),
+      standard: BR_FR_VERSIONS.standard,
+      transition: BR_FR_VERSIONS.transition,
+    }),
+    say('version.facturx', { version: FACTURX_VERSION }),
+    say('version.advisory', { version: ADVISORY_VERSION }),
+    say('version.structure'),
     `node ${process.versions.node}`,
   ].join('\n');
 }

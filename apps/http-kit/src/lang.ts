@@ -43,21 +43,5 @@ export function requestLang(req: Request, res: Response, fallback: Lang = 'en'):
   return undefined;
 }
 
-const UNITS = {
-  en: ['bytes', 'KB', 'MB', 'GB'],
-  fr: ['octets', 'Ko', 'Mo', 'Go'],
-};
-
-/** A size for people: 20971520 → "20 MB" / "20 Mo" (binary multiples, as the limits are set) */
-export function formatSize(bytes: number, lang: Lang): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < 3) {
-    value /= 1024;
-    unit++;
-  }
-  const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
-  const text = lang === 'fr' ? shown.replace('.', ',') : shown;
-  // French typography: a no-break space between number and unit
-  return `${text}${lang === 'fr' ? '\u00a0' : ' '}${UNITS[lang][unit]}`;
-}
+/** A size for people ("20 MB" / "20 Mo"): core-model's, shared with the command line */
+export { formatSize } from '@einv/core-model';

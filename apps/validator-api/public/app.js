@@ -160,13 +160,18 @@ function findingsTable(title, findings) {
   return wrap;
 }
 
-/** A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French), anything else as is */
-function number(value) {
+/**
+ * A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French), anything else (a code,
+ * a date) as is. Amounts get two decimals at least; a count (a consistency rule expecting "1"
+ * preceding invoice) keeps none.
+ */
+function number(value, amount = true) {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
   const decimals = (value.split('.')[1] ?? '').length;
+  const least = amount ? Math.max(2, decimals) : decimals;
   return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    minimumFractionDigits: Math.max(2, decimals),
-    maximumFractionDigits: Math.max(2, decimals),
+    minimumFractionDigits: least,
+    maximumFractionDigits: least,
   }).format(Number(value));
 }
 
@@ -182,8 +187,10 @@ function computed(f) {
     p.append(b, value);
     box.append(p);
   };
-  line(t('found'), f.found === undefined ? t('absent') : number(f.found), 'found');
-  line(t('expected'), number(f.expected), 'expected');
+  // whole numbers with no derivation and no decimal on either side are counts, not amounts
+  const amount = f.derivation !== undefined || [f.found, f.expected].some((v) => v?.includes('.'));
+  line(t('found'), f.found === undefined ? t('absent') : number(f.found, amount), 'found');
+  line(t('expected'), number(f.expected, amount), 'expected');
   if (f.derivation) {
     const p = document.createElement('p');
     p.className = 'derivation';

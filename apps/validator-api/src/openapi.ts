@@ -140,6 +140,11 @@ export const openApiDocument = {
             properties: {
               status: { type: 'string', examples: ['212'] },
               label: { type: 'string', examples: ['Encaissée'] },
+              labelSource: {
+                description:
+                  'Where the label comes from: official (the French label of the official artefacts), einv (einv’s own wording: English labels, and French ones no official artefact gives), none (no label known: the code itself)',
+                enum: ['official', 'einv', 'none'],
+              },
               invoiceNumber: { type: 'string' },
               phase: { type: 'string', examples: ['23', '305'] },
             },

@@ -200,6 +200,11 @@ class Reader {
     if (existing !== undefined) {
       // an alternative place of a term already read (e.g. BT-149 on the gross price)
       const other = this.convert(f, first, target, false);
+      if (other !== undefined && other !== existing && f.alsoKey && getKey(obj, f.alsoKey) === undefined) {
+        // a detail the EXTENDED structure keeps beside the term (decision 0126)
+        setKey(obj, f.alsoKey, other);
+        return;
+      }
       if (other !== undefined && other !== existing) {
         this.report(
           'CII-ALTERNATIVE',

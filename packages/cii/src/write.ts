@@ -98,10 +98,15 @@ class Writer {
   }
 
   private field(node: OutNode, obj: ModelObject, f: FieldBinding, modelPath: string): void {
-    const value = getKey(obj, f.key);
+    const termValue = getKey(obj, f.key);
+    const written =
+      termValue !== undefined && termValue !== null && (!f.writeWhen || f.writeWhen(termValue, obj));
+    // the term goes elsewhere: this place holds the EXTENDED detail kept beside it, if any (decision 0126)
+    const key = written ? f.key : f.alsoKey;
+    if (key === undefined) return;
+    const value = written ? termValue : getKey(obj, key);
     if (value === undefined || value === null) return;
-    if (f.writeWhen && !f.writeWhen(value, obj)) return;
-    const path = joinPath(modelPath, f.key);
+    const path = joinPath(modelPath, key);
     const text = this.format(f, value, path);
     if (text === undefined) return;
     const compiled = compilePath(f.path);

@@ -25,4 +25,4 @@ export {
 export * from './source-facts.js';
 export * from './terms.js';
 export { termsMarkdown } from './terms-doc.js';
-export * from './text-templates.js';
+export * from './text.js';

@@ -71,6 +71,11 @@ export interface Contact {
   phone?: string;
   /** BT-43 / BT-58 email address */
   email?: string;
+  /**
+   * Not EN 16931: the department (CII ram:DepartmentName) when the contact also names a person, as
+   * the Factur-X EXTENDED structure allows; BT-41 / BT-56 is then the person (decision 0126)
+   */
+  department?: string;
 }
 
 /** BG-4 SELLER / BG-7 BUYER */
@@ -150,6 +155,11 @@ export interface Period {
 export interface CreditTransfer {
   /** BT-84 Payment account identifier (IBAN or proprietary) */
   accountId?: string;
+  /**
+   * Not EN 16931: a proprietary account id (CII ram:ProprietaryID) given beside the IBAN of BT-84,
+   * which the Factur-X EXTENDED structure allows (BR-CO-27 then fails; decision 0126)
+   */
+  proprietaryId?: string;
   /** BT-85 Payment account name */
   accountName?: string;
   /** BT-86 Payment service provider identifier (BIC) */
@@ -317,6 +327,8 @@ export interface Line {
   id?: string;
   /** BT-127 Invoice line note */
   note?: string;
+  /** Not EN 16931: the subject code of the line note (CII EXTENDED ram:IncludedNote/ram:SubjectCode; decision 0126) */
+  noteSubjectCode?: string;
   /** BT-128 Invoice line object identifier (+ BT-128-1 scheme) */
   objectIdentifier?: Identifier;
   /** BT-129 Invoiced quantity */

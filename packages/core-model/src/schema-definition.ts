@@ -91,6 +91,8 @@ const definitions: Record<string, JsonSchema> = {
     name: text('the contact point'),
     phone: text('the telephone number'),
     email: text('the email address'),
+    // Not EN 16931: the department beside a person (CII EXTENDED; decision 0126)
+    department: text('the contact department'),
   }),
   party: object('a party object', {
     name: text('the name'),
@@ -123,6 +125,8 @@ const definitions: Record<string, JsonSchema> = {
   line: object('an invoice line object', {
     id: text('the line identifier'),
     note: text('the line note'),
+    // Not EN 16931: the line note's subject code (CII EXTENDED; decision 0126)
+    noteSubjectCode: text('the line note subject code'),
     objectIdentifier: ref('identifier'),
     quantity: amount('the invoiced quantity'),
     unitCode: text('the unit of measure code'),
@@ -279,6 +283,8 @@ export const INVOICE_SCHEMA: JsonSchema = {
         'an array of credit transfers',
         object('a credit transfer object', {
           accountId: text('the payment account identifier'),
+          // Not EN 16931: a proprietary id beside the IBAN (CII EXTENDED; decision 0126)
+          proprietaryId: text('the proprietary account identifier given beside the IBAN'),
           accountName: text('the payment account name'),
           serviceProviderId: text('the payment service provider identifier'),
         }),

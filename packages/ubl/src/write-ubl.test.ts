@@ -140,6 +140,24 @@ it('does not write line VAT exemption reasons (UBL-CR-600/601) and says so', () 
   );
 });
 
+it('says which CII EXTENDED details kept beside a term it cannot write (decision 0126)', () => {
+  const { xml, warnings } = writeUbl({
+    ...minimal,
+    seller: { name: 'S', contact: { name: 'Person', department: 'Dept' } },
+    paymentMeans: {
+      typeCode: '30',
+      creditTransfers: [{ accountId: 'FR7630006000011234567890189', proprietaryId: 'P1' }],
+    },
+    lines: [{ id: '1', netAmount: 1, note: 'n', noteSubjectCode: 'BLU' }],
+  });
+  expect(xml).not.toContain('Dept');
+  expect(warnings.filter((w) => w.rule === 'UBL-WRITE-SKIPPED').map((w) => w.path)).toEqual([
+    'invoice.seller.contact.department',
+    'invoice.paymentMeans.creditTransfers[0].proprietaryId',
+    'invoice.lines[0].noteSubjectCode',
+  ]);
+});
+
 it('does not write a second TaxTotal when the VAT accounting currency is the invoice currency', () => {
   const { xml } = writeUbl({
     ...minimal,

@@ -64,6 +64,7 @@ function writeDocument(invoice: Invoice): WriteUblResult {
   writeNodes(binding.children, root, 'invoice', state);
   warnUnwrittenLineTotals(invoice, state.warnings);
   warnUnwrittenSchedule(invoice, state.warnings);
+  warnUnwrittenExtendedDetails(invoice, state.warnings);
   state.out.push(`</${documentType}>\n`);
   const xml = state.out.join('');
   return { xml, warnings: state.warnings };
@@ -87,6 +88,51 @@ function warnUnwrittenLineTotals(invoice: Invoice, warnings: Finding[]): void {
       value,
     });
   });
+}
+
+/**
+ * The CII EXTENDED details the model keeps beside an EN 16931 term (decision 0126) have no UBL 2.1
+ * place in the EN 16931 binding: said, not dropped silently
+ */
+function warnUnwrittenExtendedDetails(invoice: Invoice, warnings: Finding[]): void {
+  const skipped = (path: string, bt: string, what: string, value: unknown) => {
+    if (typeof value !== 'string') return;
+    warnings.push({
+      rule: 'UBL-WRITE-SKIPPED',
+      severity: 'warning',
+      path,
+      bt,
+      message: `${what} (a CII EXTENDED detail beside ${bt}) has no place in UBL and is not written.`,
+      value,
+    });
+  };
+  skipped(
+    'invoice.seller.contact.department',
+    'BT-41',
+    'The seller contact department',
+    invoice.seller?.contact?.department,
+  );
+  skipped(
+    'invoice.buyer.contact.department',
+    'BT-56',
+    'The buyer contact department',
+    invoice.buyer?.contact?.department,
+  );
+  const transfers = invoice.paymentMeans?.creditTransfers;
+  for (const [i, t] of (Array.isArray(transfers) ? transfers : []).entries())
+    skipped(
+      `invoice.paymentMeans.creditTransfers[${i}].proprietaryId`,
+      'BT-84',
+      'The proprietary account id',
+      t?.proprietaryId,
+    );
+  for (const [i, line] of (invoice.lines ?? []).entries())
+    skipped(
+      `invoice.lines[${i}].noteSubjectCode`,
+      'BT-127',
+      'The line note subject code',
+      line?.noteSubjectCode,
+    );
 }
 
 /** A payment schedule (CII EXTENDED, decision 0089) has no place in UBL beyond BT-9 / BT-20: said */

@@ -5,6 +5,7 @@
  * brings its own generated model and rules (decision 0042).
  */
 
+export { type ComparedValues, comparedValues } from './compared-values.js';
 export {
   type CompiledRuleContexts,
   compileRuleContexts,

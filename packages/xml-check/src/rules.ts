@@ -10,6 +10,7 @@
  */
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
+import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import { absenceChains, compileXPath, patternShape, triggerOf, XDocument, type XPath } from './xpath.js';
 
 /** [id, flag, XPath test, message] */
@@ -79,6 +80,8 @@ interface CompiledAssert {
   severity: Severity;
   test: XPath;
   message: string;
+  /** A calculation within a tolerance: the given and the computed amount (compared-values.ts) */
+  compared?: ComparedValues;
 }
 
 /** A tree of child names: reaching a node means the asserts listed there fail */
@@ -154,6 +157,8 @@ export function compilePattern(data: PatternData): CompiledPattern {
       };
       // a test reading the rule's variables is evaluated as it is, on every node
       if (lets.length) {
+        const compared = comparedValues(test, data.ns);
+        if (compared) a.compared = compared;
         rule.always.push(a);
         continue;
       }
@@ -294,13 +299,13 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
   if (rule.lets.length) {
     for (const l of rule.lets) doc.bind(l.name, doc.evaluate(l.value, node));
     try {
-      for (const a of rule.always) if (!doc.test(a.test, node)) report(findings, a, node);
+      for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
     } finally {
       doc.unbindAll();
     }
     return;
   }
-  for (const a of rule.always) if (!doc.test(a.test, node)) report(findings, a, node);
+  for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
   if (rule.byChild.size) {
     let seen: Set<string> | undefined;
     for (const c of node.children) {
@@ -308,19 +313,20 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       if (!list || seen?.has(c.local)) continue;
       seen ??= new Set();
       seen.add(c.local);
-      for (const a of list) if (!doc.test(a.test, node)) report(findings, a, node);
+      for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
     }
   }
   if (rule.byAttr.size) {
     for (const name in node.attrs)
-      for (const a of rule.byAttr.get(name) ?? []) if (!doc.test(a.test, node)) report(findings, a, node);
+      for (const a of rule.byAttr.get(name) ?? [])
+        if (!doc.test(a.test, node)) report(doc, findings, a, node);
   }
   const failed = walkAbsent(rule.absent, [node], undefined);
-  if (failed) for (const a of failed) report(findings, a, node);
+  if (failed) for (const a of failed) report(doc, findings, a, node);
 }
 
 /** A failed assert on `node`: its XPath and line are only built here, for the findings reported */
-function report(findings: Finding[], a: CompiledAssert, node: XmlElement): void {
+function report(doc: XDocument, findings: Finding[], a: CompiledAssert, node: XmlElement): void {
   findings.push({
     rule: a.id,
     message: a.message,
@@ -328,5 +334,7 @@ function report(findings: Finding[], a: CompiledAssert, node: XmlElement): void 
     severity: a.severity,
     xpath: xpathOf(node),
     line: node.line,
+    // the variables are still bound here: what the document gives and what the rule computed
+    ...(a.compared ? evaluateCompared(doc, a.compared, node) : {}),
   });
 }

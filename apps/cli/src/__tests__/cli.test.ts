@@ -324,7 +324,7 @@ describe('einv validate', () => {
       '/usr/bin/script',
       ['-qec', `${process.execPath} ${EINV} validate ${manyDir}`, '/dev/null'],
       {
-        env: { ...process.env, NO_COLOR: '1' },
+        env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: undefined, LC_MESSAGES: undefined, NO_COLOR: '1' },
       },
     );
     expect(r.status).toBe(1); // the invalid half

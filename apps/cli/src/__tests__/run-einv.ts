@@ -23,12 +23,21 @@ export function assertBuilt(): void {
     throw new Error(`${EINV} is missing: build first (pnpm run build; pnpm test does it)`);
 }
 
-export function einv(args: string[], options: { cwd?: string; input?: string | Buffer } = {}): EinvRun {
+/**
+ * The locale of the machine running the tests must not decide their language (decision 0150): einv
+ * runs in the C locale (English) unless a test gives `env` (LANG=fr_FR.UTF-8 for the French runs)
+ */
+const C_LOCALE = { LANG: 'C.UTF-8', LC_ALL: undefined, LC_MESSAGES: undefined };
+
+export function einv(
+  args: string[],
+  options: { cwd?: string; input?: string | Buffer; env?: Record<string, string | undefined> } = {},
+): EinvRun {
   const r = spawnSync(process.execPath, [EINV, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     input: options.input ?? '',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+    env: { ...process.env, ...C_LOCALE, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
     timeout: 240_000,
   });
   if (r.error) throw r.error;

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { say } from '../i18n/messages.js';
 
 const INVOICE_FILES = ['**/*.[xX][mM][lL]', '**/*.[pP][dD][fF]'];
 
@@ -29,11 +30,11 @@ export async function expandInputs(operands: readonly string[]): Promise<Expande
     const stat = await statOrUndefined(operand);
     if (stat?.isDirectory()) {
       const found = await glob(INVOICE_FILES, { cwd: operand, onlyFiles: true, dot: false });
-      if (found.length === 0) empty.push(`${operand}: no .xml or .pdf file in this directory`);
+      if (found.length === 0) empty.push(say('io.noFileInDirectory', { dir: operand }));
       for (const f of found.sort()) add(path.join(operand, f));
     } else if (!stat && isDynamicPattern(operand)) {
       const found = await glob(operand, { onlyFiles: true, dot: false });
-      if (found.length === 0) empty.push(`${operand}: no file matches this pattern`);
+      if (found.length === 0) empty.push(say('io.noMatch', { pattern: operand }));
       for (const f of found.sort()) add(f);
     } else {
       add(operand);

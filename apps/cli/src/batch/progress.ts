@@ -3,6 +3,7 @@
  * is a terminal. Lines printed meanwhile go above the bar (MultiBar.log) so neither garbles the other.
  */
 import cliProgress from 'cli-progress';
+import { say } from '../i18n/messages.js';
 
 export interface Progress {
   tick(): void;
@@ -18,7 +19,7 @@ export function startProgress(total: number, enabled: boolean): Progress {
   const bars = new cliProgress.MultiBar(
     {
       stream: process.stderr,
-      format: 'validating {bar} {value}/{total} files | {rate} files/s | ETA {eta_formatted}',
+      format: say('progress.format'),
       hideCursor: true,
       clearOnComplete: true,
       etaBuffer: 50,

@@ -5,6 +5,7 @@
  * in this thread: no worker start-up.
  */
 import type { ValidateDocumentOptions } from '@einv/facturx';
+import { say } from '../i18n/messages.js';
 import type { FileVerdict } from './validate-file.js';
 import type { ValidateTask } from './worker.js';
 
@@ -54,7 +55,8 @@ export async function validateBatch(files: readonly string[], batch: BatchOption
       files.map((file, i) =>
         pool.run({ file, options: batch.options }).then(
           (verdict) => settle(i, verdict),
-          (e: unknown) => settle(i, { file, error: `${file}: worker failed: ${(e as Error).message}` }),
+          (e: unknown) =>
+            settle(i, { file, error: say('error.workerFailed', { file, reason: (e as Error).message }) }),
         ),
       ),
     );

@@ -4,6 +4,7 @@
  * thread (worker.ts) or, with --jobs 1, in the main thread.
  */
 import { type DocumentReport, type ValidateDocumentOptions, validateDocument } from '@einv/facturx';
+import { say, setCliLang } from '../i18n/messages.js';
 import { readInput } from '../io.js';
 
 export interface FileVerdict {
@@ -15,6 +16,8 @@ export interface FileVerdict {
 }
 
 export async function validateFile(file: string, options: ValidateDocumentOptions): Promise<FileVerdict> {
+  // a worker thread has its own copy of the messages: it speaks the language of the run
+  setCliLang(options.lang === 'fr' ? 'fr' : 'en');
   let bytes: Uint8Array;
   try {
     bytes = await readInput(file, 'invoice');
@@ -25,6 +28,6 @@ export async function validateFile(file: string, options: ValidateDocumentOption
     return { file, report: validateDocument(bytes, options) };
   } catch (e) {
     // validateDocument is total; should it ever throw, the batch goes on and says so for this file
-    return { file, error: `${file}: validation failed unexpectedly: ${(e as Error).message}` };
+    return { file, error: say('error.validationFailed', { file, reason: (e as Error).message }) };
   }
 }

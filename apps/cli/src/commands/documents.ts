@@ -17,6 +17,7 @@ import {
 } from '@einv/facturx';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { reportFindings } from '../findings-text.js';
+import { cliLangNow, counted, say } from '../i18n/messages.js';
 import { readInput, writeOutput } from '../io.js';
 import {
   type CommonOptions,
@@ -31,7 +32,7 @@ interface OutputOption {
 }
 
 function nameOf(file: string): string {
-  return file === '-' ? 'stdin' : file;
+  return file === '-' ? say('stdin') : file;
 }
 
 /** Invoice JSON: the model itself, or a generation API request body ({ "invoice": {…} }) */
@@ -40,13 +41,26 @@ export function parseInvoiceJson(bytes: Uint8Array, file: string): Invoice {
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new UsageError(`${nameOf(file)}: not valid JSON: ${(e as Error).message}`);
+    throw new UsageError(say('usage.notJson', { file: nameOf(file), reason: jsonErrorText(e as Error) }));
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new UsageError(`${nameOf(file)}: expected a JSON object (an invoice, or { "invoice": {…} })`);
+    throw new UsageError(say('usage.notObject', { file: nameOf(file) }));
   const request = value as { invoice?: unknown };
   const invoice = isRequest(request) ? request.invoice : value;
   return invoice as Invoice;
+}
+
+/**
+ * JSON.parse's reason is V8's English ("Unexpected token … at position 2 (line 1 column 3)"): in
+ * French, where it went wrong is said in French and the English sentence is left out
+ */
+function jsonErrorText(error: Error): string {
+  if (cliLangNow() !== 'fr') return error.message;
+  const m = /position (\d+)(?: \(line (\d+) column (\d+)\))?/.exec(error.message);
+  if (!m) return say('usage.jsonSyntax');
+  return m[2]
+    ? say('usage.jsonAtLine', { line: m[2], column: m[3] ?? '' })
+    : say('usage.jsonAt', { position: m[1] ?? '' });
 }
 
 function isRequest(value: { invoice?: unknown; number?: unknown }): value is { invoice: Invoice } {
@@ -59,10 +73,10 @@ export interface GenerateCommandOptions extends CommonOptions, OutputOption {
 }
 
 export async function generateCommand(file: string, opts: GenerateCommandOptions): Promise<ExitCode> {
-  const invoice = parseInvoiceJson(await readInput(file, 'invoice JSON'), file);
+  const invoice = parseInvoiceJson(await readInput(file, 'invoiceJson'), file);
   const profile = profileOption(opts.profile);
   const now = opts.now ?? new Date().toISOString();
-  if (Number.isNaN(Date.parse(now))) throw new UsageError(`--now ${now}: expected an ISO 8601 date-time`);
+  if (Number.isNaN(Date.parse(now))) throw new UsageError(say('usage.now', { value: now }));
   const result = generate(invoice, {
     now,
     lang: opts.lang,
@@ -78,7 +92,7 @@ export async function generateCommand(file: string, opts: GenerateCommandOptions
 }
 
 export async function extractCommand(file: string, opts: CommonOptions & OutputOption): Promise<ExitCode> {
-  const result = extract(await readInput(file, 'PDF'), { lang: opts.lang });
+  const result = extract(await readInput(file, 'pdf'), { lang: opts.lang });
   const fatal = reportFindings(result.findings, nameOf(file));
   if (fatal || result.xml === undefined) return EXIT.invalid;
   await writeOutput(opts.output, result.xml);
@@ -92,7 +106,7 @@ export interface AttachCommandOptions extends CommonOptions {
 }
 
 export async function attachCommand(pdfFile: string, xmlFile: string, opts: AttachCommandOptions) {
-  const [pdf, xml] = [await readInput(pdfFile, 'PDF'), await readInput(xmlFile, 'invoice XML')];
+  const [pdf, xml] = [await readInput(pdfFile, 'pdf'), await readInput(xmlFile, 'invoiceXml')];
   const profile = facturxLevelOption(opts.profile);
   const options: EmbedOptions = {
     now: opts.now ?? new Date().toISOString(),
@@ -157,16 +171,25 @@ export async function preflightCommand(
   file: string,
   opts: CommonOptions & { format: 'pretty' | 'json' },
 ): Promise<ExitCode> {
-  const findings = preflight(await readInput(file, 'PDF'), { lang: opts.lang });
+  const findings = preflight(await readInput(file, 'pdf'), { lang: opts.lang });
   const fatal = findings.some((f) => f.severity === 'fatal');
   if (opts.format === 'json') {
     process.stdout.write(`${JSON.stringify({ file, valid: !fatal, findings }, null, 2)}\n`);
   } else {
     reportFindings(findings, nameOf(file));
+    const errors = findings.filter((f) => f.severity === 'fatal').length;
     process.stdout.write(
-      fatal
-        ? `${nameOf(file)}: not a conformant Factur-X PDF/A-3 (${findings.filter((f) => f.severity === 'fatal').length} errors)\n`
-        : `${nameOf(file)}: passes the PDF/A-3 and Factur-X checks (${findings.length} notes)\n`,
+      `${
+        fatal
+          ? say('preflight.fails', {
+              file: nameOf(file),
+              errors: counted(errors, 'count.error', 'count.errors'),
+            })
+          : say('preflight.passes', {
+              file: nameOf(file),
+              notes: counted(findings.length, 'count.note', 'count.notes'),
+            })
+      }\n`,
     );
   }
   return fatal ? EXIT.invalid : EXIT.ok;

@@ -8,6 +8,7 @@ import { getTerm } from '@einv/core-model';
 import { getRule, ruleCatalogue } from '@einv/rules';
 import pc from 'picocolors';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
+import { say } from '../i18n/messages.js';
 import type { LANGS } from './options.js';
 
 export async function explainCommand(
@@ -21,8 +22,9 @@ export async function explainCommand(
       .map((r) => r.id)
       .filter((r) => r.startsWith(prefix) || prefix.startsWith(r))
       .slice(0, 8);
+    const message = say('usage.noRule', { id }, opts.lang);
     throw new UsageError(
-      `no rule ${id} in the catalogue${near.length ? `; did you mean ${near.join(', ')}?` : ''}`,
+      near.length ? say('usage.didYouMean', { message, list: near.join(', ') }, opts.lang) : message,
     );
   }
   const lang = opts.lang;
@@ -32,17 +34,17 @@ export async function explainCommand(
     return EXIT.ok;
   }
   const c = pc.createColors(pc.isColorSupported);
-  const fr = lang === 'fr';
-  const label = (en: string, frText: string) => c.bold(fr ? frText : en);
+  const label = (key: 'explain.why' | 'explain.fix' | 'explain.terms') => c.bold(say(key, {}, lang));
+  const colon = lang === 'fr' ? '\u00a0:' : ':';
   process.stdout.write(
     [
       `${c.bold(entry.rule)}  ${c.dim(`${entry.ruleSet}${severity === undefined ? '' : ` · ${typeof severity === 'string' ? severity : JSON.stringify(severity)}`}`)}`,
       entry.checks,
       '',
-      `${label('Why', 'Pourquoi')}: ${entry.explanation}`,
-      `${label('Fix', 'Correction')}: ${entry.fix}`,
+      `${label('explain.why')}${colon} ${entry.explanation}`,
+      `${label('explain.fix')}${colon} ${entry.fix}`,
       terms.length
-        ? `${label('Terms', 'Termes')}: ${terms.map((t) => (t.name ? `${t.id} ${t.name}` : t.id)).join('; ')}`
+        ? `${label('explain.terms')}${colon} ${terms.map((t) => (t.name ? `${t.id} ${t.name}` : t.id)).join(lang === 'fr' ? '\u00a0; ' : '; ')}`
         : '',
     ]
       .filter((l, i, all) => l !== '' || i < all.length - 1)

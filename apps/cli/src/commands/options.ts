@@ -14,8 +14,10 @@ import {
 import type { FrenchEdition, FrenchStandardVersion, ValidateDocumentOptions } from '@einv/facturx';
 import { FRENCH_RULES_VALUES, frenchRulesOf } from '@einv/rules/versions';
 import { UsageError } from '../exit-codes.js';
+import { CLI_LANGS } from '../i18n/lang.js';
+import { say } from '../i18n/messages.js';
 
-export const LANGS = ['en', 'fr'] as const;
+export const LANGS = CLI_LANGS;
 /** The services' `frenchRules=` spelling, from `@einv/rules/versions` (commander needs it at start-up) */
 export const FRENCH_RULES: readonly string[] = FRENCH_RULES_VALUES;
 
@@ -31,16 +33,14 @@ export function profileOption(value: string | undefined): DocumentProfile | unde
   if (value === undefined || value.toLowerCase() === 'auto') return undefined;
   const upper = value.toUpperCase();
   if (isDocumentProfile(upper)) return upper;
-  throw new UsageError(`--profile ${value}: expected auto or one of ${DOCUMENT_PROFILES.join(', ')}`);
+  throw new UsageError(say('usage.profile', { value, list: DOCUMENT_PROFILES.join(', ') }));
 }
 
 /** --profile of a command that writes the Factur-X XMP: a Factur-X level (EXTENDED-CTC-FR has none, decision 0078) */
 export function facturxLevelOption(value: string | undefined): Profile | undefined {
   const profile = profileOption(value);
   if (profile === undefined || isProfile(profile)) return profile;
-  throw new UsageError(
-    `--profile ${value}: a Factur-X PDF declares a Factur-X level; EXTENDED-CTC-FR has none (embed it with the EXTENDED id and --profile EXTENDED)`,
-  );
+  throw new UsageError(say('usage.profileCtc', { value: value ?? '' }));
 }
 
 /** `standard@1.4.0.03` → the edition and the pinned release (commander has checked the value) */
@@ -50,7 +50,7 @@ export function frenchRulesOption(value: string | undefined): {
 } {
   if (value === undefined) return {};
   const known = FRENCH_RULES_VALUES.find((v) => v === value);
-  if (!known) throw new UsageError(`--french-rules ${value}: expected one of ${FRENCH_RULES.join(', ')}`);
+  if (!known) throw new UsageError(say('usage.frenchRules', { value, list: FRENCH_RULES.join(', ') }));
   return frenchRulesOf(known);
 }
 
@@ -60,7 +60,7 @@ export async function processingTypeOption(value: string | undefined): Promise<{
   const { PROCESSING_TYPES } = await import('@einv/rules');
   const upper = value.toUpperCase();
   if (!PROCESSING_TYPES.includes(upper))
-    throw new UsageError(`--processing-type ${value}: expected one of ${PROCESSING_TYPES.join(', ')}`);
+    throw new UsageError(say('usage.processingType', { value, list: PROCESSING_TYPES.join(', ') }));
   return { processingType: upper };
 }
 

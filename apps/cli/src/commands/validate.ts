@@ -10,6 +10,7 @@ import { expandInputs } from '../batch/inputs.js';
 import { startProgress } from '../batch/progress.js';
 import { validateBatch } from '../batch/run.js';
 import { type ExitCode, UsageError } from '../exit-codes.js';
+import { say } from '../i18n/messages.js';
 import { writeOutput } from '../io.js';
 import { prettyRecord, prettySummary } from '../report/pretty.js';
 import { type Expectation, exitCodeOf, type FileRecord, SummaryCounter, toRecord } from '../report/record.js';
@@ -114,7 +115,6 @@ async function render(
 function parseJobs(value: string | undefined): number {
   if (value === undefined) return os.availableParallelism();
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new UsageError(`--jobs ${value}: expected a whole number of worker threads from 1 to 256`);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(say('usage.jobs', { value }));
   return n;
 }

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
+import { counted, say } from '../i18n/messages.js';
 import { type FileRecord, isFailure, reportedFindings, type Summary } from './record.js';
 
 // The package is CommonJS with `module.exports = builder`, while its typings declare an ES default
@@ -17,20 +18,26 @@ export function toJUnit(records: readonly FileRecord[], summary: Summary): strin
   for (const record of records) {
     const testCase = suite.testCase().className(classNameOf(record)).name(record.file).file(record.file);
     if (record.status === 'unreadable') {
-      testCase.error(record.error ?? 'unreadable', 'unreadable');
+      testCase.error(record.error ?? say('error.unreadable', { file: record.file }), 'unreadable');
       continue;
     }
     if (!isFailure(record)) continue;
     const findings = reportedFindings(record).filter((f) => f.severity === 'fatal');
     const message =
       record.expected === 'invalid'
-        ? 'expected invalid, but the invoice is valid'
-        : `${findings.length} error${findings.length === 1 ? '' : 's'}: ${[...new Set(findings.map((f) => f.rule))].join(', ')}`;
+        ? say('report.unexpectedlyValid')
+        : say('report.errorsOf', {
+            count: counted(findings.length, 'count.error', 'count.errors'),
+            rules: [...new Set(findings.map((f) => f.rule))].join(', '),
+          });
     testCase.failure(message, record.expected === 'invalid' ? 'unexpectedly-valid' : 'invalid');
     if (findings.length > 0)
       testCase.stacktrace(
         findings
-          .map((f) => `${f.rule}${f.line !== undefined ? ` (line ${f.line})` : ''} ${f.path}: ${f.message}`)
+          .map(
+            (f) =>
+              `${f.rule}${f.line !== undefined ? ` (${say('where.line', { n: f.line })})` : ''} ${f.path}: ${f.message}`,
+          )
           .join('\n'),
       );
   }

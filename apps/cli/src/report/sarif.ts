@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '@einv/facturx';
 import type { Location, Log, ReportingDescriptor, Result } from 'sarif';
+import { say } from '../i18n/messages.js';
 import { type FileRecord, reportedFindings } from './record.js';
 
 /** What SARIF needs to know about a rule id; the caller takes it from the rule catalogue */
@@ -89,7 +90,7 @@ export function toSarif(records: readonly FileRecord[], options: SarifOptions): 
             executionSuccessful: unreadable.length === 0,
             toolExecutionNotifications: unreadable.map((r) => ({
               level: 'error',
-              message: { text: r.error ?? `${r.file}: unreadable` },
+              message: { text: r.error ?? say('error.unreadable', { file: r.file }) },
               locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(r.file) } } }],
             })),
           },
@@ -132,7 +133,7 @@ function unexpectedlyValid(record: FileRecord, indexOf: (f: Finding) => number):
     rule: EXPECT_RULE,
     severity: 'fatal',
     path: 'invoice',
-    message: 'Expected this invoice to be invalid (--expect invalid), but it passed every rule.',
+    message: say('report.expectInvalidRule'),
   };
   return {
     ruleId: EXPECT_RULE,

@@ -32,6 +32,7 @@ describe('POST /v1/validate with a status message (CDAR)', () => {
       statusMessage: {
         status: '212',
         label: 'Collected (payment received)',
+        labelSource: 'einv',
         invoiceNumber: 'F2026-0001',
         phase: '23',
       },
@@ -39,7 +40,7 @@ describe('POST /v1/validate with a status message (CDAR)', () => {
     });
     const fr = await post('?frenchRules=standard@1.4.0.03&lang=fr', collected);
     expect(fr.body.ruleSets).toEqual([{ name: 'BR-FR-CDV', version: '1.4.0.03 (standard)' }]);
-    expect(fr.body.statusMessage.label).toBe('Encaissée');
+    expect(fr.body.statusMessage).toMatchObject({ label: 'Encaissée', labelSource: 'official' });
   });
 
   it('a 212 without the amount collected fails BR-FR-CDV-14 (an error in standard, a warning in transition)', async () => {

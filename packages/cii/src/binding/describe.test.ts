@@ -18,7 +18,9 @@ const allRows = describeBinding(CII_BINDING);
  */
 const isFrenchExtension = (r: { bt: string; modelPath: string }) =>
   r.modelPath.startsWith('invoice.lines[].frenchCtc.') || r.bt.startsWith('EXT-FR-FE-');
-const rows = allRows.filter((r) => !isFrenchExtension(r));
+/** EXTENDED details kept beside an EN 16931 term, named by that term (decision 0126) */
+const EXTENDED_DETAILS = new Set(['invoice.lines[].noteSubjectCode']);
+const rows = allRows.filter((r) => !isFrenchExtension(r) && !EXTENDED_DETAILS.has(r.modelPath));
 const byId = new Map(TERMS.map((t) => [t.id, t]));
 
 describe('CII binding table', () => {

@@ -28,6 +28,11 @@ export const lines: Binding[] = [
     [
       field('BT-126', 'id', 'ram:AssociatedDocumentLineDocument/ram:LineID'),
       field('BT-127', 'note', 'ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:Content'),
+      field(
+        'BT-127',
+        'noteSubjectCode',
+        'ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:SubjectCode',
+      ),
       field('BT-157', 'standardItemId.id', `${PRODUCT}/ram:GlobalID`),
       field('BT-157-1', 'standardItemId.scheme', `${PRODUCT}/ram:GlobalID/@schemeID`),
       field('BT-155', 'sellerItemId', `${PRODUCT}/ram:SellerAssignedID`),

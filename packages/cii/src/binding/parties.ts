@@ -93,7 +93,8 @@ function tradeParty(t: PartyTerms): Binding {
       field(contactName, 'name', 'ram:PersonName'),
       field(contactName, 'name', 'ram:DepartmentName', 'text', {
         writeWhen: () => false,
-        note: 'read when there is no PersonName',
+        alsoKey: 'department',
+        note: 'read when there is no PersonName; beside a PersonName, kept as the contact department (EXTENDED)',
       }),
       field(phone, 'phone', 'ram:TelephoneUniversalCommunication/ram:CompleteNumber'),
       field(email, 'email', 'ram:EmailURIUniversalCommunication/ram:URIID'),

@@ -29,6 +29,8 @@ export const settlement: Binding[] = [
         }),
         field('BT-84', 'accountId', 'ram:PayeePartyCreditorFinancialAccount/ram:ProprietaryID', 'text', {
           writeWhen: (v) => !looksLikeIban(v),
+          alsoKey: 'proprietaryId',
+          note: 'beside an IBAN, kept as the proprietary id (EXTENDED)',
         }),
         field('BT-85', 'accountName', 'ram:PayeePartyCreditorFinancialAccount/ram:AccountName'),
         field('BT-86', 'serviceProviderId', 'ram:PayeeSpecifiedCreditorFinancialInstitution/ram:BICID'),

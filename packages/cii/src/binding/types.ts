@@ -41,6 +41,12 @@ export interface FieldBinding {
   writeText?: (text: string) => string;
   /** Writes this binding only when true (alternatives sharing one key, e.g. IBANID / ProprietaryID) */
   writeWhen?: (value: unknown, context: Record<string, unknown>) => boolean;
+  /**
+   * An alternative place of a term read first elsewhere: a second, different value here is kept
+   * under this key (an EXTENDED detail beside the EN 16931 term) instead of being reported as given
+   * twice, and the writer writes that key's value here when writeWhen keeps the term away (decision 0126)
+   */
+  alsoKey?: string;
   /** Said in docs/bindings.md */
   note?: string;
 }
@@ -84,7 +90,7 @@ export function field(
   key: string,
   path: string,
   type: ValueType = 'text',
-  extra: Partial<Pick<FieldBinding, 'writeAttrs' | 'writeWhen' | 'writeText' | 'note'>> = {},
+  extra: Partial<Pick<FieldBinding, 'writeAttrs' | 'writeWhen' | 'writeText' | 'alsoKey' | 'note'>> = {},
 ): FieldBinding {
   return { kind: 'field', bt, key, path, type, ...extra };
 }

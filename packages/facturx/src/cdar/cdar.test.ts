@@ -1,8 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadFixture } from '../../../../fixtures/load.js';
 import { buildStatus, StatusBuildError } from './build.js';
-import { REASONS_BY_STATUS, STATUS_CODES } from './generated/codes.js';
-import { ACTION_LABELS, CHARACTERISTIC_LABELS, REASON_LABELS, STATUS_LABELS } from './labels.js';
+import {
+  OFFICIAL_FR_LABELS,
+  OFFICIAL_STATUS_NAMES,
+  REASONS_BY_STATUS,
+  STATUS_CODES,
+} from './generated/codes.js';
+import {
+  ACTION_LABELS,
+  CHARACTERISTIC_LABELS,
+  REASON_LABELS,
+  STATUS_LABELS,
+  statusLabel,
+  statusLabelSource,
+} from './labels.js';
 import type { StatusMessage } from './model.js';
 import { readCdar } from './read.js';
 import { STATUS_TERMS } from './terms.js';
@@ -215,5 +227,26 @@ describe('code labels', () => {
     expect(STATUS_LABELS['212']).toMatchObject({ fr: 'Encaissée', source: 'official' });
     expect(STATUS_LABELS['213']).toMatchObject({ fr: 'Rejetée', source: 'official' });
     expect(STATUS_LABELS['501']).toMatchObject({ fr: 'Irrecevable', source: 'official' });
+  });
+
+  it('says per code where a label comes from: official French, einv wording, or none', () => {
+    expect(statusLabelSource('212', 'fr')).toBe('official');
+    // every English label is einv's translation
+    expect(statusLabelSource('212', 'en')).toBe('einv');
+    // no official artefact einv holds names 209 or 250
+    expect(STATUS_LABELS['209']).toMatchObject({ source: 'einv' });
+    expect(statusLabelSource('250', 'fr')).toBe('none');
+    expect(statusLabel('250', 'fr')).toBe('250');
+    expect(statusLabelSource('999', 'fr')).toBe('none');
+    const sources = (t: Record<string, { source: string }>) => Object.values(t).map((l) => l.source);
+    // the official labels are exactly those the generator found in ../shared (generated/codes.ts)
+    const officialStatuses = new Set([
+      ...Object.keys(OFFICIAL_STATUS_NAMES),
+      ...Object.keys(OFFICIAL_FR_LABELS.status),
+    ]);
+    expect(sources(STATUS_LABELS).filter((s) => s === 'official')).toHaveLength(officialStatuses.size);
+    expect(sources(REASON_LABELS).filter((s) => s === 'official')).toHaveLength(
+      Object.keys(OFFICIAL_FR_LABELS.reason).length,
+    );
   });
 });

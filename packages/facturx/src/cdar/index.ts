@@ -16,6 +16,7 @@ export {
   REASON_LABELS,
   STATUS_LABELS,
   statusLabel,
+  statusLabelSource,
 } from './labels.js';
 export * from './model.js';
 export { type ReadCdarResult, readCdar } from './read.js';

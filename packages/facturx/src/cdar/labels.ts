@@ -165,3 +165,13 @@ export const CHARACTERISTIC_LABELS = labelled(CHARACTERISTIC_CODES, CHARACTERIST
 export function statusLabel(code: string, lang: 'en' | 'fr' = 'fr'): string {
   return STATUS_LABELS[code]?.[lang] ?? code;
 }
+
+/**
+ * Where the label of a status code in a language comes from: `official` (French, from the official
+ * artefacts), `einv` (einv's own wording: every English label, and the French ones no official
+ * artefact gives), `none` (no label: the code is shown as it is)
+ */
+export function statusLabelSource(code: string, lang: 'en' | 'fr' = 'fr'): CodeLabel['source'] {
+  const source = STATUS_LABELS[code]?.source ?? 'none';
+  return lang === 'en' && source === 'official' ? 'einv' : source;
+}

@@ -1,8 +1,16 @@
 /**
  * docs/rules-cdv.md, generated from the BR-FR-CDV table (rules.ts) and the status-message terms
  * (terms.ts): one row per official assert with its flag, releases, term, context and messages, then
- * what 1.4.0.04 changed, then the terms (en/fr names, model and XML paths). A test fails when the committed file is stale.
+ * what 1.4.0.04 changed, then the terms (en/fr names, model and XML paths), then every official code
+ * with its labels and where the French one comes from. A test fails when the committed file is stale.
  */
+import {
+  ACTION_LABELS,
+  CHARACTERISTIC_LABELS,
+  type CodeLabel,
+  REASON_LABELS,
+  STATUS_LABELS,
+} from './labels.js';
 import { CDV_PATTERNS } from './rules.js';
 import { STATUS_TERMS, statusTerm } from './terms.js';
 
@@ -54,6 +62,49 @@ export function renderCdvRulesDoc(): string {
         `| ${t.id} | ${t.cardinality} | ${cell(t.name.en)} | ${cell(t.name.fr)} | \`${t.path}\` | \`${t.xpath.replace('/rsm:CrossDomainAcknowledgementAndResponse', '')}\` |`,
     ),
     '',
+    ...labelTables(),
   );
   return out.join('\n');
+}
+
+const SOURCE: Record<CodeLabel['source'], string> = {
+  official: 'official',
+  einv: '**einv** (no official label)',
+  none: '**none** (no label known)',
+};
+
+/** Every official code, its labels, and where the French label comes from */
+function labelTables(): string[] {
+  const lists: [string, Record<string, CodeLabel>][] = [
+    ['Status codes (MDT-105 / MDT-115)', STATUS_LABELS],
+    ['Status reasons (MDT-113)', REASON_LABELS],
+    ['Requested actions (MDT-121)', ACTION_LABELS],
+    ['Characteristic types (MDT-207)', CHARACTERISTIC_LABELS],
+  ];
+  const count = (table: Record<string, CodeLabel>, source: CodeLabel['source']) =>
+    Object.values(table).filter((l) => l.source === source).length;
+  const out = [
+    '## The codes and their labels (`STATUS_LABELS`, `REASON_LABELS`, `ACTION_LABELS`, `CHARACTERISTIC_LABELS`)',
+    '',
+    'The codes are the official lists (generated from the schematrons). A French label is **official** when',
+    'an official artefact einv holds gives it: the Annexe B lifecycle examples (MDT-106 / MDT-114 / MDT-122)',
+    'or the status names of the BR-FR-CDV-CL-09 messages. The other French labels are **einv**’s own',
+    'wording of the code (the XP Z12-012 lists themselves are not among those artefacts); a code einv',
+    'could not name keeps the code as its label (**none**). English labels are all einv’s translations.',
+    'Reports say which in `statusMessage.labelSource`.',
+    '',
+  ];
+  for (const [title, table] of lists) {
+    out.push(
+      `### ${title}: ${count(table, 'official')} official, ${count(table, 'einv')} einv, ${count(table, 'none')} none`,
+      '',
+      '| code | libellé (fr) | label (en) | French label |',
+      '|---|---|---|---|',
+      ...Object.values(table).map(
+        (l) => `| \`${l.code}\` | ${cell(l.fr)} | ${cell(l.en)} | ${SOURCE[l.source]} |`,
+      ),
+      '',
+    );
+  }
+  return out;
 }

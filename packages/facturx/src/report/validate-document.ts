@@ -20,7 +20,7 @@ import {
   structureProfile,
 } from '@einv/core-model';
 import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
-import { statusLabel } from '../cdar/labels.js';
+import { statusLabel, statusLabelSource } from '../cdar/labels.js';
 import { validateCdar } from '../cdar/validate.js';
 import { type DetectAndCheckResult, detectReadAndCheck, isCdarXml } from '../detect.js';
 import { localizeFinding, localizeFindings } from '../i18n/localize.js';
@@ -61,7 +61,14 @@ export interface DocumentReport {
   format: 'CII' | 'UBL' | 'FACTURX-PDF' | 'CDAR' | undefined;
   syntax?: 'CII' | 'UBL';
   /** For a status message: the status it carries and the invoice it is about */
-  statusMessage?: { status?: string; label?: string; invoiceNumber?: string; phase?: string };
+  statusMessage?: {
+    status?: string;
+    label?: string;
+    /** Where `label` comes from: official (French), einv (einv's wording), none (the code itself) */
+    labelSource?: 'official' | 'einv' | 'none';
+    invoiceNumber?: string;
+    phase?: string;
+  };
   /** The profile judged: the one given, else the one the document declares (EXTENDED-CTC-FR included) */
   profile?: DocumentProfile;
   ruleSets: RuleSetRef[];
@@ -218,7 +225,9 @@ function judgeStatusMessage(
     ...(cdar.message
       ? {
           statusMessage: {
-            ...(status ? { status, label: statusLabel(status, lang) } : {}),
+            ...(status
+              ? { status, label: statusLabel(status, lang), labelSource: statusLabelSource(status, lang) }
+              : {}),
             ...(ref?.invoiceNumber ? { invoiceNumber: ref.invoiceNumber } : {}),
             ...(cdar.message.typeCode ? { phase: cdar.message.typeCode } : {}),
           },
