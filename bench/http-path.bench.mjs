@@ -9,13 +9,14 @@
 //    server's event loop(s), its other threads (workers, GC, libuv) and the client — read from Linux
 //    /proc per thread, so the CPU figures hold even when other work shares the machine;
 // 3. the validation work alone in this process: the pool's task called directly (same options as the
-//    route), CPU per call. N cores serve at most N × 1,000 ÷ (CPU ms per request) requests a second.
+//    route), then through a thread pool, CPU per call. N cores serve at most N × 1,000 ÷ (CPU ms per
+//    request) requests a second.
 // Usage: nice -n 10 node bench/http-path.bench.mjs   (needs `pnpm build` and ../shared; Linux)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { postLoad, startService, stopService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,23 +149,44 @@ for (const [scenario, env, entry] of [
   await stop(child);
 }
 
-// 3. the validation work alone: the pool's task, in this thread
-const tasks = await import(path.join(root, 'apps/validator-api/dist/work/tasks.js'));
+// 3. the validation work alone, no HTTP: the pool's task called in this thread, then the same calls
+//    through a thread pool (http-kit's, the cores' threads, 2 × cores in flight): CPU per call of this
+//    process, so the second minus the first is what handing a task to a thread costs
+const tasksModule = path.join(root, 'apps/validator-api/dist/work/tasks.js');
+const tasks = await import(tasksModule);
 const input = () => ({
   bytes: new Uint8Array(cii),
   options: { lang: 'en', maxPdfBytes: 20 * 1024 * 1024, frenchEdition: 'transition' },
 });
-for (let i = 0; i < 200; i++) tasks.validateDocument(input());
 const calls = 1000;
-const cpu0 = process.cpuUsage();
-for (let i = 0; i < calls; i++) tasks.validateDocument(input());
-const cpu = process.cpuUsage(cpu0);
-const taskMs = (cpu.user + cpu.system) / 1000 / calls;
+const cpuPerCall = async (call, warmup) => {
+  for (let i = 0; i < warmup; i++) await call();
+  const cpu0 = process.cpuUsage();
+  await call(calls);
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000 / calls;
+};
+const taskMs = await cpuPerCall((n = 1) => {
+  for (let i = 0; i < n; i++) tasks.validateDocument(input());
+}, 200);
+const { threadPool } = await import(path.join(root, 'apps/http-kit/dist/index.js'));
+const pool = threadPool(pathToFileURL(tasksModule), { threads: CORES, maxQueue: 1000, budgetMs: 600_000 });
+const pooledMs = await cpuPerCall(async (n = 1) => {
+  let next = 0;
+  const sender = async () => {
+    while (next++ < n) await pool.run('validateDocument', input());
+  };
+  await Promise.all(Array.from({ length: 2 * CORES }, sender));
+}, 20);
+await pool.close();
 
 console.table(rows);
 console.log('(ms columns: CPU milliseconds per request)');
 console.log(
   `validation task alone (${cii.length} B CII_example1, in this thread): ${taskMs.toFixed(2)} ms CPU per call, so at most ${Math.round((CORES * 1000) / taskMs)}/s on ${CORES} cores with no HTTP at all`,
+);
+console.log(
+  `the same calls through a pool of ${CORES} threads, no HTTP: ${pooledMs.toFixed(2)} ms CPU per call (hand-off: ${(pooledMs - taskMs).toFixed(2)} ms)`,
 );
 console.log(
   `load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}, at end ${os

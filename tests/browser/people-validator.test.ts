@@ -2,7 +2,8 @@
  * Issue #16 acceptance, in a real browser: the validator page in French chosen by the browser's
  * language (Accept-Language / navigator.languages), on a UBL invoice with a wrong total: the found
  * and expected values and the calculation are visible, the XML around the finding unfolds, the
- * report PDF downloads and is preflight-clean (einv preflight + qpdf), every rule link opens an
+ * report PDF downloads and is preflight-clean (einv preflight, qpdf, pdffonts) with the values in the
+ * reader's number format (pdftotext), every rule link opens an
  * explanation, no English words from a small list on the French page, the choice of language is
  * remembered; the same at 375 px with no horizontal scroll. Screenshots go to docs/screenshots when
  * EINV_UPDATE_SCREENSHOTS=1, else to a temp folder.
@@ -139,7 +140,36 @@ describeIfChromium('validator page for people (headless Chromium, issue #16)', (
     expect(preflight(pdf).filter((f) => !f.rule.startsWith('FX-'))).toEqual([]);
     const qpdf = spawnSync('qpdf', ['--check', saved], { encoding: 'utf8' });
     if (qpdf.error === undefined) expect([qpdf.status, qpdf.stderr]).toEqual([0, '']);
+    // every font embedded; found / expected written as on the page, not as raw decimals
+    const fonts = spawnSync('pdffonts', [saved], { encoding: 'utf8' });
+    if (fonts.error === undefined) {
+      const rows = fonts.stdout.split('\n').slice(2).filter(Boolean);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const line of rows) expect(line).toMatch(/\s+yes\s+yes\s+(yes|no)\s+\d+\s+\d+\s*$/);
+    }
+    const text = spawnSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
+    if (text.error === undefined) {
+      expect(text.stdout).toMatch(/Trouvé +999,99\n/);
+      // (pdftotext gives the narrow no-break space between thousands as a plain space)
+      expect(text.stdout).toMatch(/Attendu +1[ \u202f]259,64\n/);
+      expect(text.stdout).not.toContain('1259.64');
+    }
     await page.context().close();
+  });
+
+  it('in English: found and expected with English grouping', async () => {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      extraHTTPHeaders: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.setInputFiles('#file', file);
+    await page.waitForSelector('#report:not([hidden])');
+    const row = page.locator('tr.finding', { has: page.locator('a.rule-link', { hasText: 'BR-CO-15' }) });
+    expect(await row.locator('.found').textContent()).toBe('Found: 999.99');
+    expect(await row.locator('.expected').textContent()).toBe('Expected: 1,259.64');
+    await context.close();
   });
 
   it('every rule link opens an explanation, and its address answers too', async () => {

@@ -10,11 +10,11 @@
  *    (off by 1.005: a wrong total with three decimals) under EN 16931 and EXTENDED-CTC-FR — and every
  *    finding of a VALUE rule must carry `expected` (and `found` whenever the document gives a value),
  *    except the branches of a rule that test a missing value (PRESENCE_BRANCHES). Each VALUE rule
- *    must fire at least once.
+ *    must fire at least once. A calculation judged on the XML must also carry its `derivation`.
  */
 import { complete, type Invoice } from '@einv/core-model';
 import { type Finding, validateDocument } from '@einv/facturx';
-import { ruleCatalogue, validate } from '@einv/rules';
+import { ruleCatalogue, validate, xmlCalculationFormula } from '@einv/rules';
 import { comparedValues, type PatternData } from '@einv/xml-check';
 import { expect, it } from '@jest/globals';
 import { EVERY_TERM_INVOICE } from '../../fixtures/every-term.js';
@@ -139,6 +139,8 @@ describeIfShared('triggers: every value finding carries found and expected', () 
         const gaps = [
           ...(f.expected === undefined ? ['expected'] : []),
           ...(f.value !== undefined && f.found === undefined ? ['found'] : []),
+          // a calculation judged on the XML shows how it computed, as the model's do (decision 0152)
+          ...(XML_CALCULATION.test(f.rule) && f.derivation === undefined ? ['derivation'] : []),
         ];
         if (gaps.length) missing.push(`${source}: ${f.rule} at ${f.path} without ${gaps.join(', ')}`);
       }
@@ -181,18 +183,28 @@ describeIfShared('triggers: every value finding carries found and expected', () 
   });
 });
 
-it('every XML-judged calculation assert of EXTENDED-CTC-FR has a test whose given and computed amounts are read', () => {
+it('every XML-judged calculation assert of EXTENDED-CTC-FR has a test whose given and computed amounts, and how it computes, are read', () => {
   const tables = { CII: CII_EXTENDED_CTC_FR_RULES_DATA, UBL: UBL_EXTENDED_CTC_FR_RULES_DATA };
   const unread: string[] = [];
   let read = 0;
   for (const [syntax, json] of Object.entries(tables)) {
     const parsed = JSON.parse(json) as PatternData | PatternData[];
     for (const pattern of Array.isArray(parsed) ? parsed : [parsed])
-      for (const [, asserts] of pattern.rules)
+      for (const [, asserts, lets = []] of pattern.rules)
         for (const [id, , test] of asserts) {
           if (!XML_CALCULATION.test(id)) continue;
-          if (comparedValues(test, pattern.ns)) read++;
-          else unread.push(`${syntax} ${id}`);
+          const compared = comparedValues(test, pattern.ns, new Map(lets));
+          // its formula, every variable of which the glossary names as a business term
+          const calculation = compared?.calculation && {
+            given: compared.calculation.given,
+            operands: compared.calculation.operands.map(({ op, variable }) => ({
+              ...(op ? { op } : {}),
+              ...(variable ? { variable } : {}),
+              value: '0',
+            })),
+          };
+          if (calculation && xmlCalculationFormula(calculation)) read++;
+          else unread.push(`${syntax} ${id}${compared ? ' (no formula)' : ''}`);
         }
   }
   expect(unread).toEqual([]);

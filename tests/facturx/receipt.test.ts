@@ -78,6 +78,18 @@ describe('receipt HTML', () => {
     expect(html).toContain(`1${NNBSP}259,64`);
     expect(html).toContain('href="/v1/rules/BR-CO-15?lang=fr"');
   });
+  it('shows found / expected in the reader’s number format (the JSON keeps the raw decimals)', () => {
+    expect(receiptHtml(receipt('fr'))).toContain(
+      `<dt>Trouvé</dt><dd>999,99</dd><dt>Attendu</dt><dd>1${NNBSP}259,64</dd>`,
+    );
+    expect(receiptHtml(receipt('en'))).toContain(
+      '<dt>Found</dt><dd>999.99</dd><dt>Expected</dt><dd>1,259.64</dd>',
+    );
+    expect(receipt('fr').errors.find((f) => f.rule === 'BR-CO-15')).toMatchObject({
+      found: '999.99',
+      expected: '1259.64',
+    });
+  });
 });
 
 describeIfTools(['qpdf', 'pdffonts', 'pdftotext'], 'receipt PDF/A', () => {
@@ -99,10 +111,17 @@ describeIfTools(['qpdf', 'pdffonts', 'pdftotext'], 'receipt PDF/A', () => {
         expect(text).toContain('Facture non valide');
         expect(text).toContain('Attendu');
         expect(text).toMatch(/la facture indique 999,99/);
+        expect(text).toMatch(/Trouvé +999,99\n/);
+        // (pdftotext gives the narrow no-break space drawn between the thousands as a plain space)
+        expect(text).toMatch(/Attendu +1[ \u202f]259,64\n/);
       } else {
         expect(text).toContain('Invalid invoice');
         expect(text).toMatch(/the invoice says 999\.99/);
+        expect(text).toMatch(/Found +999\.99\n/);
+        expect(text).toMatch(/Expected +1,259\.64\n/);
       }
+      // found / expected as the reader writes numbers, never the raw decimal
+      expect(text).not.toContain('1259.64');
       expect(text).toMatch(/SHA-256/);
       expect(text).toContain('BR-CO-15');
       expect(text).toMatch(/page 1\/\d/);

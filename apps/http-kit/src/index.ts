@@ -45,3 +45,4 @@ export {
   serverSettingsFrom,
 } from './serve.js';
 export { staticFiles } from './static-files.js';
+export { asBuffer } from './transfer.js';

@@ -1,6 +1,6 @@
 /** Which bytes may be moved to a thread rather than copied (transfer.ts) */
 import { describe, expect, it } from '@jest/globals';
-import { movableBuffers, resultBytes } from './transfer.js';
+import { asBuffer, movableBuffers, resultBytes } from './transfer.js';
 
 describe('movableBuffers', () => {
   it('moves a view that owns its whole buffer, once', () => {
@@ -45,5 +45,17 @@ describe('resultBytes', () => {
     expect(resultBytes(result)).toEqual([json, pdf]);
     expect(resultBytes(pdf)).toEqual([pdf]);
     expect(resultBytes('report')).toEqual([]);
+  });
+});
+
+describe('asBuffer', () => {
+  it('is a Buffer over the same memory, not a copy (a slice stays a slice)', () => {
+    const whole = new Uint8Array([1, 2, 3, 4, 5]);
+    const view = whole.subarray(1, 4);
+    const buffer = asBuffer(view);
+    expect(Buffer.isBuffer(buffer)).toBe(true);
+    expect([...buffer]).toEqual([2, 3, 4]);
+    whole[2] = 9;
+    expect([...buffer]).toEqual([2, 9, 4]);
   });
 });

@@ -32,3 +32,8 @@ export function resultBytes(value: unknown, depth = 3): ArrayBufferView[] {
   for (const member of Object.values(value)) found.push(...resultBytes(member, depth - 1));
   return found;
 }
+
+/** The same bytes as a Buffer for Express to send, sharing their memory (Buffer.from(view) copies) */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

@@ -161,18 +161,20 @@ function findingsTable(title, findings) {
 }
 
 /**
- * A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French), anything else (a code,
- * a date) as is. Amounts get two decimals at least; a count (a consistency rule expecting "1"
- * preceding invoice) keeps none.
+ * A decimal for the reader, its digits kept (1259.64 → "1 259,64" in French, with the narrow no-break
+ * space, "1,259.64" in English), anything else (a code, a date) as is. Written on the string, never
+ * through a float, exactly as the derivations and the receipts write numbers (formatDecimal and
+ * readableValues of @einv/rules). Amounts get two decimals at least; a count (a consistency rule
+ * expecting "1" preceding invoice) keeps none.
  */
 function number(value, amount = true) {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const decimals = (value.split('.')[1] ?? '').length;
-  const least = amount ? Math.max(2, decimals) : decimals;
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    minimumFractionDigits: least,
-    maximumFractionDigits: least,
-  }).format(Number(value));
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return value;
+  const [, sign, int] = m;
+  const given = m[3] ?? '';
+  const frac = amount ? given.padEnd(2, '0') : given;
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'fr' ? '\u202f' : ',');
+  return `${sign === '-' ? '−' : ''}${grouped}${frac ? (lang === 'fr' ? ',' : '.') + frac : ''}`;
 }
 
 /** What a calculation finding found and expected, and how (the derivation comes from the rule) */

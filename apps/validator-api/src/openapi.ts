@@ -84,12 +84,14 @@ export const openApiDocument = {
           },
           expected: {
             type: 'string',
-            description: 'Calculation and consistency findings: the value the rule computed (a decimal)',
+            description:
+              'Calculation and consistency findings: the value the rule computed, a machine-readable decimal (the page and the HTML / PDF receipts show found and expected in the reader’s number format: 1 380,71 in French, 1,380.71 in English)',
             examples: ['1380.71'],
           },
           derivation: {
             type: 'string',
-            description: 'How the expected value derives from the other terms, in the report’s language',
+            description:
+              'How the expected value derives from the other terms, in the report’s language (the EXTENDED-CTC-FR VAT breakdown rules judged on the XML included, from the official test)',
             examples: ['BT-112 = BT-109 + BT-110 = 1 267,50 + 113,21 = 1 380,71 ; la facture indique 999,99'],
           },
         },

@@ -30,6 +30,26 @@ export interface Finding {
   expected?: string;
   /** … and how, in the report's language: "BT-112 = BT-109 + BT-110 = 1 267,50 + 113,21 = 1 380,71 ; …" */
   derivation?: string;
+  /**
+   * A calculation judged on the XML by an official test (decision 0152): the test's own variables,
+   * with the values they had, as the facade needs them to write `derivation` in the reader's
+   * language. The facade (`localizeFindings`) replaces it by `derivation`: the reports of
+   * `validateDocument` / `checkXml` never carry it (a direct `checkCii` / `checkUbl` call does).
+   */
+  calculation?: XmlCalculation;
+}
+
+/** An operation joining an operand to the previous one, as derivations write it */
+export type FormulaOp = '+' | '−' | '×' | '÷';
+
+/**
+ * What an official test computed, in its own terms: `expected` = operands joined by their operators,
+ * `found` = the variable `given`. Variables are the test's names ($basisAmount is `basisAmount`);
+ * an operand without `variable` is a constant of the test (the 100 of a percentage).
+ */
+export interface XmlCalculation {
+  given: string;
+  operands: { op?: FormulaOp; variable?: string; value: string }[];
 }
 
 export interface RuleSetRef {

@@ -5,7 +5,7 @@
 import { complete, type Invoice } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
 import { fixtureNames, loadFixture } from '../../../fixtures/load.js';
-import { derivationText, formatDecimal } from './computed.js';
+import { derivationText, formatDecimal, readableValues } from './computed.js';
 import { validate } from './validate.js';
 
 const NNBSP = '\u202f';
@@ -18,6 +18,32 @@ function finding(invoice: Invoice, rule: string, lang: 'en' | 'fr' = 'en') {
   const all = validate(invoice, { lang, frenchEdition: 'off' });
   return [...all.errors, ...all.warnings].find((f) => f.rule === rule);
 }
+
+describe('readableValues (pages and receipts)', () => {
+  it('amounts with two decimals at least, counts whole, codes and dates as they are', () => {
+    expect(readableValues({ found: '999.99', expected: '1259.64' }, 'fr')).toEqual({
+      found: '999,99',
+      expected: `1${NNBSP}259,64`,
+    });
+    expect(readableValues({ found: '1000', expected: '1259.6' }, 'en')).toEqual({
+      found: '1,000.00',
+      expected: '1,259.60',
+    });
+    // a derivation says the values are amounts even when both are whole
+    expect(readableValues({ found: '5', expected: '7', derivation: 'BT-112 = …' }, 'en')).toEqual({
+      found: '5.00',
+      expected: '7.00',
+    });
+    expect(readableValues({ found: '0', expected: '1' }, 'fr')).toEqual({ found: '0', expected: '1' });
+    expect(readableValues({ expected: 'EUR' }, 'fr')).toEqual({ expected: 'EUR' });
+    expect(readableValues({ found: '2026-03-01', expected: '2026-03-10' }, 'en')).toEqual({
+      found: '2026-03-01',
+      expected: '2026-03-10',
+    });
+    // digits beyond a double's precision are kept
+    expect(readableValues({ found: '12345678901234567.89' }, 'en').found).toBe('12,345,678,901,234,567.89');
+  });
+});
 
 describe('formatDecimal', () => {
   it('groups thousands and uses the decimal mark of the language, never re-rounding', () => {

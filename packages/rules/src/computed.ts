@@ -17,6 +17,8 @@ export interface Operand {
   value: string;
   /** Set when the value is the sum of this many occurrences of `term` (shown as Σ BT-131) */
   count?: number;
+  /** A sum of `term` over a repeated group whose count is not known (an official test's sum): Σ BT-131 */
+  sum?: boolean;
   /** A rate or a count rather than an amount: shown without padding to two decimals */
   plain?: boolean;
 }
@@ -110,7 +112,7 @@ const SUM_OF = { en: (n: number) => `sum of ${n}`, fr: (n: number) => `somme de 
 
 function termSide(op: Operand): string {
   const name = op.term ?? op.value;
-  return op.count !== undefined && op.term ? `Σ ${name}` : name;
+  return (op.count !== undefined || op.sum) && op.term ? `Σ ${name}` : name;
 }
 
 /** Amounts are shown with two decimals at least, as invoices write them (1 267,50, not 1 267,5) */
@@ -136,7 +138,7 @@ export function derivationText(
   const expected = amount(computed.expected, lang);
   // one term taken as it is (BT-113 = BT-112) needs no second line of values
   const [only, ...more] = formula.operands;
-  const single = more.length === 0 && only !== undefined && only.count === undefined;
+  const single = more.length === 0 && only !== undefined && only.count === undefined && !only.sum;
   const values = single ? '' : ` = ${join((op) => valueSide(op, lang))}`;
   const tail = found === undefined ? ABSENT[lang] : SAYS[lang](amount(found, lang));
   return `${formula.term} ${formula.relation ?? '='} ${terms}${values} = ${expected}${tail}`;
@@ -158,6 +160,26 @@ function formatText(
   const semi = lang === 'fr' ? `${NARROW_NBSP};` : ';';
   const given = found === undefined ? '' : ` = ${formatDecimal(found, lang)}`;
   return `${format.term}${given}${colon} ${faults.join(', ')}${semi} ${words.becomes}${colon} ${formatDecimal(expected, lang)}`;
+}
+
+/**
+ * `found` / `expected` of a finding as the reader writes numbers, for the pages and the receipts
+ * (decision 0152; the JSON keeps the raw decimals): "1 259,64" in French, "1,259.64" in English.
+ * Amounts get two decimals at least, as in the derivation; whole numbers on both sides of a finding
+ * with no derivation are counts (BR-FR-CO-04 expects "1" preceding invoice) and stay whole; a code or
+ * a date is left as it is.
+ */
+export function readableValues(
+  finding: { found?: string; expected?: string; derivation?: string },
+  lang: Lang,
+): { found?: string; expected?: string } {
+  const { found, expected } = finding;
+  const amount = finding.derivation !== undefined || [found, expected].some((v) => v?.includes('.'));
+  const show = (v: string) => formatDecimal(v, lang, amount ? 2 : 0);
+  return {
+    ...(found !== undefined ? { found: show(found) } : {}),
+    ...(expected !== undefined ? { expected: show(expected) } : {}),
+  };
 }
 
 /** The `found` member of a finding: the offending value as written, when it is a plain value */

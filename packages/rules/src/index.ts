@@ -14,6 +14,7 @@ export {
   derivationText,
   formatDecimal,
   type Operand,
+  readableValues,
 } from './computed.js';
 export * from './define.js';
 export { EXTENDED_CTC_FR_XML_JUDGED_RULES } from './extended-ctc-fr/generated-xml-judged-ids.js';
@@ -22,6 +23,7 @@ export {
   isJudgedOnXml as isJudgedOnXmlInExtendedCtcFr,
   structureFindingAppliesInExtendedCtcFr,
 } from './extended-ctc-fr/index.js';
+export { xmlCalculationFormula } from './extended-ctc-fr/xml-calculation.js';
 export {
   BOOKING_AID_NOTICE,
   type BookingAidProfile,

@@ -19,6 +19,7 @@ import { taxTotalCurrency } from './binding/tax.js';
 import type { DocumentType } from './binding/types.js';
 import { isObject, type ModelObject } from './engine/paths.js';
 import { type ReadState, readChildren, report } from './engine/read.js';
+import { readUblPaymentSchedule } from './payment-schedule.js';
 import { ublSourceFacts } from './source-facts.js';
 
 export interface ReadUblResult {
@@ -104,6 +105,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
   };
   readChildren(root, binding.children, invoice, 'invoice', `/${root.name}`, state);
   afterRead(root.children, invoice, state);
+  readUblPaymentSchedule(root, invoice, diagnostics);
   const declared =
     typeof invoice.specificationIdentifier === 'string' ? invoice.specificationIdentifier : undefined;
   return {

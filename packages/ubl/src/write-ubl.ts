@@ -10,6 +10,7 @@ import { NS } from './binding/namespaces.js';
 import type { DocumentType } from './binding/types.js';
 import type { ModelObject } from './engine/paths.js';
 import { type WriteState, writeNodes } from './engine/write.js';
+import { prepareUblPaymentSchedule } from './payment-schedule.js';
 
 /** BT-24 written when the invoice does not name a specification */
 export const DEFAULT_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017';
@@ -49,13 +50,15 @@ function writeDocument(invoice: Invoice): WriteUblResult {
   const binding = documentType === 'CreditNote' ? UBL_CREDIT_NOTE_BINDING : UBL_INVOICE_BINDING;
   const root: ModelObject = { ...invoice };
   if (invoice.specificationIdentifier === undefined) root.specificationIdentifier = DEFAULT_CUSTOMIZATION_ID;
+  const warnings: Finding[] = [];
+  prepareUblPaymentSchedule(invoice, root, warnings);
   const state: WriteState = {
     root,
     documentType,
     currency: code(invoice.currency),
     taxCurrency: code(invoice.taxCurrency),
     extendedCtcFr: declaresExtendedCtcFr(invoice.specificationIdentifier),
-    warnings: [],
+    warnings,
     out: [
       '<?xml version="1.0" encoding="UTF-8"?>\n',
       `<${documentType} xmlns="${NS[documentType]}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}">`,
@@ -63,7 +66,6 @@ function writeDocument(invoice: Invoice): WriteUblResult {
   };
   writeNodes(binding.children, root, 'invoice', state);
   warnUnwrittenLineTotals(invoice, state.warnings);
-  warnUnwrittenSchedule(invoice, state.warnings);
   warnUnwrittenExtendedDetails(invoice, state.warnings);
   state.out.push(`</${documentType}>\n`);
   const xml = state.out.join('');
@@ -133,17 +135,4 @@ function warnUnwrittenExtendedDetails(invoice: Invoice, warnings: Finding[]): vo
       'The line note subject code',
       line?.noteSubjectCode,
     );
-}
-
-/** A payment schedule (CII EXTENDED, decision 0089) has no place in UBL beyond BT-9 / BT-20: said */
-function warnUnwrittenSchedule(invoice: Invoice, warnings: Finding[]): void {
-  const schedule = Array.isArray(invoice.paymentSchedule) ? invoice.paymentSchedule : [];
-  if (schedule.length < 2) return;
-  warnings.push({
-    rule: 'UBL-WRITE-SKIPPED',
-    severity: 'warning',
-    path: 'invoice.paymentSchedule',
-    bt: 'BT-9',
-    message: `The payment schedule has ${schedule.length} payment terms; UBL carries one due date (BT-9) and one payment terms text (BT-20): the others were not written.`,
-  });
 }

@@ -157,7 +157,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
       };
       // a test reading the rule's variables is evaluated as it is, on every node
       if (lets.length) {
-        const compared = comparedValues(test, data.ns);
+        const compared = comparedValues(test, data.ns, new Map(lets));
         if (compared) a.compared = compared;
         rule.always.push(a);
         continue;

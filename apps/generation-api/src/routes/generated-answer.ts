@@ -6,7 +6,7 @@
  * number. Errors stay problem+json whatever was asked.
  */
 import type { ValidationResult } from '@einv/core-model';
-import { sendProblem } from '@einv/http-kit';
+import { asBuffer, sendProblem } from '@einv/http-kit';
 import type { Request, Response } from 'express';
 
 export type Representation = 'json' | 'pdf' | 'xml';
@@ -67,13 +67,13 @@ export function sendGenerated(
   if (kind === 'json') {
     res.json({
       xml: Buffer.from(result.xml, 'utf8').toString('base64'),
-      pdf: Buffer.from(result.pdf).toString('base64'),
+      pdf: asBuffer(result.pdf).toString('base64'),
       validation: result.validation,
     });
     return;
   }
   res.setHeader('Einv-Validation', validationHeader(result.validation));
   res.attachment(fileName(invoice.number, kind));
-  if (kind === 'pdf') res.type('application/pdf').send(Buffer.from(result.pdf));
+  if (kind === 'pdf') res.type('application/pdf').send(asBuffer(result.pdf));
   else res.type('application/xml; charset=utf-8').send(Buffer.from(result.xml, 'utf8'));
 }

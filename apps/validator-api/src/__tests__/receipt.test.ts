@@ -3,9 +3,12 @@
  * language, named after the file.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { preflight } from '@einv/facturx';
 import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { describeIfTools, run, tempDir } from '../../../../tests/facturx/support.js';
 import { buildApp, wrongTotalUbl } from './harness.js';
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
@@ -62,6 +65,16 @@ describe('?report=', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text).toContain('Rapport de validation');
     expect(res.text).toContain('la facture indique 999,99');
+    // found / expected as a French reader writes numbers; the JSON form keeps the raw decimals
+    expect(res.text).toContain('<dt>Trouvé</dt><dd>999,99</dd><dt>Attendu</dt><dd>1\u202f259,64</dd>');
+  });
+
+  it('html in English: found / expected with English grouping', async () => {
+    const res = await request(app)
+      .post('/v1/validate?report=html&lang=en')
+      .set('content-type', 'application/xml')
+      .send(xml);
+    expect(res.text).toContain('<dt>Found</dt><dd>999.99</dd><dt>Expected</dt><dd>1,259.64</dd>');
   });
 
   it('an unknown form is a 400 naming the option', async () => {
@@ -72,4 +85,26 @@ describe('?report=', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: 'report', allowed: ['json', 'html', 'pdf'] });
   });
+});
+
+describeIfTools(['pdftotext'], '?report=pdf: the values as the reader writes them', () => {
+  for (const [lang, found, expected] of [
+    ['fr', /Trouvé +999,99\n/, /Attendu +1[ \u202f]259,64\n/],
+    ['en', /Found +999\.99\n/, /Expected +1,259\.64\n/],
+  ] as const) {
+    it(lang, async () => {
+      const res = await request(buildApp())
+        .post(`/v1/validate?report=pdf&lang=${lang}`)
+        .set('content-type', 'application/xml')
+        .send(wrongTotalUbl())
+        .buffer(true)
+        .parse(binary);
+      const file = path.join(tempDir('einv-receipt-api-'), 'report.pdf');
+      fs.writeFileSync(file, res.body as Buffer);
+      const text = run('pdftotext', ['-layout', file, '-']).stdout;
+      expect(text).toMatch(found);
+      expect(text).toMatch(expected);
+      expect(text).not.toContain('1259.64');
+    });
+  }
 });

@@ -6,6 +6,7 @@
 import type { Profile } from '@einv/core-model';
 import { DOCUMENT_PROFILES } from '@einv/core-model';
 import {
+  asBuffer,
   decodeBase64,
   formatSize,
   optionalQueryOption,
@@ -152,12 +153,10 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
         res.attachment(out.receipt.filename);
         res
           .type(out.receipt.type)
-          .send(typeof out.receipt.body === 'string' ? out.receipt.body : Buffer.from(out.receipt.body));
+          .send(typeof out.receipt.body === 'string' ? out.receipt.body : asBuffer(out.receipt.body));
         return;
       }
-      res
-        .type('application/json')
-        .send(Buffer.from(out.json.buffer, out.json.byteOffset, out.json.byteLength));
+      res.type('application/json').send(asBuffer(out.json));
     },
   );
   return router;

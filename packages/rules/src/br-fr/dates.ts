@@ -13,7 +13,17 @@ function notBeforeIssue(issueDate: string): Computed {
   };
 }
 
-function invoiceDates(invoice: Invoice): { path: string; value: string; bt: string }[] {
+/**
+ * The due dates of a payment schedule beyond BT-9 count where the official set reads them: in CII
+ * (ram:SpecifiedTradePaymentTerms, decision 0089), not in UBL, whose BR-FR reads cbc:DueDate and
+ * cac:PaymentMeans/cbc:PaymentDueDate only (never cac:PaymentTerms/cbc:PaymentDueDate, decision 0127)
+ */
+const scheduleDatesRead = (syntax: string | undefined) => syntax !== 'UBL';
+
+function invoiceDates(
+  invoice: Invoice,
+  syntax: string | undefined,
+): { path: string; value: string; bt: string }[] {
   const out: { path: string; value: string; bt: string }[] = [];
   const add = (path: string, value: string | undefined, bt: string) => {
     if (value !== undefined) out.push({ path, value, bt });
@@ -22,9 +32,10 @@ function invoiceDates(invoice: Invoice): { path: string; value: string; bt: stri
   add('invoice.taxPointDate', invoice.taxPointDate, 'BT-7');
   add('invoice.dueDate', invoice.dueDate, 'BT-9');
   // the further due dates of a payment schedule (the first is BT-9 itself)
-  for (const [i, e] of (invoice.paymentSchedule ?? []).entries()) {
-    if (i > 0) add(`invoice.paymentSchedule[${i}].dueDate`, e?.dueDate, 'BT-9');
-  }
+  if (scheduleDatesRead(syntax))
+    for (const [i, e] of (invoice.paymentSchedule ?? []).entries()) {
+      if (i > 0) add(`invoice.paymentSchedule[${i}].dueDate`, e?.dueDate, 'BT-9');
+    }
   for (const [i, p] of (invoice.precedingInvoices ?? []).entries()) {
     add(`invoice.precedingInvoices[${i}].issueDate`, p.issueDate, 'BT-26');
   }
@@ -56,7 +67,7 @@ export const dateRules: RuleDefinition[] = [
       'Écrivez la date au format AAAA-MM-JJ (AAAAMMJJ en CII) avec un jour réel d’une année 20xx.',
     ),
     check(invoice, report, ctx) {
-      for (const d of invoiceDates(invoice))
+      for (const d of invoiceDates(invoice, ctx.syntax))
         if (!isValidFrenchDate(d.value)) report(d.path, { value: d.value, bt: d.bt });
       // the line preceding invoice date (EXT-FR-FE-138): the nodes as written on XML, else the model
       // (the UBL transition edition reads them at another place, see packages/ubl/src/source-facts.ts)
@@ -104,7 +115,7 @@ export const dateRules: RuleDefinition[] = [
       if (due.replace(/-/g, '') < issue) report('invoice.dueDate', { value: due, computed });
       // 1.4.0.04 judges every due date of a payment schedule (1.4.0.03 stops with XPTY0004 on
       // several; einv judges them the same way there, decision 0089)
-      for (const [i, e] of (invoice.paymentSchedule ?? []).entries()) {
+      for (const [i, e] of (scheduleDatesRead(ctx.syntax) ? (invoice.paymentSchedule ?? []) : []).entries()) {
         const d = i > 0 && typeof e?.dueDate === 'string' ? e.dueDate : undefined;
         if (d !== undefined && d.replace(/-/g, '') < issue)
           report(`invoice.paymentSchedule[${i}].dueDate`, { value: d, computed });

@@ -36,7 +36,7 @@ export const FIX04_CHANGES: readonly ReleaseChange[] = [
     rules: 'BR-FR-CO-07',
     syntax: 'CII',
     change: 'every due date is checked; several SpecifiedTradePaymentTerms stop 1.4.0.03 with XPTY0004',
-    einv: 'every due date of the payment schedule (invoice.paymentSchedule, decision 0089) is judged, in every release',
+    einv: 'every due date of the payment schedule (invoice.paymentSchedule, decision 0089) is judged, in every release; in UBL only BT-9, as the official UBL set reads (decision 0127)',
   },
   {
     rules: 'BR-FR-MV-10',

@@ -22,7 +22,7 @@ const documentNodes: Node[] = [
   taxRepresentativeParty,
   delivery,
   paymentMeans,
-  paymentTerms,
+  ...paymentTerms,
   ...documentAllowanceCharges,
   ...taxTotals,
   legalMonetaryTotal,

@@ -4,7 +4,7 @@
  * the reader merges the elements, the writer writes one cac:PaymentMeans per credit transfer.
  * In a CreditNote, BT-9 due date lives in PaymentMeans/PaymentDueDate (no cbc:DueDate in UBL 2.1).
  */
-import { date, group, placeholder, term } from './build.js';
+import { amount, date, group, placeholder, term } from './build.js';
 import type { GroupNode } from './types.js';
 
 export const paymentMeans: GroupNode = group(
@@ -46,4 +46,32 @@ export const paymentMeans: GroupNode = group(
   { bt: 'BG-16', field: 'paymentMeans', splitOn: 'creditTransfers' },
 );
 
-export const paymentTerms: GroupNode = group('cac:PaymentTerms', [term('cbc:Note', 'BT-20', 'paymentTerms')]);
+/**
+ * The writer's view of a payment schedule (decision 0127): written, one cac:PaymentTerms per entry,
+ * only for a document declaring EXTENDED-CTC-FR with a schedule (write-ubl.ts prepares it)
+ */
+export const UBL_SCHEDULE_FIELD = 'paymentScheduleUbl';
+const writesSchedule = (inv: Record<string, unknown>) => Array.isArray(inv[UBL_SCHEDULE_FIELD]);
+
+export const paymentTerms: GroupNode[] = [
+  group('cac:PaymentTerms', [term('cbc:Note', 'BT-20', 'paymentTerms')], {
+    writeWhen: (inv) => !writesSchedule(inv),
+  }),
+  // Several payment terms (EXTENDED): each with its amount and due date; the text only on the first
+  // (UBL-SR-05 allows one). Read by payment-schedule.ts, never bound by the reader here.
+  group(
+    'cac:PaymentTerms',
+    [
+      term('cbc:Note', 'BT-20', 'description'),
+      amount('cbc:Amount', 'BT-9', 'amount'),
+      date('cbc:PaymentDueDate', 'BT-9', 'dueDate'),
+    ],
+    {
+      field: UBL_SCHEDULE_FIELD,
+      many: true,
+      match: () => false,
+      writeWhen: writesSchedule,
+      note: 'written for EXTENDED-CTC-FR: one per invoice.paymentSchedule entry (decision 0127)',
+    },
+  ),
+];

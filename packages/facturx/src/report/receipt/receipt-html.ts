@@ -2,6 +2,7 @@
  * The receipt as one self-contained HTML page (no script, no external asset, every value escaped):
  * readable on a phone (findings as blocks, long XPaths wrap) and printable.
  */
+import { readableValues } from '@einv/rules';
 import { escapeXml } from '@einv/xml';
 import {
   RECEIPT_LABELS,
@@ -27,8 +28,10 @@ function findingHtml(f: ReceiptFinding, r: Receipt): string {
   const rows: [string, string][] = [];
   if (f.bt) rows.push([L.term, `${f.bt}${f.btName ? ` — ${f.btName}` : ''}`]);
   rows.push([L.location, receiptLocation(f, r.lang)]);
-  if (f.found !== undefined) rows.push([L.found, f.found]);
-  if (f.expected !== undefined) rows.push([L.expected, f.expected]);
+  // in the reader's number format, as the derivation writes them (the JSON receipt keeps the raw values)
+  const shown = readableValues(f, r.lang);
+  if (shown.found !== undefined) rows.push([L.found, shown.found]);
+  if (shown.expected !== undefined) rows.push([L.expected, shown.expected]);
   const calc = f.derivation ? `<p class="calc">${e(f.derivation)}</p>` : '';
   return `<div class="finding"><h3><a href="${e(`${r.explanations}${encodeURIComponent(f.rule)}?lang=${r.lang}`)}">${e(f.rule)}</a> <span class="sev-${e(f.severity)}">${e(L[f.severity])}</span></h3>
 <p>${e(f.message)}</p>${calc}<dl>${rows.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('')}</dl></div>`;

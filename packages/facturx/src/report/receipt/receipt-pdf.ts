@@ -3,6 +3,7 @@
  * canvas of the invoice rendering: embedded fonts, fallback chain, pagination), so it passes einv's
  * preflight and qpdf like the invoices do (decision 0133).
  */
+import { readableValues } from '@einv/rules';
 import { loadFonts } from '../../assets.js';
 import { createPdfaDocument } from '../../pdfa/pdfkit-document.js';
 import {
@@ -46,8 +47,10 @@ function finding(c: Canvas, f: ReceiptFinding, r: Receipt): void {
   const rows: [string, string][] = [];
   if (f.bt) rows.push([L.term, `${f.bt}${f.btName ? ` — ${f.btName}` : ''}`]);
   rows.push([L.location, receiptLocation(f, r.lang)]);
-  if (f.found !== undefined) rows.push([L.found, f.found]);
-  if (f.expected !== undefined) rows.push([L.expected, f.expected]);
+  // in the reader's number format, as the derivation writes them (the JSON receipt keeps the raw values)
+  const shown = readableValues(f, r.lang);
+  if (shown.found !== undefined) rows.push([L.found, shown.found]);
+  if (shown.expected !== undefined) rows.push([L.expected, shown.expected]);
   if (f.derivation) rows.push([L.derivation, f.derivation]);
   const inner = c.width - 12;
   const height =
