@@ -121,6 +121,26 @@ export function judgeSourceNodes(
 }
 
 /**
+ * Judges an `exists(...)` test on the source nodes collected for `key` (a site whose value is ''
+ * when the tested child is there, undefined when not): reports each node without it, at `at(path)`
+ * of the model path read from the node (the path itself by default), with its XPath and line.
+ * False when the reader collected no nodes for `key`: the rule then judges the model (JSON input).
+ */
+export function judgeSourcePresence(
+  context: RuleContext,
+  key: string,
+  report: Report,
+  at: (path: string) => string = (path) => path,
+): boolean {
+  const source = context.source;
+  const nodes = source?.values(key);
+  if (!source || !nodes) return false;
+  for (const n of nodes)
+    if (n.value === undefined) report(at(source.pathAt(n.xpath)), { xpath: n.xpath, line: n.line });
+  return true;
+}
+
+/**
  * The model group the official context of rule `ruleId` selects, or `{}` when the XML has that
  * context but the reader read nothing from it (an empty element): validate() runs the rule only
  * where its context exists (decision 0111), so the official test then sees an element without its
