@@ -37,15 +37,20 @@ function localName(name: string, colon: number): string {
   return local;
 }
 
-function internName(slice: string): string {
-  if (slice.length > MAX_NAME_LENGTH) return slice;
-  const known = NAMES.get(slice);
+/** One copy per distinct short string, in a table bounded in count and length */
+function internIn(table: Map<string, string>, text: string, maxCount: number, maxLength: number): string {
+  if (text.length > maxLength) return text;
+  const known = table.get(text);
   if (known !== undefined) return known;
-  if (NAMES.size >= MAX_NAMES) return slice;
+  if (table.size >= maxCount) return text;
   // a property key is internalized: this is a flat copy, not a slice holding the whole text alive
-  const own = Object.keys({ [slice]: 0 })[0] as string;
-  NAMES.set(own, own);
+  const own = Object.keys({ [text]: 0 })[0] as string;
+  table.set(own, own);
   return own;
+}
+
+function internName(slice: string): string {
+  return internIn(NAMES, slice, MAX_NAMES, MAX_NAME_LENGTH);
 }
 
 /**
@@ -74,13 +79,7 @@ const MAX_BLANKS = 2_000;
 const MAX_BLANK_LENGTH = 64;
 
 function internBlank(text: string): string {
-  if (text.length > MAX_BLANK_LENGTH) return text;
-  const known = BLANKS.get(text);
-  if (known !== undefined) return known;
-  if (BLANKS.size >= MAX_BLANKS) return text;
-  const own = Object.keys({ [text]: 0 })[0] as string;
-  BLANKS.set(own, own);
-  return own;
+  return internIn(BLANKS, text, MAX_BLANKS, MAX_BLANK_LENGTH);
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
