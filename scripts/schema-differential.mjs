@@ -8,10 +8,15 @@
  * per syntax and every kind of difference with an example.
  *
  *   pnpm run build && node scripts/schema-differential.mjs [--count 20000] [--seed 1] [--syntax CII|UBL]
+ *     [--engine saxon-js|saxon-he] [--list FILE] [--reverse] [--cached-only]
  *
- * Oracle answers are cached by content hash in node_modules/.cache/einv-oracle (the same cache as
- * the test suite's runOracleCached), so a rerun after a fix costs only einv's side. The seeded
- * sample of the test suite (tests/conformance/schema-differential.test.ts) uses the same generator.
+ * --engine picks who runs the official XSLT: saxon-js (default; the shared oracle.mjs, the SEF files)
+ * or saxon-he (the same official XSLT files under Saxon-HE in one warm JVM,
+ * scripts/lib/saxon-he-oracle.mjs; decision 0115 says why it is as official and how it was
+ * cross-checked). Oracle answers are cached by content hash in node_modules/.cache/einv-oracle
+ * (EINV_ORACLE_CACHE_DIR moves it; the same cache as the test suite's runOracleCached), each engine
+ * under its own key, so a rerun after a fix costs only einv's side. The seeded sample of the test
+ * suite (tests/conformance/schema-differential.test.ts) uses the same generator.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +27,7 @@ import { validateDocument } from '../packages/facturx/dist/index.js';
 import { isContractAlias } from '../packages/rules/dist/index.js';
 import { differentialBases, SHARED } from './lib/differential-bases.mjs';
 import { cacheableOracleAnswer } from './lib/oracle-errors.mjs';
+import { SAXON_HE_ENGINE, saxonHeCacheKey, startSaxonHeOracle } from './lib/saxon-he-oracle.mjs';
 import { loadStructure, schemaMutants } from './lib/schema-mutations.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +48,9 @@ const CACHED_ONLY = process.argv.includes('--cached-only');
 // --list FILE writes every differing document as one JSON line (id, mutation, both sides' extra ids)
 const LIST = arg('list', undefined);
 if (LIST) fs.writeFileSync(LIST, '');
+const ENGINE = arg('engine', 'saxon-js');
+if (ENGINE !== 'saxon-js' && ENGINE !== SAXON_HE_ENGINE)
+  throw new Error(`--engine ${ENGINE}: expected saxon-js or ${SAXON_HE_ENGINE}`);
 
 // The oracle resolves saxon-js through NODE_PATH (our devDependency), as tests/support/oracle.ts does
 process.env.NODE_PATH = path.join(REPO, 'node_modules');
@@ -51,13 +60,21 @@ const oracle = await import(path.join(SHARED, 'tools/official-oracle/oracle.mjs'
 const CACHE = process.env.EINV_ORACLE_CACHE_DIR ?? path.join(REPO, 'node_modules/.cache/einv-oracle');
 fs.mkdirSync(CACHE, { recursive: true });
 
-/** The official verdict of one document, from the content-hash cache or a fresh SaxonJS run */
-function official(doc) {
-  const file = path.join(CACHE, `${crypto.createHash('sha256').update(doc.xml).digest('hex')}.json`);
+const saxonHe = ENGINE === SAXON_HE_ENGINE && !CACHED_ONLY ? await startSaxonHeOracle() : undefined;
+/** The cache file of a document's answer: SaxonJS answers by the XML alone, Saxon-HE's by engine and XML */
+const cacheFile = (xml) =>
+  path.join(
+    CACHE,
+    `${ENGINE === SAXON_HE_ENGINE ? saxonHeCacheKey(xml) : crypto.createHash('sha256').update(xml).digest('hex')}.json`,
+  );
+
+/** The official verdict of one document, from the content-hash cache or a fresh run of the engine */
+async function official(doc) {
+  const file = cacheFile(doc.xml);
   if (fs.existsSync(file)) return { ...JSON.parse(fs.readFileSync(file, 'utf8')), cached: true };
   if (CACHED_ONLY) return { id: doc.id, syntax: null, failed: [], notCached: true };
   try {
-    const r = { id: doc.id, ...oracle.validate(doc.xml) };
+    const r = { id: doc.id, ...(saxonHe ? await saxonHe.validate(doc.xml) : oracle.validate(doc.xml)) };
     if (cacheableOracleAnswer(r)) fs.writeFileSync(file, JSON.stringify(r));
     return r;
   } catch (e) {
@@ -98,7 +115,7 @@ for (const syntax of SYNTAXES) {
   const summary = () => {
     console.log(
       `\n## ${syntax}: ${identical}/${total} identical (${((100 * identical) / Math.max(1, total)).toFixed(2)} %), ` +
-        `${basesDone} of ${mine.length} bases, seed ${SEED}; ${oracleErrors} documents the oracle could not judge (left out)` +
+        `${basesDone} of ${mine.length} bases, seed ${SEED}, oracle ${ENGINE}, ${Math.round((Date.now() - started) / 1000)} s; ${oracleErrors} documents the oracle could not judge (left out)` +
         (CACHED_ONLY ? `; ${notCached} not judged yet (--cached-only)` : ''),
     );
     for (const [key, k] of [...kinds.entries()].sort((a, b) => b[1].n - a[1].n))
@@ -114,14 +131,17 @@ for (const syntax of SYNTAXES) {
     const seed = SEED * 100_000 + i;
     // a long run fills the cache base after base: a base whose first mutant is not judged yet is skipped
     const first = CACHED_ONLY ? schemaMutants(base, model, 1, seed)[0] : undefined;
-    if (first && official(first).notCached) {
+    if (first && (await official(first)).notCached) {
       notCached += perBase;
       continue;
     }
     const mutants = schemaMutants(base, model, perBase, seed);
-    for (const doc of mutants) {
+    // the whole base is queued at once: Saxon-HE's JVM judges the next documents while einv judges
+    // this one (SaxonJS runs in this thread, so there it makes no difference)
+    const answers = mutants.map((doc) => official(doc));
+    for (const [m, doc] of mutants.entries()) {
       if (total >= COUNT) break;
-      const off = official(doc);
+      const off = await answers[m];
       if (!off.cached) fresh++;
       if (off.notCached) {
         notCached++;
@@ -158,3 +178,4 @@ for (const syntax of SYNTAXES) {
   }
   summary();
 }
+saxonHe?.close();

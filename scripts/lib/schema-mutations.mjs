@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import { prng } from './prng.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const UNBOUNDED = -1;
@@ -28,18 +29,6 @@ export function loadStructure(syntax) {
   if (!json) throw new Error(`no structure data in ${file}`);
   const data = JSON.parse(json);
   return syntax === 'CII' ? data.EXTENDED : data;
-}
-
-/** mulberry32: a small seeded PRNG (the runs must be reproducible) */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const mul = (a, b) => (a === UNBOUNDED || b === UNBOUNDED ? UNBOUNDED : a * b);

@@ -1,11 +1,5 @@
-/** mulberry32: a tiny seeded PRNG, so every run of a mutation suite mutates the same way */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (scripts/lib/prng.mjs, the one copy), typed: every run of a mutation suite mutates the same way */
+// @ts-expect-error -- a plain .mjs dev module without type declarations
+import { prng as mulberry32 } from '../../scripts/lib/prng.mjs';
+
+export const prng: (seed: number) => () => number = mulberry32;

@@ -5,7 +5,7 @@
  * typical invoices. Here the tree is parsed once, read by readCiiElement and checked by
  * checkCiiElement, which also reuses the reader's source locations to place its findings.
  */
-import type { Profile } from '@einv/core-model';
+import { locationsOf, type Profile } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
 import { type CheckCiiOptions, type CheckResult, checkCii, checkCiiElement } from './check/check-cii.js';
 import { type ReadCiiResult, readCii, readCiiElement } from './read.js';
@@ -51,7 +51,7 @@ export function readAndCheckCii(
     read = readCii(xml, limit);
   }
   const profile = options.profile ?? read.profile;
-  return { read, check: checkCiiElement(parsed.root, checkOptions(profile, options), read.locations) };
+  return { read, check: checkCiiElement(parsed.root, checkOptions(profile, options), locationsOf(read)) };
 }
 
 function checkOptions(profile: Profile | undefined, options: ReadAndCheckCiiOptions): CheckCiiOptions {

@@ -48,6 +48,18 @@ describe('readCii', () => {
     );
   });
 
+  it('builds the locations record on first read; the table, the record and copies agree (decision 0142)', () => {
+    const r = readCii(doc('urn:cen.eu:en16931:2017', LINE('1', '2') + LINE('2', '3.5')));
+    const table = r.locationTable;
+    if (!table) throw new Error('readCii gives its location table');
+    expect(Object.keys(r)).not.toContain('locationTable');
+    const record = r.locations;
+    expect(Object.keys(record).length).toBeGreaterThan(5);
+    for (const [path, loc] of Object.entries(record)) expect(table.get(path)).toEqual(loc);
+    expect(structuredClone(r).locations).toEqual(record);
+    expect(JSON.parse(JSON.stringify(r)).locations).toEqual(record);
+  });
+
   it('reports an invalid decimal with CII-DECIMAL naming the xpath, and leaves the term out', () => {
     const r = readCii(doc('urn:cen.eu:en16931:2017', LINE('1', '1,5')));
     expect(r.invoice.lines?.[0]).toEqual({ id: '1', unitCode: 'C62' });

@@ -9,12 +9,14 @@ import {
   type Finding,
   type Invoice,
   isPlainNumber,
+  type LocationTable,
   NO_SOURCE_FACTS,
   type Profile,
   type SourceFacts,
   type SourceLocations,
+  withLocations,
 } from '@einv/core-model';
-import { type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { ElementLocations, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, type Step, selectElements, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
@@ -25,7 +27,6 @@ import { readPaymentSchedule } from './payment-terms.js';
 import { ciiSourceFacts } from './source-facts.js';
 import { reportUnread } from './unread.js';
 import { parseDate102, parseDecimal, xmlTrim } from './values.js';
-import { XPaths } from './xpaths.js';
 
 export interface ReadCiiResult {
   invoice: Invoice;
@@ -35,8 +36,12 @@ export interface ReadCiiResult {
   documentProfile?: DocumentProfile;
   guidelineId?: string;
   diagnostics: Finding[];
-  /** model path → where it was read in the XML, for the rules' findings */
+  /**
+   * model path → where it was read in the XML, for the rules' findings (built when first read from
+   * `locationTable`, which internal callers pass on instead: decision 0142)
+   */
   locations: SourceLocations;
+  readonly locationTable?: LocationTable;
   /** What the XML holds that the model cannot, for the rules that judge XML nodes (pass it to validate) */
   source: SourceFacts;
 }
@@ -132,13 +137,16 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
   for (const el of readPaymentSchedule(root, invoice as Invoice, reader.diagnostics).visited)
     reader.visited.add(el);
   reportUnread(root, reader.visited, reader.diagnostics, reader.xpaths);
-  const result: ReadCiiResult = {
-    invoice: invoice as Invoice,
-    profile,
-    diagnostics: reader.diagnostics,
-    locations: reader.locations,
-    source: ciiSourceFacts(root, reader.diagnostics, reader.lexical),
-  };
+  const result: ReadCiiResult = withLocations(
+    {
+      invoice: invoice as Invoice,
+      profile,
+      diagnostics: reader.diagnostics,
+      locations: {},
+      source: ciiSourceFacts(root, reader.diagnostics, reader.lexical),
+    },
+    reader.locations,
+  );
   if (guidelineId !== undefined) result.guidelineId = guidelineId;
   const documentProfile = documentProfileOf(guidelineId, profile);
   if (documentProfile !== undefined) result.documentProfile = documentProfile;
@@ -152,11 +160,12 @@ interface Hit {
 
 class Reader {
   readonly diagnostics: Finding[] = [];
-  readonly locations: SourceLocations = {};
+  /** model path → the element it was read from; XPaths only for what is reported (decision 0142) */
+  readonly locations = new ElementLocations(true);
   /** model path → the number as written, for the BR-DEC rules (source facts) */
   readonly lexical = new Map<string, string>();
   readonly visited = new Set<XmlElement>();
-  readonly xpaths = new XPaths();
+  readonly xpaths = this.locations.xpaths;
   private readonly vars: Variables;
 
   constructor(root: XmlElement) {
@@ -393,8 +402,7 @@ class Reader {
 
   /** Where a model path was read (the first place wins); groups too, so rules about a missing term point at its group */
   private locate(modelPath: string, el: XmlElement): void {
-    if (!(modelPath in this.locations))
-      this.locations[modelPath] = { xpath: this.xpaths.of(el), line: el.line };
+    this.locations.add(modelPath, el);
   }
 
   private constants(e: XmlElement, g: GroupBinding, into?: ModelObject): void {

@@ -25,6 +25,18 @@ const chargeIndicatorIs =
 
 const schemeID = { attribute: 'schemeID' } as const;
 
+/** `[upper-case(ram:TypeCode) = 'VAT']` */
+const isVatType = (tax: XmlElement): boolean =>
+  tax.children.some((c) => c.local === 'TypeCode' && c.ns === RAM && c.text.toUpperCase() === 'VAT');
+
+/** Where a ram:ApplicableTradeTax / ram:CategoryTradeTax is, for the VAT presence tests */
+function taxPlace(el: XmlElement): string {
+  if (el.local === 'CategoryTradeTax') return 'allowance';
+  if (el.parent?.local === 'SpecifiedLineTradeSettlement') return 'line';
+  if (el.parent?.local === 'ApplicableHeaderTradeSettlement') return 'breakdown';
+  return 'other';
+}
+
 const CII_SITES: Site[] = [
   // //ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA'], test on substring(.,1,2): every VAT
   // identifier of every party, also a second one of a party
@@ -182,6 +194,57 @@ const CII_SITES: Site[] = [
     ns: RAM,
     elements: ['SpecifiedTradeSettlementPaymentMeans'],
     value: { child: 'TypeCode', ns: RAM },
+  },
+  // //ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode='S'],
+  // //ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax[…] and //ram:CategoryTradeTax[…] of
+  // the VAT "01" presence tests (BR-S-01…BR-O-01, which count nodes of any tax type): every tax node
+  // with its ram:CategoryCode as written, tagged with where it is (`line`, `breakdown`, `allowance`,
+  // `other`) and `+VAT` when `upper-case(ram:TypeCode) = 'VAT'` (the contexts of the 05 rate rules);
+  // a line's second ram:ApplicableTradeTax is a node the model does not hold
+  {
+    key: 'VAT-CATEGORY',
+    ns: RAM,
+    elements: ['ApplicableTradeTax', 'CategoryTradeTax'],
+    value: { child: 'CategoryCode', ns: RAM },
+    tag: (el) => `${taxPlace(el)}${isVatType(el) ? '+VAT' : ''}`,
+  },
+  // //rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/
+  // ram:ApplicableTradeTax[ram:CategoryCode = 'S'][upper-case(ram:TypeCode) = 'VAT'] (BR-S-05 … BR-O-05,
+  // a test on ram:RateApplicablePercent): every line tax node with its rate as written, tagged with
+  // its category code as written when its type is VAT (untagged otherwise: no 05 rule selects it)
+  {
+    key: 'VAT-LINE-RATE',
+    ns: RAM,
+    elements: ['ApplicableTradeTax'],
+    parent: 'SpecifiedLineTradeSettlement',
+    grandparent: 'IncludedSupplyChainTradeLineItem',
+    value: { child: 'RateApplicablePercent', ns: RAM },
+    tag: (el) => (isVatType(el) ? child(el, 'CategoryCode', RAM)?.text : undefined),
+  },
+  // //ram:IncludedSupplyChainTradeLineItem, test (ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax
+  // [upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode) (BR-CO-04): '' when one of the line's VAT
+  // taxes has a category code (even empty), undefined when none; the model holds one tax per line
+  {
+    key: 'BR-CO-04',
+    ns: RAM,
+    elements: ['IncludedSupplyChainTradeLineItem'],
+    value: {
+      read: (line) =>
+        line.children.some(
+          (settlement) =>
+            settlement.local === 'SpecifiedLineTradeSettlement' &&
+            settlement.ns === RAM &&
+            settlement.children.some(
+              (tax) =>
+                tax.local === 'ApplicableTradeTax' &&
+                tax.ns === RAM &&
+                isVatType(tax) &&
+                child(tax, 'CategoryCode', RAM) !== undefined,
+            ),
+        )
+          ? ''
+          : undefined,
+    },
   },
 ];
 

@@ -3,8 +3,7 @@
  * outside EN 16931, misplaced elements). One information finding per distinct place, with a count.
  */
 import type { Finding } from '@einv/core-model';
-import type { XmlElement } from '@einv/xml';
-import type { XPaths } from './xpaths.js';
+import type { XmlElement, XPaths } from '@einv/xml';
 
 export function reportUnread(
   root: XmlElement,

@@ -78,11 +78,18 @@ export interface ValidationResult {
   notices?: Notice[];
 }
 
+/** One place in an XML source: the element's (or attribute's) XPath and the line of its start tag */
+export interface SourceLocation {
+  xpath: string;
+  line?: number;
+}
+
 /**
  * Where each model path came from in an XML source: filled by readCii/readUbl, used by the rules
  * to add `xpath` and `line` to their findings. Keys are model paths (`invoice.lines[0].quantity`).
+ * The readers build it on first use from their LocationTable (decision 0142).
  */
-export type SourceLocations = Record<string, { xpath: string; line?: number }>;
+export type SourceLocations = Record<string, SourceLocation>;
 
 /** Splits findings into the errors/warnings of a ValidationResult. */
 export function toValidationResult(findings: readonly Finding[], ruleSets: RuleSetRef[]): ValidationResult {

@@ -5,13 +5,18 @@
  * comes back without `format` and with a finding saying what was found.
  */
 import { readAndCheckCii, readCii } from '@einv/cii';
-import type {
-  DocumentProfile,
-  Finding,
-  Invoice,
-  Profile,
-  SourceFacts,
-  SourceLocations,
+import {
+  type DocumentProfile,
+  type Finding,
+  type Invoice,
+  isLocationTable,
+  type Locations,
+  type LocationTable,
+  locationsOf,
+  type Profile,
+  type SourceFacts,
+  type SourceLocations,
+  withLocations,
 } from '@einv/core-model';
 import { readAndCheckUbl, readUbl } from '@einv/ubl';
 import { decodeXmlBytes } from '@einv/xml';
@@ -39,7 +44,10 @@ export interface DetectResult {
   /** The profile the document declares, EXTENDED-CTC-FR included (CII: else `profile`) */
   documentProfile?: DocumentProfile;
   diagnostics: Finding[];
+  /** model path → XML location (built on first read from `locationTable`: decision 0142) */
   locations: SourceLocations;
+  /** The reader's locations, computed on demand: what validate() and the checks take */
+  readonly locationTable?: LocationTable;
   /** What the reader saw in the XML that the model cannot hold (pass it to validate); absent without XML */
   source?: SourceFacts;
   pdf?: { findings: Finding[]; embedded?: { filename: string; xml: string } };
@@ -103,6 +111,17 @@ export interface DetectAndCheckResult extends DetectResult {
   structure?: CheckXmlResult;
 }
 
+/** A result on its way out: `locations` still the reader's table when it has one */
+type Unpublished<T extends { locations: SourceLocations }> = Omit<T, 'locations' | 'locationTable'> & {
+  locations: Locations;
+};
+
+/** The result as callers see it: `locations` a record built on first read from the table (decision 0142) */
+function published<T extends { locations: SourceLocations }>(r: Unpublished<T>): T {
+  const { locations } = r;
+  return (isLocationTable(locations) ? withLocations({ ...r, locations: {} }, locations) : r) as T;
+}
+
 /** Asks readXml for the structure check too, against this profile (default: the one read from BT-24) */
 interface CheckRequest {
   profile?: Profile;
@@ -115,7 +134,7 @@ function readXml(
   text: string,
   options: { lang: Lang; maxXmlBytes?: number | undefined },
   check?: CheckRequest,
-): Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' } {
+): Unpublished<Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' }> {
   const { lang } = options;
   const limit = options.maxXmlBytes ? { maxBytes: options.maxXmlBytes } : {};
   const syntax = sniffXmlSyntax(text);
@@ -135,7 +154,7 @@ function readXml(
       profile: r.profile,
       ...(r.documentProfile ? { documentProfile: r.documentProfile } : {}),
       diagnostics: r.diagnostics,
-      locations: r.locations,
+      locations: locationsOf(r),
       source: r.source,
       ...(both ? { structure: both.check } : {}),
     };
@@ -155,7 +174,7 @@ function readXml(
       profile: undefined,
       ...(r.documentProfile ? { documentProfile: r.documentProfile } : {}),
       diagnostics: r.diagnostics,
-      locations: r.locations,
+      locations: locationsOf(r),
       source: r.source,
       ...(both ? { structure: both.check } : {}),
     };
@@ -217,12 +236,12 @@ export function detectReadAndCheck(
       };
     }
     const inner = readXml(ex.xml, ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
-    return {
+    return published<DetectAndCheckResult>({
       ...inner,
       format: 'FACTURX-PDF',
       pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
-    };
+    });
   }
   const read = readXml(input, xmlHead(input), { lang, maxXmlBytes: options.maxXmlBytes }, check);
-  return read.syntax ? { ...read, format: read.syntax } : read;
+  return published<DetectAndCheckResult>(read.syntax ? { ...read, format: read.syntax } : read);
 }

@@ -3,9 +3,7 @@
  * about a path that has no entry (an absent field) takes the location of its nearest recorded
  * ancestor, which is where the missing element should have been.
  */
-import type { SourceLocations } from '@einv/core-model';
-
-type Location = SourceLocations[string];
+import { type Locations, locationAt, type SourceLocation } from '@einv/core-model';
 
 /** `invoice.lines[2].vatRate` → `invoice.lines[2]` → `invoice.lines` → `invoice` → undefined */
 export function parentPath(path: string): string | undefined {
@@ -21,12 +19,12 @@ export function parentPath(path: string): string | undefined {
 }
 
 /** The location of `path`, or of its nearest ancestor that has one */
-export function locate(locations: SourceLocations | undefined, path: string): Location | undefined {
+export function locate(locations: Locations | undefined, path: string): SourceLocation | undefined {
   if (!locations) return undefined;
   let p: string | undefined = path;
   while (p !== undefined) {
-    const hit = Object.hasOwn(locations, p) ? locations[p] : undefined;
-    if (hit && typeof hit === 'object' && typeof hit.xpath === 'string') return hit;
+    const hit = locationAt(locations, p);
+    if (hit) return hit;
     p = parentPath(p);
   }
   return undefined;

@@ -4,13 +4,19 @@
  * names. The XPath → path index is built only when a rule reports a source node.
  */
 
-import { type SourceFacts, type SourceLocations, type SourceValue, termForPath } from '@einv/core-model';
+import {
+  type Locations,
+  locationEntries,
+  type SourceFacts,
+  type SourceValue,
+  termForPath,
+} from '@einv/core-model';
 import type { Computed } from './computed.js';
 import type { Report, RuleContext, SourceContext } from './define.js';
 
 export function sourceContext(
   facts: SourceFacts | undefined,
-  locations: SourceLocations | undefined,
+  locations: Locations | undefined,
 ): SourceContext | undefined {
   if (!facts || typeof facts !== 'object' || typeof facts.values !== 'object' || facts.values === null)
     return undefined;
@@ -19,8 +25,7 @@ export function sourceContext(
     if (!byXpath) {
       byXpath = new Map();
       // the shortest model path wins for an XPath read into several (a group and its only field)
-      for (const [path, loc] of Object.entries(locations ?? {})) {
-        if (typeof loc !== 'object' || loc === null || typeof loc.xpath !== 'string') continue;
+      for (const [path, loc] of locations ? locationEntries(locations) : []) {
         const known = byXpath.get(loc.xpath);
         if (known === undefined || path.length < known.length) byXpath.set(loc.xpath, path);
       }
@@ -112,6 +117,26 @@ export function judgeSourceNodes(
     const path = source.pathAt(node.xpath);
     report(path, { ...detail(path, value), xpath: node.xpath, line: node.line });
   }
+  return true;
+}
+
+/**
+ * Judges an `exists(...)` test on the source nodes collected for `key` (a site whose value is ''
+ * when the tested child is there, undefined when not): reports each node without it, at `at(path)`
+ * of the model path read from the node (the path itself by default), with its XPath and line.
+ * False when the reader collected no nodes for `key`: the rule then judges the model (JSON input).
+ */
+export function judgeSourcePresence(
+  context: RuleContext,
+  key: string,
+  report: Report,
+  at: (path: string) => string = (path) => path,
+): boolean {
+  const source = context.source;
+  const nodes = source?.values(key);
+  if (!source || !nodes) return false;
+  for (const n of nodes)
+    if (n.value === undefined) report(at(source.pathAt(n.xpath)), { xpath: n.xpath, line: n.line });
   return true;
 }
 

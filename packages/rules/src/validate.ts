@@ -13,11 +13,11 @@ import type {
   DocumentProfile,
   Finding,
   Invoice,
+  Locations,
   Profile,
   RuleSetRef,
   Severity,
   SourceFacts,
-  SourceLocations,
   ValidationResult,
 } from '@einv/core-model';
 import { EXTENDED_CTC_FR, structureProfile, toValidationResult } from '@einv/core-model';
@@ -64,8 +64,11 @@ export interface ValidateOptions {
    * EN 16931 (decision 0079)
    */
   profile?: DocumentProfile;
-  /** Model path → XML location, from readCii/readUbl; adds `xpath` and `line` to findings */
-  locations?: SourceLocations;
+  /**
+   * Model path → XML location, from readCii/readUbl (their `locationTable`, else `locations`); adds
+   * `xpath` and `line` to findings
+   */
+  locations?: Locations;
   /** What the reader saw in the XML (readCii/readUbl `source`): the rules judging XML nodes use it */
   source?: SourceFacts;
   /**

@@ -3,6 +3,7 @@
  * as readAndCheckCii does for CII (decision 0105). A validator needs both: the model for the rules,
  * the structure findings for the report; the check reuses the reader's locations for its paths.
  */
+import { locationsOf } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
 import { type CheckUblResult, checkUbl, checkUblElement } from './check/check-ubl.js';
 import { type ReadUblResult, readUbl, readUblElement } from './read-ubl.js';
@@ -32,5 +33,5 @@ export function readAndCheckUbl(
   // Not well-formed: both report it in their own words (cheap, the parser stops at the error)
   if (!parsed.ok) return { read: readUbl(xml, limit), check: checkUbl(xml, { ...limit, ...extended }) };
   const read = readUblElement(parsed.root);
-  return { read, check: checkUblElement(parsed.root, read.locations, extended) };
+  return { read, check: checkUblElement(parsed.root, locationsOf(read), extended) };
 }

@@ -8,11 +8,13 @@ import {
   EXTENDED_CTC_FR,
   type Finding,
   type Invoice,
+  type LocationTable,
   NO_SOURCE_FACTS,
   type SourceFacts,
   type SourceLocations,
+  withLocations,
 } from '@einv/core-model';
-import { child, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { child, ElementLocations, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import { NS } from './binding/namespaces.js';
 import { taxTotalCurrency } from './binding/tax.js';
@@ -26,7 +28,12 @@ export interface ReadUblResult {
   invoice: Invoice;
   documentType: DocumentType;
   diagnostics: Finding[];
+  /**
+   * model path → where it was read in the XML (built when first read from `locationTable`, which
+   * internal callers pass on instead: decision 0142)
+   */
   locations: SourceLocations;
+  readonly locationTable?: LocationTable;
   /** What the XML holds that the model cannot, for the rules that judge XML nodes (pass it to validate) */
   source: SourceFacts;
   /** EXTENDED-CTC-FR when BT-24 (cbc:CustomizationID) declares it (decision 0078) */
@@ -51,7 +58,8 @@ export function readUbl(xml: string | Uint8Array, opts: ParseOptions = {}): Read
 /** Reads an already parsed document (readAndCheckUbl parses once for the reader and the check) */
 export function readUblElement(root: XmlElement): ReadUblResult {
   const diagnostics: Finding[] = [];
-  const locations: SourceLocations = {};
+  // model path → the element read (XPaths named on demand, decision 0142); a later place of the same path replaces it
+  const locations = new ElementLocations(false);
   try {
     return readDocument(root, diagnostics, locations);
   } catch (e) {
@@ -62,11 +70,14 @@ export function readUblElement(root: XmlElement): ReadUblResult {
       path: 'invoice',
       message: `The UBL reader failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`,
     });
-    return { invoice: {}, documentType: 'Invoice', diagnostics, locations, source: NO_SOURCE_FACTS };
+    return withLocations(
+      { invoice: {}, documentType: 'Invoice', diagnostics, locations: {}, source: NO_SOURCE_FACTS },
+      locations,
+    );
   }
 }
 
-function readDocument(root: XmlElement, diagnostics: Finding[], locations: SourceLocations): ReadUblResult {
+function readDocument(root: XmlElement, diagnostics: Finding[], locations: ElementLocations): ReadUblResult {
   const binding =
     root.local === 'Invoice' && root.ns === NS.Invoice
       ? UBL_INVOICE_BINDING
@@ -87,7 +98,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
       invoice: {},
       documentType: root.local === 'CreditNote' ? 'CreditNote' : 'Invoice',
       diagnostics,
-      locations,
+      locations: {},
       source: NO_SOURCE_FACTS,
     };
   }
@@ -103,19 +114,22 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Sourc
     locations,
     lexical: new Map(),
   };
-  readChildren(root, binding.children, invoice, 'invoice', `/${root.name}`, state);
+  readChildren(root, binding.children, invoice, 'invoice', state);
   afterRead(root.children, invoice, state);
   readUblPaymentSchedule(root, invoice, diagnostics);
   const declared =
     typeof invoice.specificationIdentifier === 'string' ? invoice.specificationIdentifier : undefined;
-  return {
-    invoice: invoice as Invoice,
-    documentType: binding.documentType,
-    diagnostics,
+  return withLocations(
+    {
+      invoice: invoice as Invoice,
+      documentType: binding.documentType,
+      diagnostics,
+      locations: {},
+      source: ublSourceFacts(root, diagnostics, state.lexical),
+      ...(declaresExtendedCtcFr(declared) ? { documentProfile: EXTENDED_CTC_FR } : {}),
+    },
     locations,
-    source: ublSourceFacts(root, diagnostics, state.lexical),
-    ...(declaresExtendedCtcFr(declared) ? { documentProfile: EXTENDED_CTC_FR } : {}),
-  };
+  );
 }
 
 /**
@@ -133,8 +147,7 @@ function afterRead(children: readonly XmlElement[], invoice: ModelObject, state:
       totals.vatTotalInTaxCurrency === undefined
     ) {
       totals.vatTotalInTaxCurrency = totals.vatTotal;
-      const loc = state.locations['invoice.totals.vatTotal'];
-      if (loc) state.locations['invoice.totals.vatTotalInTaxCurrency'] = loc;
+      state.locations.copy('invoice.totals.vatTotal', 'invoice.totals.vatTotalInTaxCurrency');
     }
   }
   if (documentCurrency === undefined) return;

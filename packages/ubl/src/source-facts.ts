@@ -343,6 +343,44 @@ const UBL_SITES: Site[] = [
     elements: ['PaymentMeans'],
     value: { child: 'PaymentMeansCode', ns: CBC },
   },
+  // cac:InvoiceLine | cac:CreditNoteLine, test
+  // (cac:Item/cac:ClassifiedTaxCategory[cac:TaxScheme/(normalize-space(upper-case(cbc:ID))='VAT')]/cbc:ID)
+  // (BR-CO-04): '' when one of the line's VAT categories has a cbc:ID (even empty), undefined when
+  // none; the model holds one category per line, the line may have several
+  {
+    key: 'BR-CO-04',
+    ns: NS.cac as string,
+    elements: ['InvoiceLine', 'CreditNoteLine'],
+    value: {
+      read: presentWhen(
+        (item) =>
+          item.local === 'Item' &&
+          item.ns === NS.cac &&
+          item.children.some(
+            (c) =>
+              c.local === 'ClassifiedTaxCategory' &&
+              c.ns === NS.cac &&
+              isVatScheme(c) &&
+              child(c, 'ID', CBC) !== undefined,
+          ),
+      ),
+    },
+  },
+  // cac:Delivery/cac:DeliveryLocation/cac:Address, test exists(cac:Country/cbc:IdentificationCode)
+  // (BR-57): every such address, the document's and the lines' (the model merges a repeated
+  // cac:Delivery into one deliver-to address)
+  {
+    key: 'BR-57',
+    ns: NS.cac as string,
+    elements: ['Address'],
+    parent: 'DeliveryLocation',
+    grandparent: 'Delivery',
+    value: {
+      read: presentWhen(
+        (c) => c.local === 'Country' && c.ns === NS.cac && child(c, 'IdentificationCode', CBC) !== undefined,
+      ),
+    },
+  },
 ];
 
 // ---- French rules (BR-FR 1.4, XP Z12-012): the contexts of the official FNFE-MPE UBL schematron ----

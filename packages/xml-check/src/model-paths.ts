@@ -7,14 +7,14 @@
  * the value, so its own model path was not recorded; so is a missing element (XSD-MISSING points at
  * the element it should precede).
  */
-import type { Finding, SourceLocations } from '@einv/core-model';
+import { type Finding, type Locations, locationEntries } from '@einv/core-model';
 
 const ON_GROUP = new Set(['XSD-DATATYPE', 'XSD-CODE', 'XSD-MISSING']);
 
-export function attachModelPaths(findings: Finding[], locations: SourceLocations): void {
+export function attachModelPaths(findings: Finding[], locations: Locations): void {
   if (findings.length === 0) return;
   const byXpath = new Map<string, string[]>();
-  for (const [modelPath, loc] of Object.entries(locations)) {
+  for (const [modelPath, loc] of locationEntries(locations)) {
     const list = byXpath.get(loc.xpath);
     if (list) list.push(modelPath);
     else byXpath.set(loc.xpath, [modelPath]);

@@ -221,6 +221,35 @@ describe('element names (interned by the parser, decision 0141)', () => {
     // a second document with the same names reads the same
     expect(ok(parseXml(xml)).children.map((c) => c.local)).toEqual(root.children.map((c) => c.local));
   });
+
+  it('tells apart names whose hashes collide, and still reports a wrong closing tag', () => {
+    // "Aa" and "BB" have the same 31-based hash, as have "p:Aa" and "p:BB"
+    const xml = '<p:Aa xmlns:p="urn:p"><p:BB><Aa/><BB/></p:BB><p:Aa/></p:Aa>';
+    for (let round = 0; round < 2; round++) {
+      const root = ok(parseXml(xml));
+      expect(root.name).toBe('p:Aa');
+      const [bb, aa] = root.children as [XmlElement, XmlElement];
+      expect([bb.name, bb.local, aa.name, aa.local]).toEqual(['p:BB', 'BB', 'p:Aa', 'Aa']);
+      expect(bb.children.map((c) => c.name)).toEqual(['Aa', 'BB']);
+    }
+    expect(err(parseXml('<Aa></BB>')).message).toContain('the closing tag </BB> does not match <Aa>');
+    expect(err(parseXml('<Aa></Aab>')).message).toContain('the closing tag </Aab> does not match <Aa>');
+  });
+});
+
+describe('parseXml tree memory (decision 0143)', () => {
+  it('shares frozen empty attributes and children, sizes child arrays exactly, keeps white space text', () => {
+    const root = ok(parseXml('<r>\n  <a x="1">t</a>\n  <b/>\n  <c> </c>\n</r>'));
+    const [a, b, c] = root.children as [XmlElement, XmlElement, XmlElement];
+    expect(root.children).toHaveLength(3);
+    expect(root.text).toBe('\n  \n  \n  \n');
+    expect(a.attrs).toEqual({ x: '1' });
+    expect(Object.isFrozen(b.attrs) && Object.isFrozen(b.children) && Object.isFrozen(a.children)).toBe(true);
+    expect(b.attrs).toEqual({});
+    expect(c.text).toBe(' ');
+    expect(() => (b.children as XmlElement[]).push(a)).toThrow();
+    expect(ok(parseXml('<r>\n  <a/>\n</r>')).text).toBe('\n  \n');
+  });
 });
 
 describe('escapeXml', () => {

@@ -27,15 +27,59 @@ const MAX_NAMES = 20_000;
 /** Longer names are left alone: the table must stay small whatever the documents hold */
 const MAX_NAME_LENGTH = 128;
 
-function internName(slice: string): string {
-  if (slice.length > MAX_NAME_LENGTH) return slice;
-  const known = NAMES.get(slice);
+/** The local part of an interned qualified name (after the colon at `colon`), interned too */
+function localName(name: string, colon: number): string {
+  const known = LOCAL_NAMES.get(name);
   if (known !== undefined) return known;
-  if (NAMES.size >= MAX_NAMES) return slice;
+  const local = internName(name.slice(colon + 1));
+  if (NAMES.get(name) === name && NAMES.get(local) === local && LOCAL_NAMES.size < MAX_NAMES)
+    LOCAL_NAMES.set(name, local);
+  return local;
+}
+
+/** One copy per distinct short string, in a table bounded in count and length */
+function internIn(table: Map<string, string>, text: string, maxCount: number, maxLength: number): string {
+  if (text.length > maxLength) return text;
+  const known = table.get(text);
+  if (known !== undefined) return known;
+  if (table.size >= maxCount) return text;
   // a property key is internalized: this is a flat copy, not a slice holding the whole text alive
-  const own = Object.keys({ [slice]: 0 })[0] as string;
-  NAMES.set(own, own);
+  const own = Object.keys({ [text]: 0 })[0] as string;
+  table.set(own, own);
   return own;
+}
+
+function internName(slice: string): string {
+  return internIn(NAMES, slice, MAX_NAMES, MAX_NAME_LENGTH);
+}
+
+/**
+ * The interned names by a hash of their characters, computed while the name is scanned: a known
+ * name is found without slicing the text (the slice and its hashing were a fifth of the parse),
+ * and its local part without slicing it again. Same bounds as NAMES; a collision only means the
+ * slow path.
+ */
+const NAMES_BY_HASH = new Map<number, string>();
+const LOCAL_NAMES = new Map<string, string>();
+
+/**
+ * Shared, frozen values for what most elements lack (decision 0143): a leaf has no children and
+ * most elements no attributes, and one object per element for nothing was a third of the tree's
+ * memory. Frozen, so a caller writing into a parsed tree fails loudly instead of changing them all.
+ */
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
+
+/**
+ * The white space between the children of an element (its text when it holds only that) repeats
+ * from element to element: kept once, like the names, and bounded the same way.
+ */
+const BLANKS = new Map<string, string>();
+const MAX_BLANKS = 2_000;
+const MAX_BLANK_LENGTH = 64;
+
+function internBlank(text: string): string {
+  return internIn(BLANKS, text, MAX_BLANKS, MAX_BLANK_LENGTH);
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -89,6 +133,14 @@ class Parser {
   /** Index of the next '\n' at or after the last position we counted lines up to */
   private nextNl: number;
   private countedTo = 0;
+  /** What startTag found besides the element (fields, not a result object per element) */
+  private tagScope: NsScope = {};
+  private tagSelfClosing = false;
+  /** Line and column of the last offset `position` was asked */
+  private atLine = 1;
+  private atColumn = 1;
+  /** Hash of the characters of the last name `nameEnd` scanned (a small integer) */
+  private nameHash = 0;
 
   constructor(
     private readonly s: string,
@@ -103,6 +155,10 @@ class Parser {
     let root: XmlElement | null = null;
     const stack: XmlElement[] = [];
     const scopes: NsScope[] = [];
+    // the children of the open elements, element i's from starts[i] on: each gets its array, of
+    // the exact size, when it closes (an array grown by push reserves room for 17)
+    const pending: XmlElement[] = [];
+    const starts: number[] = [];
     let scope: NsScope = { xml: XML_NS };
     while (this.pos < s.length) {
       const lt = s.indexOf('<', this.pos);
@@ -119,6 +175,7 @@ class Parser {
       if (c === 0x2f /* / */) {
         if (!current) this.fail(lt, 'a closing tag without an open element');
         this.endTag(current as XmlElement);
+        this.closeChildren(current as XmlElement, pending, starts.pop() as number);
         stack.pop();
         scope = scopes.pop() ?? scope;
         continue;
@@ -141,20 +198,21 @@ class Parser {
       }
       if (root && stack.length === 0) this.fail(lt, 'a second root element (only one is allowed)');
       const el = this.startTag(lt, current ?? null, scope);
-      if (current) current.children.push(el.element);
-      else root = el.element;
-      if (!el.selfClosing) {
+      if (current) pending.push(el);
+      else root = el;
+      if (!this.tagSelfClosing) {
         if (stack.length >= this.maxDepth) {
           throw new XmlParseError({
             code: 'XML-DEPTH',
             message: `elements are nested deeper than ${this.maxDepth} levels`,
-            line: el.element.line,
-            column: el.element.column,
+            line: el.line,
+            column: el.column,
           });
         }
-        stack.push(el.element);
+        stack.push(el);
+        starts.push(pending.length);
         scopes.push(scope);
-        scope = el.scope;
+        scope = this.tagScope;
       }
     }
     if (stack.length > 0) {
@@ -176,11 +234,20 @@ class Parser {
     }
   }
 
-  private startTag(
-    lt: number,
-    parent: XmlElement | null,
-    parentScope: NsScope,
-  ): { element: XmlElement; scope: NsScope; selfClosing: boolean } {
+  /**
+   * An element's children, moved from `pending` into their own array; its text, when the element
+   * has children and only white space between them, is the shared copy of that white space
+   */
+  private closeChildren(el: XmlElement, pending: XmlElement[], start: number): void {
+    if (pending.length === start) return;
+    el.children = pending.slice(start);
+    pending.length = start;
+    const t = el.text;
+    if (t !== '' && t.length <= MAX_BLANK_LENGTH && isBlank(t, 0, t.length)) el.text = internBlank(t);
+  }
+
+  /** The element of the start tag at `lt`; its namespace scope and whether it is `<x/>` in tagScope, tagSelfClosing */
+  private startTag(lt: number, parent: XmlElement | null, parentScope: NsScope): XmlElement {
     const s = this.s;
     let i = lt + 1;
     const nameEnd = this.nameEnd(i);
@@ -191,9 +258,9 @@ class Parser {
           ? 'a "<" that does not start a tag (write &lt; in text)'
           : 'an invalid element name',
       );
-    const name = internName(s.slice(i, nameEnd));
+    const name = this.elementName(i, nameEnd);
     i = nameEnd;
-    const attrs: Record<string, string> = {};
+    let attrs = NO_ATTRS;
     let scope = parentScope;
     let selfClosing = false;
     for (;;) {
@@ -236,7 +303,8 @@ class Parser {
           this.fail(an, `the prefix ${prefix} cannot be undeclared (XML Namespaces 1.0)`);
         scope[prefix] = value;
       } else {
-        if (attrName in attrs) this.fail(an, `the attribute ${attrName} appears twice in <${name}>`);
+        if (attrs === NO_ATTRS) attrs = {};
+        else if (attrName in attrs) this.fail(an, `the attribute ${attrName} appears twice in <${name}>`);
         attrs[attrName] = value;
       }
       i = close + 1;
@@ -244,7 +312,7 @@ class Parser {
     this.pos = i;
     const colon = name.indexOf(':');
     const prefix = colon === -1 ? '' : name.slice(0, colon);
-    const local = colon === -1 ? name : internName(name.slice(colon + 1));
+    const local = colon === -1 ? name : localName(name, colon);
     const ns = scope[prefix];
     if (ns === undefined && prefix !== '')
       this.fail(lt, `the prefix "${prefix}" of <${name}> is not bound to a namespace`);
@@ -253,19 +321,32 @@ class Parser {
       if (ac !== -1 && scope[a.slice(0, ac)] === undefined)
         this.fail(lt, `the prefix of the attribute ${a} is not bound to a namespace`);
     }
-    const { line, column } = this.position(lt);
-    const element: XmlElement = {
+    this.position(lt);
+    this.tagScope = scope;
+    this.tagSelfClosing = selfClosing;
+    return {
       name,
       local,
       ns: ns ?? '',
       attrs,
-      children: [],
+      children: NO_CHILDREN,
       text: '',
-      line,
-      column,
+      line: this.atLine,
+      column: this.atColumn,
       parent,
     };
-    return { element, scope, selfClosing };
+  }
+
+  /** The interned name of the text from start to end (nameEnd's hash told), sliced only when new */
+  private elementName(start: number, end: number): string {
+    const s = this.s;
+    const known = NAMES_BY_HASH.get(this.nameHash);
+    if (known !== undefined && known.length === end - start && s.startsWith(known, start)) return known;
+    const name = internName(s.slice(start, end));
+    // only interned names: a slice kept here would keep its whole document alive
+    if (NAMES.get(name) === name && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(this.nameHash)))
+      NAMES_BY_HASH.set(this.nameHash, name);
+    return name;
   }
 
   private endTag(current: XmlElement): void {
@@ -273,13 +354,16 @@ class Parser {
     const start = this.pos;
     const nameStart = start + 2;
     const nameEnd = this.nameEnd(nameStart);
-    const name = s.slice(nameStart, nameEnd);
+    // the usual case compares the open element's name in place, without a slice
+    const open = current.name;
+    const same = nameEnd - nameStart === open.length && s.startsWith(open, nameStart);
+    const name = same ? open : s.slice(nameStart, nameEnd);
     const gt = this.skipSpace(nameEnd);
     if (s.charCodeAt(gt) !== 0x3e) {
       if (gt >= s.length) this.fail(start, `the document ends inside the closing tag </${name}>`);
       this.fail(gt, `expected ">" to end the closing tag </${name}>`);
     }
-    if (name !== current.name) {
+    if (!same) {
       this.fail(
         start,
         `the closing tag </${name}> does not match <${current.name}> opened at line ${current.line}, column ${current.column}`,
@@ -304,7 +388,7 @@ class Parser {
   }
 
   private refuseDtd(lt: number): never {
-    const { line, column } = this.position(lt);
+    const { line, column } = slowPosition(this.s, lt);
     throw new XmlParseError({
       code: 'XML-DTD',
       message: 'document type declarations (DOCTYPE, DTDs, entity declarations) are refused for safety',
@@ -382,6 +466,7 @@ class Parser {
     const s = this.s;
     const n = s.length;
     let j = i;
+    let h = 0;
     while (j < n) {
       const c = s.charCodeAt(j);
       // name characters: anything but white space and the delimiters of markup
@@ -396,8 +481,10 @@ class Parser {
         c === 0x26
       )
         break;
+      h = (Math.imul(h, 31) + c) | 0;
       j++;
     }
+    this.nameHash = h & 0x3fffffff;
     if (j > i) {
       const first = s.charCodeAt(i);
       if ((first >= 0x30 && first <= 0x39) || first === 0x2d || first === 0x2e) return i; // digits, '-', '.' cannot start a name
@@ -411,16 +498,25 @@ class Parser {
     return i;
   }
 
-  /** 1-based line and column of an offset; offsets are asked in increasing order so lines are counted once */
-  private position(offset: number): { line: number; column: number } {
-    if (offset < this.countedTo) return slowPosition(this.s, offset);
+  /**
+   * 1-based line and column of an offset, into atLine and atColumn; offsets are asked in
+   * increasing order so lines are counted once
+   */
+  private position(offset: number): void {
+    if (offset < this.countedTo) {
+      const { line, column } = slowPosition(this.s, offset);
+      this.atLine = line;
+      this.atColumn = column;
+      return;
+    }
     while (this.nextNl !== -1 && this.nextNl < offset) {
       this.line++;
       this.lineStart = this.nextNl + 1;
       this.nextNl = this.s.indexOf('\n', this.lineStart);
     }
     this.countedTo = offset;
-    return { line: this.line, column: offset - this.lineStart + 1 };
+    this.atLine = this.line;
+    this.atColumn = offset - this.lineStart + 1;
   }
 
   private fail(offset: number, message: string): never {

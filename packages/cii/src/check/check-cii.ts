@@ -3,7 +3,13 @@
  * namespace, the Factur-X 1.09.2 XSD of the profile (detected from BT-24 or forced), then the
  * EN 16931 CII syntax rules (CII-SR-*, CII-DT-*). What the /check-xml endpoint answers.
  */
-import { declaresExtendedCtcFr, type Finding, type Profile, type SourceLocations } from '@einv/core-model';
+import {
+  declaresExtendedCtcFr,
+  type Finding,
+  type Locations,
+  locationsOf,
+  type Profile,
+} from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
@@ -95,7 +101,7 @@ function check(xml: string | Uint8Array, options: CheckCiiOptions): CheckResult 
 export function checkCiiElement(
   root: XmlElement,
   options: CheckCiiOptions = {},
-  locations?: SourceLocations,
+  locations?: Locations,
 ): CheckResult {
   try {
     return checkTree(root, options, locations);
@@ -107,7 +113,7 @@ export function checkCiiElement(
 function checkTree(
   root: XmlElement,
   options: CheckCiiOptions,
-  locations: SourceLocations | undefined,
+  locations: Locations | undefined,
 ): CheckResult {
   const rootProblem = checkRoot(root);
   if (rootProblem) return result(options.profile, [rootProblem]);
@@ -132,10 +138,10 @@ function checkTree(
 }
 
 /** Model paths from the binding's reader; only read when there is something to place */
-function withModelPaths(findings: Finding[], root: XmlElement, locations: SourceLocations | undefined): void {
+function withModelPaths(findings: Finding[], root: XmlElement, locations: Locations | undefined): void {
   if (findings.length === 0) return;
   try {
-    attachModelPaths(findings, locations ?? readCiiElement(root).locations);
+    attachModelPaths(findings, locations ?? locationsOf(readCiiElement(root)));
   } catch {
     // the findings keep the path `invoice`: placing them is a convenience, never a reason to fail
   }

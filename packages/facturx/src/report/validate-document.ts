@@ -15,6 +15,7 @@ import {
   type DocumentProfile,
   EXTENDED_CTC_FR,
   type Finding,
+  locationsOf,
   type Notice,
   type RuleSetRef,
   structureProfile,
@@ -159,7 +160,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
     ...(options.processingType ? { processingType: options.processingType } : {}),
     ...(profile ? { profile } : {}),
-    locations: read.locations,
+    locations: locationsOf(read),
     ...(read.source ? { source: read.source } : {}),
   });
   const pdfFindings =

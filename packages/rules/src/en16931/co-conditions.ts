@@ -8,7 +8,7 @@
  */
 import type { AllowanceCharge, Line, Period } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
-import { contextGroup, judgeSourceNodes } from '../source-context.js';
+import { contextGroup, judgeSourceNodes, judgeSourcePresence } from '../source-context.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, list } from '../util/values.js';
 import { reasonMissing } from './core-settlement.js';
@@ -116,6 +116,14 @@ export const coConditionRules: RuleDefinition[] = [
       'Renseignez la catégorie de TVA de la ligne.',
     ],
     (inv, report, ctx) => {
+      // XML: every line element, whose VAT category may be any of its cac:ClassifiedTaxCategory /
+      // ram:ApplicableTradeTax (the model holds one)
+      if (
+        judgeSourcePresence(ctx, 'BR-CO-04', report, (at) =>
+          /\.lines\[\d+\]$/.test(at) ? `${at}.vatCategory` : at,
+        )
+      )
+        return;
       eachObject<Line>(inv.lines, (line, i) => {
         // a category of another tax scheme (taxScheme set by the reader) is not a VAT category
         if (!given(line.vatCategory, ctx.syntax) || line.taxScheme !== undefined)
@@ -229,12 +237,7 @@ export const coConditionRules: RuleDefinition[] = [
     ],
     (inv, report, ctx) => {
       // UBL XML: every line cac:InvoicePeriod (source facts), also one the model keeps no period for
-      const nodes = ctx.syntax === 'UBL' ? ctx.source?.values('BR-CO-20') : undefined;
-      if (nodes && ctx.source) {
-        for (const n of nodes)
-          if (n.value === undefined) report(ctx.source.pathAt(n.xpath), { xpath: n.xpath, line: n.line });
-        return;
-      }
+      if (ctx.syntax === 'UBL' && judgeSourcePresence(ctx, 'BR-CO-20', report)) return;
       eachObject<Line>(inv.lines, (line, i) => {
         const p = line.period;
         if (isObject(p) && noDate(p)) report(`invoice.lines[${i}].period`);

@@ -37,6 +37,17 @@ export function totalsContext(inv: Invoice, context: RuleContext): Totals | unde
   return context.syntax && !context.source?.hasContexts ? undefined : {};
 }
 
+/**
+ * The VAT accounting currency (BT-6) as the CII tests read `ram:TaxCurrencyCode`: its text, or ''
+ * when the element is there but empty (the reader holds no value, the official test still sees the
+ * element: `not(ram:TaxCurrencyCode)` is false and no amount has the currency ''); undefined when
+ * absent. Other syntaxes and JSON: the model value.
+ */
+export function ciiTaxCurrency(inv: Invoice, context: RuleContext): unknown {
+  if (context.syntax !== 'CII' || hasText(inv.taxCurrency)) return inv.taxCurrency;
+  return context.source?.values('BR-CL-05')?.length ? '' : inv.taxCurrency;
+}
+
 function addressRule(id: string, role: 'seller' | 'buyer', group: string, en: string, fr: string) {
   return en16931Rule(
     id,

@@ -8,6 +8,7 @@
  */
 import type { Party } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
+import { judgeSourcePresence } from '../source-context.js';
 import { en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent, list } from '../util/values.js';
 
@@ -172,6 +173,13 @@ export const corePartyRules: RuleDefinition[] = [
       "Renseignez le pays de l'adresse de livraison.",
     ],
     (inv, report, ctx) => {
+      // UBL XML: every cac:Delivery/cac:DeliveryLocation/cac:Address (a repeated cac:Delivery, a
+      // line's delivery), which the model merges into one address
+      if (
+        ctx.syntax === 'UBL' &&
+        judgeSourcePresence(ctx, 'BR-57', report, (at) => (at.endsWith('.address') ? `${at}.country` : at))
+      )
+        return;
       const address = inv.delivery?.address;
       if (!isObject(address)) return;
       const ok = ctx.syntax === 'UBL' ? isPresent(address.country) : hasText(address.country);

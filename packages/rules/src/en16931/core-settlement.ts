@@ -8,7 +8,7 @@ import type { RuleDefinition } from '../define.js';
 import { judgeSourceNodes } from '../source-context.js';
 import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, missingDates, periodInverted } from '../util/values.js';
-import { totalsContext } from './core-document.js';
+import { ciiTaxCurrency, totalsContext } from './core-document.js';
 
 const F = 'core';
 
@@ -310,8 +310,9 @@ export const coreSettlementRules: RuleDefinition[] = [
           report('invoice.totals.vatTotalInTaxCurrency', { xpath: missing.xpath, line: missing.line });
         return;
       }
-      const taxCurrency = inv.taxCurrency;
-      if (!hasText(taxCurrency)) return;
+      const taxCurrency = ciiTaxCurrency(inv, ctx);
+      // CII XML: an emptied ram:TaxCurrencyCode is a currency no total is in
+      if (!hasText(taxCurrency) && taxCurrency !== '') return;
       const t = ctx.syntax === 'UBL' ? (isObject(inv.totals) ? inv.totals : {}) : totalsContext(inv, ctx);
       if (!t) return;
       const same = typeof taxCurrency === 'string' && taxCurrency.trim() === inv.currency?.trim();

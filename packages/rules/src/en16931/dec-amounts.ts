@@ -11,7 +11,7 @@ import { formatComputed } from '../util/format-computed.js';
 import { decimalsOf } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent } from '../util/values.js';
-import { totalsContext } from './core-document.js';
+import { ciiTaxCurrency, totalsContext } from './core-document.js';
 
 const F = 'dec';
 
@@ -190,9 +190,13 @@ export const decRules: RuleDefinition[] = [
     const v = totals.vatTotalInTaxCurrency;
     if (ctx.syntax === 'CII') {
       // The CII test wants a well-rounded total in the accounting currency whenever BT-6 is given
-      if (!hasText(inv.taxCurrency) || (!isPresent(totals.vatTotal) && !isPresent(v))) return;
-      // an absent BT-111 is a missing value, not a badly written one: no expected value to give
-      if (!isPresent(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
+      // (an emptied ram:TaxCurrencyCode is given: no total is in the currency '')
+      const taxCurrency = ciiTaxCurrency(inv, ctx);
+      if ((!hasText(taxCurrency) && taxCurrency !== '') || (!isPresent(totals.vatTotal) && !isPresent(v)))
+        return;
+      // an absent BT-111, or one in no currency, is a missing value, not a badly written one: no
+      // expected value to give
+      if (taxCurrency === '' || !isPresent(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
       else {
         const fault = tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency', 'BT-111');
         if (fault) report('invoice.totals.vatTotalInTaxCurrency', fault);

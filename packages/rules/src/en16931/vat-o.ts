@@ -13,6 +13,7 @@ import {
   withCategory,
 } from './vat-common.js';
 import { NO_VAT_IDS } from './vat-identifiers.js';
+import { type CategoryNode, categoryNodes } from './vat-presence-ubl.js';
 import { breakdownPresenceRule, identifierRules, RATE_ABSENT, rateRules } from './vat-rules.js';
 
 const CATEGORY: VatCategory = {
@@ -52,6 +53,7 @@ function aloneRule(
   where: { en: string; fr: string },
   ubl: AllNodes,
   cii: AllNodes,
+  ublCounted: (node: CategoryNode) => boolean,
 ): RuleDefinition {
   return defineRule({
     id: `BR-O-${n}`,
@@ -73,6 +75,22 @@ function aloneRule(
     },
     check: (invoice, report, context) => {
       const isCii = ciiSemantics(context);
+      // UBL XML: on the category nodes (source facts), as the official test counts them
+      const sourceNodes = isCii ? undefined : context.source?.values('VAT-CATEGORY');
+      if (sourceNodes && context.source) {
+        const nodes = categoryNodes(sourceNodes);
+        // exists(cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory[VAT]/cbc:ID[normalize-space(.) = 'O'])
+        if (!nodes.some((node) => node.place === 'breakdown' && node.vat && node.code === 'O')) return;
+        // count(…[normalize-space(cbc:ID) != 'O'][VAT]) = 0: a category without cbc:ID counts ('' != 'O')
+        const first = nodes.find((node) => node.vat && ublCounted(node) && (node.code ?? '') !== 'O');
+        if (first)
+          report(context.source.pathAt(first.source.xpath), {
+            value: first.code,
+            xpath: first.source.xpath,
+            line: first.source.line,
+          });
+        return;
+      }
       // UBL selects only breakdowns and categories whose cac:TaxScheme is VAT, on both sides
       const entries = withCategory(breakdownNodes(invoice), 'O').filter(
         (entry) => isCii || entry.entry.taxScheme === undefined,
@@ -103,6 +121,8 @@ export const vatNotSubjectRules: RuleDefinition[] = [
     { en: 'a VAT breakdown', fr: 'aucune ventilation' },
     breakdownsAsNodes,
     breakdownsAndLines,
+    // cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory
+    (node) => node.place === 'breakdown',
   ),
   aloneRule(
     12,
@@ -110,6 +130,8 @@ export const vatNotSubjectRules: RuleDefinition[] = [
     { en: 'an invoice line', fr: 'aucune ligne' },
     lineNodes,
     breakdownsAndLines,
+    // //cac:ClassifiedTaxCategory
+    (node) => node.place === 'line',
   ),
   aloneRule(
     13,
@@ -117,6 +139,8 @@ export const vatNotSubjectRules: RuleDefinition[] = [
     { en: 'a document allowance', fr: 'aucune remise de document' },
     allowanceNodes,
     allowancesAndCharges,
+    // //cac:AllowanceCharge[cbc:ChargeIndicator=false()]/cac:TaxCategory
+    (node) => node.place === 'allowance' && node.charge === false,
   ),
   aloneRule(
     14,
@@ -124,5 +148,7 @@ export const vatNotSubjectRules: RuleDefinition[] = [
     { en: 'a document charge', fr: 'aucuns frais de document' },
     chargeNodes,
     allowancesAndCharges,
+    // //cac:AllowanceCharge[cbc:ChargeIndicator=true()]/cac:TaxCategory
+    (node) => node.place === 'allowance' && node.charge === true,
   ),
 ];

@@ -94,6 +94,17 @@ export function breakdownPresenceRule(
         if (!holds) report('invoice.vatBreakdown');
         return;
       }
+      // CII XML: the official tests count the tax nodes (`ram:CategoryCode='S'` as written, any tax
+      // type), also a line's second ram:ApplicableTradeTax that the model does not hold
+      const ciiNodes = context.syntax === 'CII' ? context.source?.values('VAT-CATEGORY') : undefined;
+      if (ciiNodes) {
+        const count = (place: string) =>
+          ciiNodes.filter((n) => n.value === cat.code && (n.tag ?? '').split('+')[0] === place).length;
+        const breakdowns = count('breakdown');
+        if (!presenceHolds(mode, count('line'), count('allowance'), breakdowns, true))
+          report('invoice.vatBreakdown', { value: breakdowns });
+        return;
+      }
       // UBL's "exactly one" tests select only categories whose cac:TaxScheme is VAT (decision 0100
       // keeps the others in the model with their taxScheme), and so do UBL BR-AF-01 and BR-AG-01
       // (`ublVatSchemeOnly`); CII's tests and UBL BR-S-01 select every category.
@@ -311,8 +322,29 @@ export function rateRules(cat: VatCategory, req: RateRequirement): RuleDefinitio
         },
       },
       (invoice, report, context) => {
+        // CII XML: each line tax node of the category (a line's second ram:ApplicableTradeTax too)
+        const lineTaxes =
+          kind.n === 5 && context.syntax === 'CII' ? context.source?.values('VAT-LINE-RATE') : undefined;
+        if (lineTaxes && context.source) {
+          for (const node of lineTaxes) {
+            if (node.tag !== cat.code) continue;
+            const written = node.value?.trim();
+            // an empty rate stops the official XSLT (no number): NaN fails every requirement
+            const rate = written === undefined ? undefined : written === '' ? Number.NaN : Number(written);
+            if (!req.holds(rate, context))
+              report(`${context.source.pathAt(node.xpath)}.vatRate`, {
+                value: rate,
+                xpath: node.xpath,
+                line: node.line,
+              });
+          }
+          return;
+        }
+        // every official context selects categories of the VAT scheme only (`[upper-case(ram:TypeCode)
+        // = 'VAT']`, `[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']`)
         const offending = kind.nodes(invoice, cat.code, (rate) => !req.holds(rate, context));
-        for (const node of offending) report(`${node.path}.vatRate`, { value: node.rate });
+        for (const node of offending)
+          if (!node.otherScheme) report(`${node.path}.vatRate`, { value: node.rate });
       },
     ),
   );

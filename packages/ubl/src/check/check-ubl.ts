@@ -3,7 +3,7 @@
  * element and namespace, the OASIS UBL 2.1 XSD (compiled into generated/structure-model.ts), then
  * the EN 16931 UBL syntax rules (UBL-SR-*, UBL-CR-*, UBL-DT-*). What the /check-xml endpoint answers.
  */
-import { declaresExtendedCtcFr, type Finding, type SourceLocations } from '@einv/core-model';
+import { declaresExtendedCtcFr, type Finding, type Locations, locationsOf } from '@einv/core-model';
 import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import {
   attachModelPaths,
@@ -87,7 +87,7 @@ function check(xml: string | Uint8Array, options: CheckUblOptions): CheckUblResu
  */
 export function checkUblElement(
   root: XmlElement,
-  locations?: SourceLocations,
+  locations?: Locations,
   options: Pick<CheckUblOptions, 'extendedCtcFr'> = {},
 ): CheckUblResult {
   try {
@@ -100,7 +100,7 @@ export function checkUblElement(
       findings.push(...checkUblExtendedCtcFrRules(root));
     if (findings.length > 0) {
       try {
-        attachModelPaths(findings, locations ?? readUblElement(root).locations);
+        attachModelPaths(findings, locations ?? locationsOf(readUblElement(root)));
       } catch {
         // the findings keep the path `invoice`
       }

@@ -1,10 +1,11 @@
 /**
  * The generic reader: walks an XML element's children against a list of binding nodes and fills
  * the model. It never throws; whatever it cannot bind becomes a diagnostic naming the element
- * (xpath + line), and every value it binds gets a source location.
+ * (xpath + line), and every value it binds gets a source location (an element reference: XPaths
+ * are only named for what is reported, decision 0142).
  */
-import { type Finding, isPlainNumber, type SourceLocations } from '@einv/core-model';
-import { textOf, type XmlElement } from '@einv/xml';
+import { type Finding, isPlainNumber } from '@einv/core-model';
+import { type ElementLocations, textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
 import { describeConstraints, hasConstraints, indexOf, isMarker, nameOf, nsOf } from './compile.js';
 import { fieldPath, holderFor, isObject, type ModelObject } from './paths.js';
@@ -14,7 +15,8 @@ export interface ReadState {
   scope: ReadScope;
   root: ModelObject;
   diagnostics: Finding[];
-  locations: SourceLocations;
+  /** model path → the element (or attribute) it was read from */
+  locations: ElementLocations;
   /** model path → the number as written, for the BR-DEC rules (source facts) */
   lexical: Map<string, string>;
 }
@@ -80,57 +82,16 @@ function describeMismatch(candidates: readonly Node[], state: ReadState): string
   return options.length ? `it is bound only when ${options.join(', or when ')}` : 'no binding matches it';
 }
 
-/** true when two children share a name (then xpath steps need a position); no allocation for small lists */
-function hasRepeatedNames(children: readonly XmlElement[]): boolean {
-  const n = children.length;
-  if (n < 2) return false;
-  if (n <= 16) {
-    for (let i = 1; i < n; i++) {
-      const name = children[i]?.name;
-      for (let j = 0; j < i; j++) if (children[j]?.name === name) return true;
-    }
-    return false;
-  }
-  const names = new Set<string>();
-  for (const c of children) {
-    if (names.has(c.name)) return true;
-    names.add(c.name);
-  }
-  return false;
-}
-
-const namedCounts = new WeakMap<readonly XmlElement[], Map<string, number>>();
-function countNamed(children: readonly XmlElement[], name: string): number {
-  let counts = namedCounts.get(children);
-  if (!counts) {
-    counts = new Map();
-    for (const c of children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
-    namedCounts.set(children, counts);
-  }
-  return counts.get(name) ?? 0;
-}
-
 /** Reads the children of `el` bound to `obj` (model path `objPath`) against `nodes` */
 export function readChildren(
   el: XmlElement,
   nodes: readonly Node[],
   obj: ModelObject,
   objPath: string,
-  xpath: string,
   state: ReadState,
 ): void {
   const index = indexOf(nodes);
-  const children = el.children;
-  const repeated = hasRepeatedNames(children);
-  const seen = repeated ? new Map<string, number>() : undefined;
-  for (const c of children) {
-    let step = c.name;
-    if (seen && countNamed(children, c.name) > 1) {
-      const pos = (seen.get(c.name) ?? 0) + 1;
-      seen.set(c.name, pos);
-      step += `[${pos}]`;
-    }
-    const cx = `${xpath}/${step}`;
+  for (const c of el.children) {
     const found = index.get(c.local);
     const candidates = found && nsOf(found[0]) === c.ns ? found : undefined;
     if (!candidates) {
@@ -140,7 +101,7 @@ export function readChildren(
         'information',
         objPath,
         c,
-        cx,
+        xpathOf(state, c),
         `${c.name} is not part of the EN 16931 UBL binding here; ignored.`,
       );
       continue;
@@ -155,7 +116,7 @@ export function readChildren(
         'warning',
         objPath,
         c,
-        cx,
+        xpathOf(state, c),
         `${c.name} is not read: ${describeMismatch(candidates, state)}.`,
       );
       continue;
@@ -167,25 +128,18 @@ export function readChildren(
         'warning',
         objPath,
         c,
-        cx,
+        xpathOf(state, c),
         `${c.name} belongs in a UBL ${node.only}, not in a ${state.scope.documentType}; read all the same.`,
       );
     }
-    if (node.kind === 'leaf') readLeaf(node, c, obj, objPath, cx, state);
-    else readGroup(node, c, obj, objPath, cx, state);
+    if (node.kind === 'leaf') readLeaf(node, c, obj, objPath, state);
+    else readGroup(node, c, obj, objPath, state);
   }
 }
 
-function readGroup(
-  g: GroupNode,
-  el: XmlElement,
-  obj: ModelObject,
-  objPath: string,
-  xpath: string,
-  state: ReadState,
-): void {
+function readGroup(g: GroupNode, el: XmlElement, obj: ModelObject, objPath: string, state: ReadState): void {
   if (!g.field) {
-    readChildren(el, g.children, obj, objPath, xpath, state);
+    readChildren(el, g.children, obj, objPath, state);
     recordOtherwise(g, el, obj);
     return;
   }
@@ -203,8 +157,8 @@ function readGroup(
     const item: ModelObject = {};
     const itemPath = `${path}[${items.length}]`;
     items.push(item);
-    state.locations[itemPath] = { xpath, line: el.line };
-    readChildren(el, g.children, item, itemPath, xpath, state);
+    state.locations.add(itemPath, el);
+    readChildren(el, g.children, item, itemPath, state);
     recordOtherwise(g, el, item);
     return;
   }
@@ -212,9 +166,9 @@ function readGroup(
   if (!isObject(target)) {
     target = {};
     parent[key] = target;
-    state.locations[path] = { xpath, line: el.line };
+    state.locations.add(path, el);
   }
-  readChildren(el, g.children, target as ModelObject, path, xpath, state);
+  readChildren(el, g.children, target as ModelObject, path, state);
   recordOtherwise(g, el, target as ModelObject);
 }
 
@@ -235,7 +189,7 @@ function recordOtherwise(g: GroupNode, el: XmlElement, obj: ModelObject): void {
   }
 }
 
-function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, state: ReadState): unknown {
+function readValue(leaf: LeafNode, el: XmlElement, path: string, state: ReadState): unknown {
   const text = textOf(el) ?? '';
   switch (leaf.value ?? 'text') {
     case 'amount':
@@ -248,14 +202,14 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, 
           'fatal',
           path,
           el,
-          xpath,
+          xpathOf(state, el),
           `${el.name} must be a decimal number (digits with an optional '.' and sign), found '${text}'.`,
           leaf.bt,
           text,
         );
         return undefined;
       }
-      if (leaf.value === 'amount') checkCurrency(leaf, el, path, xpath, state);
+      if (leaf.value === 'amount') checkCurrency(leaf, el, path, state);
       if (!isPlainNumber(el.text)) state.lexical.set(path, el.text);
       return n;
     }
@@ -267,7 +221,7 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, 
           'warning',
           path,
           el,
-          xpath,
+          xpathOf(state, el),
           `${el.name} should be a date YYYY-MM-DD, found '${text}'; kept as written.`,
           leaf.bt,
           text,
@@ -281,7 +235,7 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, xpath: string, 
   }
 }
 
-function checkCurrency(leaf: LeafNode, el: XmlElement, path: string, xpath: string, state: ReadState): void {
+function checkCurrency(leaf: LeafNode, el: XmlElement, path: string, state: ReadState): void {
   const expected = leaf.currency === 'tax' ? state.scope.taxCurrency : state.scope.documentCurrency;
   const actual = el.attrs.currencyID?.trim();
   if (expected !== undefined && actual !== undefined && actual !== expected) {
@@ -291,7 +245,7 @@ function checkCurrency(leaf: LeafNode, el: XmlElement, path: string, xpath: stri
       'warning',
       path,
       el,
-      xpath,
+      xpathOf(state, el),
       `${el.name} is in ${actual} but the ${leaf.currency === 'tax' ? 'VAT accounting currency (BT-6)' : 'invoice currency (BT-5)'} is ${expected}.`,
       leaf.bt,
       actual,
@@ -299,24 +253,17 @@ function checkCurrency(leaf: LeafNode, el: XmlElement, path: string, xpath: stri
   }
 }
 
-function readLeaf(
-  leaf: LeafNode,
-  el: XmlElement,
-  obj: ModelObject,
-  objPath: string,
-  xpath: string,
-  state: ReadState,
-): void {
+function readLeaf(leaf: LeafNode, el: XmlElement, obj: ModelObject, objPath: string, state: ReadState): void {
   if (leaf.field === undefined) return; // a constant: it selected the binding, nothing to store
   const fp = fieldPath(leaf.field);
   const parent = holderFor(fp.fromRoot ? state.root : obj, fp);
   const key = fp.last;
   let path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
-  const value = readValue(leaf, el, path, xpath, state);
+  const value = readValue(leaf, el, path, state);
   if (value === undefined) {
     // the element's attributes are terms of their own (BT-130 unit of an empty quantity)
     if (leaf.attrs && !leaf.wrap && !leaf.many)
-      readAttributes(leaf, el, parent, path.slice(0, path.lastIndexOf('.')), xpath, state);
+      readAttributes(leaf, el, parent, path.slice(0, path.lastIndexOf('.')), state);
     return;
   }
   let stored: unknown = value;
@@ -343,7 +290,7 @@ function readLeaf(
         'warning',
         path,
         el,
-        xpath,
+        xpathOf(state, el),
         `${el.name} repeats ${leaf.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
         leaf.bt,
         stored,
@@ -353,27 +300,14 @@ function readLeaf(
   } else {
     parent[key] = stored;
   }
-  state.locations[path] = { xpath, line: el.line };
-  reportUnknownAttributes(leaf, el, path, xpath, state);
+  state.locations.add(path, el);
+  reportUnknownAttributes(leaf, el, path, state);
   if (leaf.attrs)
-    readAttributes(
-      leaf,
-      el,
-      attrTarget,
-      leaf.wrap ? path : path.slice(0, path.lastIndexOf('.')),
-      xpath,
-      state,
-    );
+    readAttributes(leaf, el, attrTarget, leaf.wrap ? path : path.slice(0, path.lastIndexOf('.')), state);
 }
 
 /** Attributes the binding does not read (listID, schemeAgencyID…) are content too: listed, not dropped silently */
-function reportUnknownAttributes(
-  leaf: LeafNode,
-  el: XmlElement,
-  path: string,
-  xpath: string,
-  state: ReadState,
-): void {
+function reportUnknownAttributes(leaf: LeafNode, el: XmlElement, path: string, state: ReadState): void {
   for (const name in el.attrs) {
     if (name === 'currencyID' && leaf.value === 'amount') continue;
     if (leaf.attrs?.some((a) => a.name === name)) continue;
@@ -383,7 +317,7 @@ function reportUnknownAttributes(
       'information',
       path,
       el,
-      `${xpath}/@${name}`,
+      xpathOf(state, el, name),
       `${el.name}/@${name} is not part of the EN 16931 UBL binding; ignored.`,
       leaf.bt,
       el.attrs[name],
@@ -396,7 +330,6 @@ function readAttributes(
   el: XmlElement,
   target: ModelObject,
   targetPath: string,
-  xpath: string,
   state: ReadState,
 ): void {
   for (const a of leaf.attrs ?? []) {
@@ -405,13 +338,19 @@ function readAttributes(
     if (v === undefined) continue;
     if (target[a.field] !== undefined && target[a.field] !== v.trim()) continue; // the element value's conflict is already reported
     target[a.field] = v.trim();
-    state.locations[`${targetPath}.${a.field}`] = { xpath: `${xpath}/@${a.name}`, line: el.line };
+    state.locations.add(`${targetPath}.${a.field}`, el, a.name);
   }
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (isObject(a) && isObject(b)) return JSON.stringify(a) === JSON.stringify(b);
   return a === b;
+}
+
+/** The XPath of an element (of its attribute `attr`), for a finding: named only when reported */
+function xpathOf(state: ReadState, el: XmlElement, attr?: string): string {
+  const xpath = state.locations.xpaths.of(el);
+  return attr === undefined ? xpath : `${xpath}/@${attr}`;
 }
 
 export function report(

@@ -3,7 +3,7 @@
  * positional steps in one pass, and each element's path is cached (xpathOf from @einv/xml rescans
  * the siblings at every call, which is quadratic on a 10,000-line invoice).
  */
-import type { XmlElement } from '@einv/xml';
+import type { XmlElement } from './types.js';
 
 export class XPaths {
   private readonly paths = new Map<XmlElement, string>();
