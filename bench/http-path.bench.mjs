@@ -9,8 +9,9 @@
 //    server's event loop(s), its other threads (workers, GC, libuv) and the client — read from Linux
 //    /proc per thread, so the CPU figures hold even when other work shares the machine;
 // 3. the validation work alone in this process: the pool's task called directly (same options as the
-//    route), then through a thread pool, CPU per call. N cores serve at most N × 1,000 ÷ (CPU ms per
-//    request) requests a second.
+//    route), then through a thread pool of one thread and of the cores' threads, CPU per call split
+//    into this thread and the others (what the hand-off costs each side). N cores serve at most
+//    N × 1,000 ÷ (CPU ms per request) requests a second.
 // Usage: nice -n 10 node bench/http-path.bench.mjs   (needs `pnpm build` and ../shared; Linux)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -150,8 +151,11 @@ for (const [scenario, env, entry] of [
 }
 
 // 3. the validation work alone, no HTTP: the pool's task called in this thread, then the same calls
-//    through a thread pool (http-kit's, the cores' threads, 2 × cores in flight): CPU per call of this
-//    process, so the second minus the first is what handing a task to a thread costs
+//    through a thread pool (http-kit's, 2 × threads in flight) of one thread and of the cores' threads:
+//    CPU per call of this process, split into this thread (the event loop's side of the hand-off:
+//    posting the task, waking a thread, taking the answer) and the others (the worker threads, their
+//    GC). Pooled minus alone is what handing a task to a thread costs; one thread against the cores'
+//    threads separates the hand-off from the threads contending for the cores and their caches.
 const tasksModule = path.join(root, 'apps/validator-api/dist/work/tasks.js');
 const tasks = await import(tasksModule);
 const input = () => ({
@@ -161,33 +165,50 @@ const input = () => ({
 const calls = 1000;
 const cpuPerCall = async (call, warmup) => {
   for (let i = 0; i < warmup; i++) await call();
-  const cpu0 = process.cpuUsage();
+  const cpu0 = threadCpu([process.pid]);
   await call(calls);
-  const cpu = process.cpuUsage(cpu0);
-  return (cpu.user + cpu.system) / 1000 / calls;
+  const cpu = threadCpu([process.pid]);
+  const eventLoop = (cpu.eventLoops - cpu0.eventLoops) / calls;
+  const others = (cpu.others - cpu0.others) / calls;
+  return { eventLoop, others, total: eventLoop + others };
 };
-const taskMs = await cpuPerCall((n = 1) => {
+const alone = await cpuPerCall((n = 1) => {
   for (let i = 0; i < n; i++) tasks.validateDocument(input());
 }, 200);
 const { threadPool } = await import(path.join(root, 'apps/http-kit/dist/index.js'));
-const pool = threadPool(pathToFileURL(tasksModule), { threads: CORES, maxQueue: 1000, budgetMs: 600_000 });
-const pooledMs = await cpuPerCall(async (n = 1) => {
-  let next = 0;
-  const sender = async () => {
-    while (next++ < n) await pool.run('validateDocument', input());
-  };
-  await Promise.all(Array.from({ length: 2 * CORES }, sender));
-}, 20);
-await pool.close();
+const pooled = async (threads) => {
+  const pool = threadPool(pathToFileURL(tasksModule), { threads, maxQueue: 1000, budgetMs: 600_000 });
+  // as the route does: the upload's bytes are moved to the thread, not copied
+  const figures = await cpuPerCall(async (n = 1) => {
+    let next = 0;
+    const sender = async () => {
+      while (next++ < n) {
+        const task = input();
+        await pool.run('validateDocument', task, [task.bytes]);
+      }
+    };
+    await Promise.all(Array.from({ length: 2 * threads }, sender));
+  }, 20);
+  await pool.close();
+  return figures;
+};
+const pooledOne = await pooled(1);
+const pooledAll = await pooled(CORES);
 
 console.table(rows);
 console.log('(ms columns: CPU milliseconds per request)');
+const split = (f) =>
+  `${f.total.toFixed(2)} ms CPU per call (this thread ${f.eventLoop.toFixed(2)}, other threads ${f.others.toFixed(2)})`;
 console.log(
-  `validation task alone (${cii.length} B CII_example1, in this thread): ${taskMs.toFixed(2)} ms CPU per call, so at most ${Math.round((CORES * 1000) / taskMs)}/s on ${CORES} cores with no HTTP at all`,
+  `validation task alone (${cii.length} B CII_example1, in this thread): ${split(alone)}, so at most ${Math.round((CORES * 1000) / alone.total)}/s on ${CORES} cores with no HTTP at all`,
 );
-console.log(
-  `the same calls through a pool of ${CORES} threads, no HTTP: ${pooledMs.toFixed(2)} ms CPU per call (hand-off: ${(pooledMs - taskMs).toFixed(2)} ms)`,
-);
+for (const [threads, f] of [
+  [1, pooledOne],
+  [CORES, pooledAll],
+])
+  console.log(
+    `the same calls through a pool of ${threads} thread(s), no HTTP: ${split(f)} (hand-off: ${(f.total - alone.total).toFixed(2)} ms)`,
+  );
 console.log(
   `load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}, at end ${os
     .loadavg()

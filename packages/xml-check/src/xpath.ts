@@ -12,6 +12,7 @@
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
+import { boolOf, predicateOf } from './xpath-fast.js';
 import {
   type Ast,
   type AttrNode,
@@ -61,6 +62,37 @@ function usesVars(a: Ast): boolean {
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
+/** Up to this many elements are put in document order through their ancestors, not by numbering the document */
+const FEW = 32;
+
+/**
+ * Negative when `a` comes before `b` in document order (an ancestor comes before its descendants),
+ * positive when after, 0 when they are the same element: O(depth + siblings), no per-document state.
+ */
+function documentOrder(a: XmlElement, b: XmlElement): number {
+  if (a === b) return 0;
+  let da = 0;
+  for (let p = a.parent; p; p = p.parent) da++;
+  let db = 0;
+  for (let p = b.parent; p; p = p.parent) db++;
+  let x = a;
+  let y = b;
+  for (; da > db; da--) {
+    x = x.parent as XmlElement;
+    if (x === b) return 1;
+  }
+  for (; db > da; db--) {
+    y = y.parent as XmlElement;
+    if (y === a) return -1;
+  }
+  while (x.parent !== y.parent) {
+    x = x.parent as XmlElement;
+    y = y.parent as XmlElement;
+  }
+  const siblings = x.parent?.children ?? [];
+  return siblings.indexOf(x) - siblings.indexOf(y);
+}
+
 /** One XDocument per parsed tree, shared by the passes over it (rule contexts, syntax rules) */
 const documents = new WeakMap<XmlElement, XDocument>();
 
@@ -83,7 +115,14 @@ export class XDocument {
   /** Variables bound but not computed yet (bindLazy) */
   private readonly lazy = new Map<string, () => Value>();
 
-  constructor(readonly root: XmlElement) {
+  /**
+   * @param compiled false: evaluate everything with the interpreter, without the closures of
+   *   xpath-fast.ts (the reference their tests compare with)
+   */
+  constructor(
+    readonly root: XmlElement,
+    private readonly compiled = true,
+  ) {
     this.docNode = { doc: true, root };
   }
 
@@ -236,7 +275,15 @@ export class XDocument {
   }
 
   test(x: XPath, context: XNode): boolean {
-    return ebv(this.eval(x.ast, context));
+    // on an element, the compiled closure (xpath-fast.ts): same value, no intermediate arrays
+    return this.compiled && isElement(context)
+      ? boolOf(x.ast)(context, this)
+      : ebv(this.eval(x.ast, context));
+  }
+
+  /** The interpreter, for the parts of an expression xpath-fast.ts does not compile */
+  evalAst(a: Ast, ctx: XNode): Value {
+    return this.eval(a, ctx);
   }
 
   /** Binds a variable (a rule's `let`, evaluated on its context node) for the tests that follow */
@@ -375,6 +422,7 @@ export class XDocument {
 
   private sorted(items: Item[]): Item[] {
     if (items.length < 2 || !items.every(isElement)) return items;
+    if (items.length <= FEW && !this.pos) return (items as XmlElement[]).sort(documentOrder);
     return (items as XmlElement[]).sort((x, y) => this.position(x) - this.position(y));
   }
 
@@ -426,6 +474,11 @@ export class XDocument {
   /** Applies a child step's predicates to `e`; a numeric predicate is a position among its matching siblings */
   private keepAmongSiblings(e: XmlElement, s: Step): boolean {
     for (const p of s.preds) {
+      const fast = this.compiled ? predicateOf(p) : null;
+      if (fast) {
+        if (!fast(e, this)) return false;
+        continue;
+      }
       const v = this.eval(p, e);
       if (v.length === 1 && typeof v[0] === 'number') {
         const siblings = this.axis(e.parent ?? this.docNode, s);
@@ -472,15 +525,18 @@ export class XDocument {
       }
       case 'preceding': {
         if (!isElement(n)) return [];
-        const all = this.elements();
-        const me = this.position(n);
         if (s.ns !== '*' && s.local !== '*') {
           const ancestorsOf = new Set<XmlElement>();
           for (let p = n.parent; p; p = p.parent) ancestorsOf.add(p);
-          return this.named(s.ns, s.local).filter(
-            (e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e),
-          );
+          const list = this.named(s.ns, s.local);
+          // a few candidates (UBL-SR-44/47: the payment ids): ordered by their ancestors, without
+          // numbering the whole document
+          if (list.length <= FEW) return list.filter((e) => !ancestorsOf.has(e) && documentOrder(e, n) < 0);
+          const me = this.position(n);
+          return list.filter((e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e));
         }
+        const all = this.elements();
+        const me = this.position(n);
         const ancestors = new Set<XmlElement>();
         for (let p = n.parent; p; p = p.parent) ancestors.add(p);
         const out: XmlElement[] = [];
@@ -498,6 +554,11 @@ export class XDocument {
   }
 
   private filter(items: Value, pred: Ast): Value {
+    const fast = this.compiled ? predicateOf(pred) : null;
+    if (fast)
+      return items.filter((item) =>
+        isElement(item) ? fast(item, this) : isNode(item) && ebv(this.eval(pred, item)),
+      );
     return items.filter((item, i) => {
       if (!isNode(item)) return false;
       const v = this.eval(pred, item);
