@@ -56,17 +56,28 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
  * walk in document order; in each pattern an element goes to the first rule whose context matches.
  */
 export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlElement): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const id of compiled.ids) counts[id] = 0;
   const doc = XDocument.of(root);
+  // nodes claimed per context (pattern by pattern), turned into counts per rule id at the end
+  const hits = compiled.patterns.map((p) => new Array<number>(p.contexts.length).fill(0));
   for (const e of doc.elements()) {
-    for (const p of compiled.patterns) {
+    for (let k = 0; k < compiled.patterns.length; k++) {
+      const p = compiled.patterns[k] as CompiledContextPattern;
       for (const i of p.byLocal(e.local)) {
         if (!doc.matches(p.contexts[i] as XPath, e)) continue;
-        for (const id of p.ids[i] as string[]) counts[id] = (counts[id] ?? 0) + 1;
+        const h = hits[k] as number[];
+        h[i] = (h[i] as number) + 1;
         break;
       }
     }
   }
+  const counts: Record<string, number> = {};
+  for (const id of compiled.ids) counts[id] = 0;
+  compiled.patterns.forEach((p, k) => {
+    const h = hits[k] as number[];
+    p.ids.forEach((ids, i) => {
+      const n = h[i] as number;
+      if (n) for (const id of ids) counts[id] = (counts[id] ?? 0) + n;
+    });
+  });
   return counts;
 }

@@ -5,6 +5,7 @@
  * NOTE: packages/ubl/src/check/engine is a copy of this folder kept identical by
  * scripts/gen-structure-engine.mjs (a test checks it); edit the CII copy and re-run the script.
  */
+import { intern } from './intern.js';
 
 /** -1 stands for maxOccurs="unbounded" */
 export const UNBOUNDED = -1;
@@ -80,7 +81,12 @@ export interface PreparedModel {
 }
 
 export function prepareModel(data: StructureData): PreparedModel {
-  const elems = data.elems.map(([nsI, local, type]) => ({ ns: data.ns[nsI] ?? '', local, type }));
+  // interned: compared with the parser's interned names on every element
+  const elems = data.elems.map(([nsI, local, type]) => ({
+    ns: intern(data.ns[nsI] ?? ''),
+    local: intern(local),
+    type,
+  }));
   const types = data.types.map((def) => prepareType(def));
   const lax = new Map<string, number>();
   for (const i of data.lax) {

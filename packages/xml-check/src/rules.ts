@@ -222,13 +222,25 @@ function addChain(
   return true;
 }
 
-/** Walks the absence tree below `elements`; collects the asserts whose forbidden path exists */
-function walkAbsent(tree: AbsenceNode, elements: XmlElement[], failed: Set<CompiledAssert>): void {
+/**
+ * Walks the absence tree below `elements`; adds the asserts whose forbidden path exists to `failed`
+ * (created on the first one: most context nodes fail nothing, and then nothing is allocated)
+ */
+function walkAbsent(
+  tree: AbsenceNode,
+  elements: readonly XmlElement[],
+  failed: Set<CompiledAssert> | undefined,
+): Set<CompiledAssert> | undefined {
   if (tree.attrs.size) {
     for (const e of elements)
-      for (const name in e.attrs) for (const a of tree.attrs.get(name) ?? []) failed.add(a);
+      for (const name in e.attrs) {
+        const list = tree.attrs.get(name);
+        if (!list) continue;
+        failed ??= new Set();
+        for (const a of list) failed.add(a);
+      }
   }
-  if (!tree.children.size) return;
+  if (!tree.children.size) return failed;
   let groups: Map<AbsenceNode, XmlElement[]> | undefined;
   for (const e of elements) {
     for (const c of e.children) {
@@ -240,11 +252,15 @@ function walkAbsent(tree: AbsenceNode, elements: XmlElement[], failed: Set<Compi
       else groups.set(t, [c]);
     }
   }
-  if (!groups) return;
+  if (!groups) return failed;
   for (const [t, g] of groups) {
-    for (const a of t.fails) failed.add(a);
-    walkAbsent(t, g, failed);
+    if (t.fails.length) {
+      failed ??= new Set();
+      for (const a of t.fails) failed.add(a);
+    }
+    failed = walkAbsent(t, g, failed);
   }
+  return failed;
 }
 
 /** Hostile documents (100,000 repeated lines) could otherwise yield millions of warnings */
@@ -280,31 +296,17 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
 }
 
 function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {
-  const report = (a: CompiledAssert) => {
-    findings.push({
-      rule: a.id,
-      message: a.message,
-      path: 'invoice',
-      severity: a.severity,
-      xpath: xpathOf(node),
-      line: node.line,
-      // the variables are still bound here: what the document gives and what the rule computed
-      ...(a.compared ? evaluateCompared(doc, a.compared, node) : {}),
-    });
-  };
-  const test = (a: CompiledAssert) => {
-    if (!doc.test(a.test, node)) report(a);
-  };
   if (rule.lets.length) {
-    for (const l of rule.lets) doc.bind(l.name, doc.evaluate(l.value, node));
+    // computed when a test (or a later let) reads them, on this node
+    for (const l of rule.lets) doc.bindLazy(l.name, () => doc.evaluate(l.value, node));
     try {
-      for (const a of rule.always) test(a);
+      for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
     } finally {
       doc.unbindAll();
     }
     return;
   }
-  for (const a of rule.always) test(a);
+  for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
   if (rule.byChild.size) {
     let seen: Set<string> | undefined;
     for (const c of node.children) {
@@ -312,13 +314,28 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       if (!list || seen?.has(c.local)) continue;
       seen ??= new Set();
       seen.add(c.local);
-      for (const a of list) test(a);
+      for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
     }
   }
   if (rule.byAttr.size) {
-    for (const name in node.attrs) for (const a of rule.byAttr.get(name) ?? []) test(a);
+    for (const name in node.attrs)
+      for (const a of rule.byAttr.get(name) ?? [])
+        if (!doc.test(a.test, node)) report(doc, findings, a, node);
   }
-  const failed = new Set<CompiledAssert>();
-  walkAbsent(rule.absent, [node], failed);
-  for (const a of failed) report(a);
+  const failed = walkAbsent(rule.absent, [node], undefined);
+  if (failed) for (const a of failed) report(doc, findings, a, node);
+}
+
+/** A failed assert on `node`: its XPath and line are only built here, for the findings reported */
+function report(doc: XDocument, findings: Finding[], a: CompiledAssert, node: XmlElement): void {
+  findings.push({
+    rule: a.id,
+    message: a.message,
+    path: 'invoice',
+    severity: a.severity,
+    xpath: xpathOf(node),
+    line: node.line,
+    // the variables are still bound here: what the document gives and what the rule computed
+    ...(a.compared ? evaluateCompared(doc, a.compared, node) : {}),
+  });
 }

@@ -5,6 +5,7 @@
  * it). Unknown syntax, axes or prefixes are compile errors.
  */
 import type { XmlElement } from '@einv/xml';
+import { intern } from './intern.js';
 
 export interface AttrNode {
   attr: true;
@@ -225,7 +226,7 @@ class Parser {
     if (tok === '@') {
       this.i++;
       const name = this.t[this.i++] ?? '';
-      return { deep, axis: 'attribute', ns: '', local: name, preds: this.preds() };
+      return { deep, axis: 'attribute', ns: '', local: intern(name), preds: this.preds() };
     }
     if (this.isCall()) return { deep, axis: 'call', ns: '', local: '', call: this.primary(), preds: [] };
     let axis: Step['axis'] = 'child';
@@ -237,7 +238,7 @@ class Parser {
       this.i += 2;
     }
     const name = this.t[this.i++] ?? '';
-    const [ns, local] = this.nameTest(name);
+    const [ns, local] = this.nameTest(name).map(intern) as [string, string];
     return { deep, axis, ns, local, preds: this.preds() };
   }
   private nameTest(name: string): [string, string] {

@@ -22,7 +22,7 @@ export function nameMatches(e: XmlElement, s: Step): boolean {
 }
 
 /** XPath string value of an element: all descendant text in document order */
-function stringValue(e: XmlElement): string {
+export function stringValue(e: XmlElement): string {
   if (e.children.length === 0) return e.text;
   let s = e.text;
   for (const c of e.children) s += stringValue(c);
@@ -62,7 +62,8 @@ export function ebv(v: Value): boolean {
   return first !== '';
 }
 
-function toBool(s: string): boolean | null {
+/** A string read as xs:boolean ('true'/'1', 'false'/'0'); null when it is neither */
+export function toBool(s: string): boolean | null {
   const t = s.trim();
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;

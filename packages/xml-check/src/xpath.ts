@@ -12,6 +12,7 @@
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
+import { boolOf, predicateOf } from './xpath-fast.js';
 import {
   type Ast,
   type AttrNode,
@@ -61,6 +62,37 @@ function usesVars(a: Ast): boolean {
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
+/** Up to this many elements are put in document order through their ancestors, not by numbering the document */
+const FEW = 32;
+
+/**
+ * Negative when `a` comes before `b` in document order (an ancestor comes before its descendants),
+ * positive when after, 0 when they are the same element: O(depth + siblings), no per-document state.
+ */
+function documentOrder(a: XmlElement, b: XmlElement): number {
+  if (a === b) return 0;
+  let da = 0;
+  for (let p = a.parent; p; p = p.parent) da++;
+  let db = 0;
+  for (let p = b.parent; p; p = p.parent) db++;
+  let x = a;
+  let y = b;
+  for (; da > db; da--) {
+    x = x.parent as XmlElement;
+    if (x === b) return 1;
+  }
+  for (; db > da; db--) {
+    y = y.parent as XmlElement;
+    if (y === a) return -1;
+  }
+  while (x.parent !== y.parent) {
+    x = x.parent as XmlElement;
+    y = y.parent as XmlElement;
+  }
+  const siblings = x.parent?.children ?? [];
+  return siblings.indexOf(x) - siblings.indexOf(y);
+}
+
 /** One XDocument per parsed tree, shared by the passes over it (rule contexts, syntax rules) */
 const documents = new WeakMap<XmlElement, XDocument>();
 
@@ -80,8 +112,17 @@ export class XDocument {
   private readonly absolute = new Map<Ast, Value>();
   /** The variables in scope: a rule's `let`s, a quantifier's item */
   private readonly vars = new Map<string, Value>();
+  /** Variables bound but not computed yet (bindLazy) */
+  private readonly lazy = new Map<string, () => Value>();
 
-  constructor(readonly root: XmlElement) {
+  /**
+   * @param compiled false: evaluate everything with the interpreter, without the closures of
+   *   xpath-fast.ts (the reference their tests compare with)
+   */
+  constructor(
+    readonly root: XmlElement,
+    private readonly compiled = true,
+  ) {
     this.docNode = { doc: true, root };
   }
 
@@ -234,7 +275,15 @@ export class XDocument {
   }
 
   test(x: XPath, context: XNode): boolean {
-    return ebv(this.eval(x.ast, context));
+    // on an element, the compiled closure (xpath-fast.ts): same value, no intermediate arrays
+    return this.compiled && isElement(context)
+      ? boolOf(x.ast)(context, this)
+      : ebv(this.eval(x.ast, context));
+  }
+
+  /** The interpreter, for the parts of an expression xpath-fast.ts does not compile */
+  evalAst(a: Ast, ctx: XNode): Value {
+    return this.eval(a, ctx);
   }
 
   /** Binds a variable (a rule's `let`, evaluated on its context node) for the tests that follow */
@@ -242,9 +291,20 @@ export class XDocument {
     this.vars.set(name, value);
   }
 
+  /**
+   * Binds a variable computed on first use (a rule's `let`): most tests read only some of their
+   * rule's variables on a given node (BR-FREXT-12 counts a line's children only for a GROUP line),
+   * and computing all of them on every node is quadratic in the number of lines
+   */
+  bindLazy(name: string, compute: () => Value): void {
+    this.vars.delete(name);
+    this.lazy.set(name, compute);
+  }
+
   /** Forgets the variables bound (after a rule's asserts) */
   unbindAll(): void {
     this.vars.clear();
+    this.lazy.clear();
   }
 
   private eval(a: Ast, ctx: XNode): Value {
@@ -276,7 +336,13 @@ export class XDocument {
         }
       }
       case 'var': {
-        const v = this.vars.get(a.name);
+        let v = this.vars.get(a.name);
+        const compute = v ? undefined : this.lazy.get(a.name);
+        if (compute) {
+          this.lazy.delete(a.name);
+          v = compute();
+          this.vars.set(a.name, v);
+        }
         if (!v) throw new Error(`unbound variable $${a.name}`);
         return v;
       }
@@ -356,6 +422,7 @@ export class XDocument {
 
   private sorted(items: Item[]): Item[] {
     if (items.length < 2 || !items.every(isElement)) return items;
+    if (items.length <= FEW && !this.pos) return (items as XmlElement[]).sort(documentOrder);
     return (items as XmlElement[]).sort((x, y) => this.position(x) - this.position(y));
   }
 
@@ -407,6 +474,11 @@ export class XDocument {
   /** Applies a child step's predicates to `e`; a numeric predicate is a position among its matching siblings */
   private keepAmongSiblings(e: XmlElement, s: Step): boolean {
     for (const p of s.preds) {
+      const fast = this.compiled ? predicateOf(p) : null;
+      if (fast) {
+        if (!fast(e, this)) return false;
+        continue;
+      }
       const v = this.eval(p, e);
       if (v.length === 1 && typeof v[0] === 'number') {
         const siblings = this.axis(e.parent ?? this.docNode, s);
@@ -453,15 +525,18 @@ export class XDocument {
       }
       case 'preceding': {
         if (!isElement(n)) return [];
-        const all = this.elements();
-        const me = this.position(n);
         if (s.ns !== '*' && s.local !== '*') {
           const ancestorsOf = new Set<XmlElement>();
           for (let p = n.parent; p; p = p.parent) ancestorsOf.add(p);
-          return this.named(s.ns, s.local).filter(
-            (e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e),
-          );
+          const list = this.named(s.ns, s.local);
+          // a few candidates (UBL-SR-44/47: the payment ids): ordered by their ancestors, without
+          // numbering the whole document
+          if (list.length <= FEW) return list.filter((e) => !ancestorsOf.has(e) && documentOrder(e, n) < 0);
+          const me = this.position(n);
+          return list.filter((e) => (this.positions().get(e) ?? 0) < me && !ancestorsOf.has(e));
         }
+        const all = this.elements();
+        const me = this.position(n);
         const ancestors = new Set<XmlElement>();
         for (let p = n.parent; p; p = p.parent) ancestors.add(p);
         const out: XmlElement[] = [];
@@ -479,6 +554,11 @@ export class XDocument {
   }
 
   private filter(items: Value, pred: Ast): Value {
+    const fast = this.compiled ? predicateOf(pred) : null;
+    if (fast)
+      return items.filter((item) =>
+        isElement(item) ? fast(item, this) : isNode(item) && ebv(this.eval(pred, item)),
+      );
     return items.filter((item, i) => {
       if (!isNode(item)) return false;
       const v = this.eval(pred, item);

@@ -301,7 +301,9 @@ class Parser {
           this.fail(an, 'the xmlns prefix and namespace are reserved');
         if (prefix !== '' && value === '')
           this.fail(an, `the prefix ${prefix} cannot be undeclared (XML Namespaces 1.0)`);
-        scope[prefix] = value;
+        // interned like the names: every pass compares element namespaces with the code's literals,
+        // and an interned URI equals them by identity instead of character by character
+        scope[prefix] = internName(value);
       } else {
         if (attrs === NO_ATTRS) attrs = {};
         else if (attrName in attrs) this.fail(an, `the attribute ${attrName} appears twice in <${name}>`);

@@ -87,6 +87,29 @@ describe('XPath subset', () => {
     expect(test(t, 'not(//@absent)')).toBe(true);
     expect(values('.//@n', t.root.children[2])).toEqual([]);
   });
+  it('preceding:: and unions in document order, with few and with many candidates', () => {
+    for (const n of [3, 40]) {
+      let xml = '<a:r xmlns:a="urn:a">';
+      for (let i = 0; i < n; i++)
+        xml += i % 3 === 0 ? `<a:x i="${i}"><a:x i="${i}b"/></a:x>` : `<a:y><a:x i="${i}"/></a:y>`;
+      const t = doc(`${xml}</a:r>`);
+      const all: XmlElement[] = [];
+      const walk = (e: XmlElement) => {
+        all.push(e);
+        e.children.forEach(walk);
+      };
+      walk(t.root);
+      const xs = all.filter((e) => e.local === 'x');
+      for (const e of all) {
+        const ancestors = new Set<XmlElement>();
+        for (let p = e.parent; p; p = p.parent) ancestors.add(p);
+        const expected = xs.filter((x) => all.indexOf(x) < all.indexOf(e) && !ancestors.has(x)).length;
+        expect(test(t, `count(preceding::a:x) = ${expected}`, e)).toBe(true);
+      }
+      const union = t.evaluate(compileXPath('a:y/a:x | a:x | a:x/a:x', NS), t.root) as XmlElement[];
+      expect(union.map((e) => e.attrs.i)).toEqual(xs.map((e) => e.attrs.i));
+    }
+  });
   it('refuses what it does not implement, at compile time', () => {
     expect(() => compileXPath('following-sibling::a:x', NS)).toThrow();
     const join = "string-join(a:x, ',')";

@@ -35,21 +35,34 @@ export interface CategoryNode {
 
 const PLACES = new Set(['line', 'allowance', 'breakdown', 'other']);
 
+/**
+ * The category nodes of one document, read once: some twenty presence and identifier rules ask
+ * for them, and a 1,000-line invoice has a thousand (the facts' list is the same array each time)
+ */
+const perDocument = new WeakMap<readonly SourceValue[], readonly CategoryNode[]>();
+
 /** The tag readUbl gives each node: `<place>[:<indicator>:<line|document>][+VAT]` */
-export function categoryNodes(nodes: readonly SourceValue[]): CategoryNode[] {
-  return nodes.map((n) => {
-    const [where = '', scheme] = (n.tag ?? '').split('+');
-    const [place = 'other', indicator, level] = where.split(':');
-    return {
-      code: n.value === undefined ? undefined : normalizeSpace(n.value),
-      written: n.value,
-      place: (PLACES.has(place) ? place : 'other') as CategoryNode['place'],
-      charge: indicator === 'true' ? true : indicator === 'false' ? false : undefined,
-      vat: scheme === 'VAT',
-      document: level === 'document',
-      source: n,
-    };
-  });
+export function categoryNodes(nodes: readonly SourceValue[]): readonly CategoryNode[] {
+  let out = perDocument.get(nodes);
+  if (!out) {
+    out = nodes.map(categoryNode);
+    perDocument.set(nodes, out);
+  }
+  return out;
+}
+
+function categoryNode(n: SourceValue): CategoryNode {
+  const [where = '', scheme] = (n.tag ?? '').split('+');
+  const [place = 'other', indicator, level] = where.split(':');
+  return {
+    code: n.value === undefined ? undefined : normalizeSpace(n.value),
+    written: n.value,
+    place: (PLACES.has(place) ? place : 'other') as CategoryNode['place'],
+    charge: indicator === 'true' ? true : indicator === 'false' ? false : undefined,
+    vat: scheme === 'VAT',
+    document: level === 'document',
+    source: n,
+  };
 }
 
 /**
@@ -76,7 +89,11 @@ export function ublPresenceHolds(
   breakdownCode: UblBreakdownCode = 'normalized',
 ): boolean {
   const nodes = categoryNodes(sourceNodes);
-  const count = (keep: (n: CategoryNode) => boolean) => nodes.filter(keep).length;
+  const count = (keep: (n: CategoryNode) => boolean) => {
+    let n = 0;
+    for (const node of nodes) if (keep(node)) n++;
+    return n;
+  };
   const used = (n: CategoryNode) => n.place === 'line' || n.place === 'allowance';
   if (mode !== 'atLeastOne') {
     // exists(//cac:TaxCategory[VAT]/cbc:ID[. = X]) or exists(//cac:ClassifiedTaxCategory[…]), and

@@ -54,10 +54,21 @@ function mapPath(path: string, original: readonly number[], back: boolean): stri
 function viewContext(context: RuleContext, original: readonly number[]): RuleContext {
   const source = context.source;
   if (!source) return context;
+  const kept = new Set(original);
+  /** Is this XML node outside the lines the view counts (a GROUP or INFORMATION line's)? */
+  const uncounted = (xpath: string) => {
+    const m = LINE_PATH.exec(source.pathAt(xpath));
+    return m !== null && !kept.has(Number(m[1]));
+  };
   return {
     ...context,
     source: {
       ...source,
+      // the nodes a rule judges on the XML (BR-CO-04 per line element): those of counted lines only
+      values: (key) => {
+        const nodes = source.values(key);
+        return nodes && nodes.filter((n) => !uncounted(n.xpath));
+      },
       unreadable: (path) => source.unreadable(mapPath(path, original, true)),
       lexical: (path) => source.lexical(mapPath(path, original, true)),
       pathAt: (xpath) => mapPath(source.pathAt(xpath), original, false),

@@ -6,7 +6,6 @@ export const EXTENDED_CTC_FR_XML_JUDGED_IDS = {
   CII: [
     'BR-CO-27',
     'BR-EXT-CL-07',
-    'BR-FREXT-12',
     'BR-FREXT-54-1',
     'BR-FREXT-54-2',
     'BR-FREXT-AE-01',
@@ -64,7 +63,6 @@ export const EXTENDED_CTC_FR_XML_JUDGED_IDS = {
   ],
   UBL: [
     'BR-FREXT-04',
-    'BR-FREXT-12',
     'BR-FREXT-54-1',
     'BR-FREXT-54-2',
     'BR-FREXT-AE-01',
@@ -135,11 +133,6 @@ export const EXTENDED_CTC_FR_XML_JUDGED_RULES: Readonly<
     en: 'an item attribute code (EXT-FR-FE-159) must come from UNTDED 6313 + the Factur-X extension list',
     fr: 'un code d’attribut d’article (EXT-FR-FE-159) doit venir de la liste UNTDED 6313 + extension Factur-X',
     flag: { UBL: 'fatal' },
-  },
-  'BR-FREXT-12': {
-    en: 'a GROUP line (sub-type GROUP, BT-X-8) with a net amount (BT-131) must have child lines with net amounts, and its net amount must be their sum',
-    fr: 'une ligne GROUP (sous-type GROUP, BT-X-8) avec un montant net (BT-131) doit avoir des lignes filles avec montants nets, et son montant net doit être leur somme',
-    flag: { CII: 'fatal', UBL: 'fatal' },
   },
   'BR-FREXT-54-1': {
     en: 'each item attribute (BG-32) must have a name (BT-160) or an attribute code (EXT-FR-FE-159)',

@@ -1,8 +1,10 @@
 /**
  * EXTENDED-CTC-FR rules of the line structure itself (EXT-FR-FE-162 parent line, EXT-FR-FE-163
  * sub-type), on Line.frenchCtc (decision 0110): the sub-type's code list (BR-FREXT-05), a parent
- * line needs a sub-type (BR-FREXT-06), a parent line must exist (BR-FREXT-11), and a GROUP line net
- * amount is the sum of its GROUP and DETAIL children (BR-FREXT-08).
+ * line needs a sub-type (BR-FREXT-06), a parent line must exist (BR-FREXT-11), a GROUP line net
+ * amount is the sum of its GROUP and DETAIL children (BR-FREXT-08), whose GROUP children then all
+ * have one (BR-FREXT-12: judged here, not on the XML, because the official test counts each GROUP
+ * line's children over every line, quadratic in the number of lines; decision 0125).
  */
 import type { Line } from '@einv/core-model';
 import { sumComputed } from '../computed.js';
@@ -83,11 +85,16 @@ export const lineStructureRules: RuleDefinition[] = [
     ],
     (inv, report) => {
       const lines = Array.isArray(inv.lines) ? inv.lines : [];
+      // the line ids once (a lookup per line, not a scan: documents have thousands of lines)
+      const ids = new Set<string>();
+      eachObject<Line>(lines, (line) => {
+        ids.add(text(line.id));
+      });
       eachObject<Line>(lines, (line, i) => {
         const parent = text(line.frenchCtc?.parentLineId);
         if (parent === '') return;
-        const own = text(line.id);
-        const exists = lines.some((other) => text(other?.id) === parent && text(other?.id) !== own);
+        // another line with that id: the parent is not the line itself
+        const exists = parent !== text(line.id) && ids.has(parent);
         if (!exists) report(`invoice.lines[${i}].frenchCtc.parentLineId`, { value: parent });
       });
     },
@@ -127,6 +134,35 @@ export const lineStructureRules: RuleDefinition[] = [
             value: line.netAmount,
             computed: sumComputed('BT-131', 'BT-131', { total: sum, count }, round2(sum)),
           });
+      });
+    },
+  ),
+  frext(
+    'BR-FREXT-12',
+    ['BT-131', 'EXT-FR-FE-162', 'EXT-FR-FE-163'],
+    [
+      'A GROUP line has a net amount (BT-131) but one of its GROUP child lines has none.',
+      'When a GROUP line gives its net amount, the GROUP lines placed under it give theirs, so that the amounts add up level by level.',
+      'Give every GROUP child line its net amount, or leave the parent GROUP line’s net amount out.',
+    ],
+    [
+      'Une ligne GROUP a un montant net (BT-131) mais l’une de ses lignes filles GROUP n’en a pas.',
+      'Quand une ligne GROUP indique son montant net, les lignes GROUP placées sous elle indiquent le leur, pour que les montants s’additionnent niveau par niveau.',
+      'Indiquez le montant net de chaque ligne fille GROUP, ou omettez celui de la ligne GROUP parente.',
+    ],
+    (inv, report) => {
+      const lines = Array.isArray(inv.lines) ? inv.lines : [];
+      // the GROUP children without a net amount, counted once per parent id
+      const missing = new Map<string, number>();
+      eachObject<Line>(lines, (child) => {
+        if (text(child.frenchCtc?.subType) !== 'GROUP' || child.netAmount !== undefined) return;
+        const parent = text(child.frenchCtc?.parentLineId);
+        missing.set(parent, (missing.get(parent) ?? 0) + 1);
+      });
+      if (missing.size === 0) return;
+      eachObject<Line>(lines, (line, i) => {
+        if (text(line.frenchCtc?.subType) !== 'GROUP' || line.netAmount === undefined) return;
+        if (missing.has(text(line.id))) report(`invoice.lines[${i}].netAmount`, { value: line.netAmount });
       });
     },
   ),

@@ -1,0 +1,298 @@
+/**
+ * Closures for the boolean expressions the syntax rules and the official rule contexts test on
+ * every element (`count(ram:Value) = 1`, `[normalize-space(cbc:ID) = 'S']`, `[@schemeID]`,
+ * `not(ancestor::cac:Price/cac:AllowanceCharge)` …). The interpreter in xpath.ts builds an array
+ * for every intermediate value; on a 1,000-line invoice that is millions of short-lived arrays (the
+ * garbage collector was a fifth of the time). Compiled once per expression, these walk the tree
+ * directly and allocate nothing per call.
+ *
+ * Only shapes whose meaning is plain are compiled: relative paths of child, attribute (last),
+ * self, parent and ancestor steps without predicates; `not`, `and`, `or`, `exists`, `count(P) op n`,
+ * `P = 'text'` / `P != 'text'`, `P = true()/false()`, `ends-with(name(), '…')`, and the string
+ * functions `normalize-space`, `upper-case`. Anything else — and every part of an expression that
+ * is not such a shape — runs on the interpreter, so the results are the interpreter's by
+ * construction (tests/structure/xpath-fast.test.ts compares both on every rule and every element of
+ * the official examples).
+ */
+import type { XmlElement } from '@einv/xml';
+import type { Ast, Step, Value, XNode } from './xpath-parse.js';
+import { ebv, nameMatches, stringValue, toBool, toStr } from './xpath-values.js';
+
+/** What the closures need from the document: the interpreter, for the parts they do not compile */
+export interface Evaluator {
+  readonly root: XmlElement;
+  evalAst(a: Ast, ctx: XNode): Value;
+}
+
+export type BoolFn = (e: XmlElement, doc: Evaluator) => boolean;
+type StrFn = (e: XmlElement, doc: Evaluator) => string;
+/**
+ * Visits the items a path selects from `e`, in the interpreter's order, until `visit` returns true
+ * (then returns true). An element is passed as itself; an attribute or a string as `value` with a
+ * null element. The document node (`..` of the root) is passed as the root element: every use here
+ * (existence, count, string value) treats them alike.
+ */
+type Visit = (el: XmlElement | null, value: string) => boolean;
+type PathFn = (e: XmlElement, doc: Evaluator, visit: Visit) => boolean;
+
+const compiled = new WeakMap<Ast, BoolFn>();
+
+/** The boolean value of `a` on an element, as a closure (compiled once per expression) */
+export function boolOf(a: Ast): BoolFn {
+  let fn = compiled.get(a);
+  if (!fn) {
+    fn = compileBool(a);
+    compiled.set(a, fn);
+  }
+  return fn;
+}
+
+const predicates = new WeakMap<Ast, BoolFn | null>();
+
+/**
+ * A predicate as a closure when it is always a boolean (a filter, never a position: `[1]`), else
+ * null (the interpreter decides). Compiled once per predicate.
+ */
+export function predicateOf(a: Ast): BoolFn | null {
+  let fn = predicates.get(a);
+  if (fn === undefined) {
+    fn = isBooleanTyped(a) ? boolOf(a) : null;
+    predicates.set(a, fn);
+  }
+  return fn;
+}
+
+function isBooleanTyped(a: Ast): boolean {
+  if (a.k === 'or' || a.k === 'and' || a.k === 'cmp') return true;
+  if (a.k === 'call') return ['not', 'exists', 'true', 'false', 'ends-with', 'matches'].includes(a.name);
+  return a.k === 'path' && pathOf(a) !== null;
+}
+
+function interpreted(a: Ast): BoolFn {
+  return (e, doc) => ebv(doc.evalAst(a, e));
+}
+
+function compileBool(a: Ast): BoolFn {
+  switch (a.k) {
+    case 'or': {
+      const x = boolOf(a.a);
+      const y = boolOf(a.b);
+      return (e, doc) => x(e, doc) || y(e, doc);
+    }
+    case 'and': {
+      const x = boolOf(a.a);
+      const y = boolOf(a.b);
+      return (e, doc) => x(e, doc) && y(e, doc);
+    }
+    case 'call':
+      return callBool(a) ?? interpreted(a);
+    case 'cmp':
+      return compareBool(a.op, a.a, a.b) ?? interpreted(a);
+    case 'path': {
+      const p = pathOf(a);
+      return p ? (e, doc) => p(e, doc, STOP) : interpreted(a);
+    }
+    default:
+      return interpreted(a);
+  }
+}
+
+const STOP: Visit = () => true;
+
+function callBool(a: Extract<Ast, { k: 'call' }>): BoolFn | null {
+  const [x, y] = a.args;
+  switch (a.name) {
+    case 'not': {
+      if (a.args.length !== 1 || !x) return null;
+      const inner = boolOf(x);
+      return (e, doc) => !inner(e, doc);
+    }
+    case 'exists': {
+      const p = a.args.length === 1 && x?.k === 'path' ? pathOf(x) : null;
+      return p ? (e, doc) => p(e, doc, STOP) : null;
+    }
+    case 'true':
+      return a.args.length === 0 ? () => true : null;
+    case 'false':
+      return a.args.length === 0 ? () => false : null;
+    case 'ends-with':
+      if (
+        a.args.length === 2 &&
+        x?.k === 'call' &&
+        x.name === 'name' &&
+        x.args.length === 0 &&
+        y?.k === 'str'
+      ) {
+        const suffix = y.v;
+        return (e) => e.name.endsWith(suffix);
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** A general comparison with a literal on one side, or `count(P) op n` */
+function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
+  if (l.k === 'call' && l.name === 'count' && r.k === 'num') {
+    const arg = l.args[0];
+    const p = l.args.length === 1 && arg?.k === 'path' ? pathOf(arg) : null;
+    return p ? countCompare(p, op, r.v) : null;
+  }
+  if (op !== '=' && op !== '!=') return null;
+  // `=` and `!=` are symmetric: put the literal on the right
+  const [side, lit] = isLiteral(r) ? [l, r] : isLiteral(l) ? [r, l] : [null, null];
+  if (!side || !lit) return null;
+  const eq = op === '=';
+  if (lit.k === 'str') {
+    const text = lit.v;
+    const s = stringOf(side);
+    if (s) return eq ? (e, doc) => s(e, doc) === text : (e, doc) => s(e, doc) !== text;
+    const p = side.k === 'path' ? pathOf(side, true) : null;
+    if (!p) return null;
+    const hit: Visit = eq ? (el, v) => atomOf(el, v) === text : (el, v) => atomOf(el, v) !== text;
+    return (e, doc) => p(e, doc, hit);
+  }
+  // `P = true()` / `P = false()`: an item compares only when it reads as a boolean
+  const p = side.k === 'path' ? pathOf(side, true) : null;
+  if (!p) return null;
+  const want = lit.k === 'call' && lit.name === 'true';
+  const hit: Visit = (el, v) => {
+    const b = toBool(atomOf(el, v));
+    return b !== null && (eq ? b === want : b !== want);
+  };
+  return (e, doc) => p(e, doc, hit);
+}
+
+type Literal = Extract<Ast, { k: 'str' }> | Extract<Ast, { k: 'call' }>;
+function isLiteral(a: Ast): a is Literal {
+  return (
+    a.k === 'str' || (a.k === 'call' && (a.name === 'true' || a.name === 'false') && a.args.length === 0)
+  );
+}
+
+function countCompare(p: PathFn, op: string, n: number): BoolFn {
+  let count = 0;
+  const tally: Visit = () => {
+    count++;
+    return false;
+  };
+  const total = (e: XmlElement, doc: Evaluator): number => {
+    count = 0;
+    p(e, doc, tally);
+    return count;
+  };
+  switch (op) {
+    case '=':
+      return (e, doc) => total(e, doc) === n;
+    case '!=':
+      return (e, doc) => total(e, doc) !== n;
+    case '<':
+      return (e, doc) => total(e, doc) < n;
+    case '<=':
+      return (e, doc) => total(e, doc) <= n;
+    case '>':
+      return (e, doc) => total(e, doc) > n;
+    default:
+      return (e, doc) => total(e, doc) >= n;
+  }
+}
+
+/** A string-valued expression (one string whatever the context), or null */
+function stringOf(a: Ast): StrFn | null {
+  if (a.k === 'str') {
+    const v = a.v;
+    return () => v;
+  }
+  if (a.k !== 'call' || a.args.length > 1) return null;
+  if (a.name !== 'normalize-space' && a.name !== 'upper-case') return null;
+  const arg = a.args[0];
+  const inner = arg ? firstString(arg) : (e: XmlElement) => atomOf(e, '');
+  if (a.name === 'upper-case') return (e, doc) => inner(e, doc).toUpperCase();
+  return (e, doc) =>
+    inner(e, doc)
+      .replace(/[\t\n\r ]+/g, ' ')
+      .trim();
+}
+
+/** The string value of the first item of `a` ('' when none): a function's argument */
+function firstString(a: Ast): StrFn {
+  const s = stringOf(a);
+  if (s) return s;
+  const p = a.k === 'path' ? pathOf(a, true) : null;
+  if (!p) return (e, doc) => toStr(doc.evalAst(a, e));
+  let first = '';
+  const take: Visit = (el, v) => {
+    first = atomOf(el, v);
+    return true;
+  };
+  return (e, doc) => {
+    first = '';
+    p(e, doc, take);
+    return first;
+  };
+}
+
+/**
+ * A relative path the walker handles, or null. `strings`: the path may end with a string function
+ * (`cac:TaxScheme/normalize-space(cbc:ID)`), for comparisons and first strings only: the interpreter
+ * keeps equal strings once, so such a path's count or boolean value is not the walker's.
+ */
+function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null {
+  if (a.abs !== '' || a.start !== null || a.steps.length === 0) return null;
+  const steps = a.steps;
+  for (const [i, s] of steps.entries()) {
+    if (s.deep || s.preds.length) return null;
+    const last = i === steps.length - 1;
+    if (s.axis === 'attribute' && (!last || s.local === '*')) return null;
+    // parent and ancestor first only: from one node they reach each node once, as the interpreter's
+    // de-duplicated sets do
+    if ((s.axis === 'parent' || s.axis === 'ancestor') && i > 0) return null;
+    if (s.axis === 'call' && (!strings || !last || !s.call || !stringOf(s.call))) return null;
+    // `../f()` from the root would call f on the document node, which the walker does not model
+    if (s.axis === 'call' && steps[i - 1]?.axis === 'parent') return null;
+    if (!['child', 'attribute', 'self', 'parent', 'ancestor', 'call'].includes(s.axis)) return null;
+  }
+  const calls = steps.map((s) => (s.call ? stringOf(s.call) : null));
+  const walk = (n: XmlElement | null, i: number, doc: Evaluator, visit: Visit): boolean => {
+    if (i === steps.length) return visit(n ?? doc.root, '');
+    const s = steps[i] as Step;
+    switch (s.axis) {
+      case 'child': {
+        if (n === null) {
+          const root = doc.root;
+          return nameMatches(root, s) && walk(root, i + 1, doc, visit);
+        }
+        for (const c of n.children) if (nameMatches(c, s) && walk(c, i + 1, doc, visit)) return true;
+        return false;
+      }
+      case 'attribute': {
+        if (n === null) return false;
+        const v = n.attrs[s.local];
+        return v !== undefined && visit(null, v);
+      }
+      case 'self':
+        if (s.local !== '*' && (n === null || !nameMatches(n, s))) return false;
+        return walk(n, i + 1, doc, visit);
+      case 'parent':
+        // the parent of the root is the document node (null here)
+        return n !== null && walk(n.parent, i + 1, doc, visit);
+      case 'ancestor':
+        if (n === null) return false;
+        for (let p = n.parent; p; p = p.parent)
+          if (nameMatches(p, s) && walk(p, i + 1, doc, visit)) return true;
+        return false;
+      default: {
+        // a string function as the last step: one string per node reached
+        const fn = calls[i] as StrFn;
+        return n !== null && visit(null, fn(n, doc));
+      }
+    }
+  };
+  return (e, doc, visit) => walk(e, 0, doc, visit);
+}
+
+/** The string value of a visited item */
+function atomOf(el: XmlElement | null, value: string): string {
+  return el === null ? value : stringValue(el);
+}
