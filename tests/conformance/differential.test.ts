@@ -115,5 +115,5 @@ describeIfShared('differential vs the official validator', () => {
     const baseline = loadBaseline();
     expect(identical).toBeGreaterThanOrEqual(baseline.differentialIdenticalFiles);
     expect(unexplained.length).toBeLessThanOrEqual(baseline.differentialUnexplainedMax);
-  }, 600_000);
+  }, 1_800_000); // a cold oracle cache on a loaded runner took over 600 s
 });

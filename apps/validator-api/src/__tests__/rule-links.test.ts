@@ -13,6 +13,10 @@ let server: http.Server;
 let base = '';
 beforeAll(async () => {
   server = http.createServer(buildApp());
+  // Thousands of fetches over undici's pooled keep-alive sockets: with Node's default 5 s idle
+  // timeout a socket the server is closing can be reused by the client on a loaded machine
+  // (ECONNRESET, seen in CI at load 30). Idle sockets outlive the test's pauses instead.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
