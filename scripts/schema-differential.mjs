@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateDocument } from '../packages/facturx/dist/index.js';
 import { isContractAlias } from '../packages/rules/dist/index.js';
+import { businessRulesOfReport, isBusinessRule } from './lib/business-rules.mjs';
 import { differentialBases, SHARED } from './lib/differential-bases.mjs';
 import { cacheableOracleAnswer } from './lib/oracle-errors.mjs';
 import { SAXON_HE_ENGINE, saxonHeCacheKey, startSaxonHeOracle } from './lib/saxon-he-oracle.mjs';
@@ -82,20 +83,11 @@ async function official(doc) {
   }
 }
 
-const isBusinessRule = (id) => typeof id === 'string' && id.startsWith('BR-') && !id.startsWith('BR-FR');
 const encoder = new TextEncoder();
 
 /** einv's BR-* set, or undefined for a MINIMUM / BASIC-WL booking aid (judged by its profile, decision 0113) */
-function ours(doc) {
-  const report = validateDocument(encoder.encode(doc.xml), { frenchEdition: 'off' });
-  if (report.profile === 'MINIMUM' || report.profile === 'BASIC-WL') return undefined;
-  return new Set(
-    [...report.errors, ...report.warnings]
-      .filter((f) => !isContractAlias(f))
-      .map((f) => f.rule)
-      .filter(isBusinessRule),
-  );
-}
+const ours = (doc) =>
+  businessRulesOfReport(validateDocument(encoder.encode(doc.xml), { frenchEdition: 'off' }), isContractAlias);
 
 const bases = differentialBases();
 for (const syntax of SYNTAXES) {

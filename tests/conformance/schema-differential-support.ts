@@ -6,6 +6,8 @@
 import { validateDocument } from '@einv/facturx';
 import { isContractAlias } from '@einv/rules';
 // @ts-expect-error -- a plain .mjs dev module without type declarations
+import { businessRulesOfReport, isBusinessRule } from '../../scripts/lib/business-rules.mjs';
+// @ts-expect-error -- a plain .mjs dev module without type declarations
 import { differentialBases } from '../../scripts/lib/differential-bases.mjs';
 // @ts-expect-error -- a plain .mjs dev module without type declarations
 import { loadStructure, schemaMutants } from '../../scripts/lib/schema-mutations.mjs';
@@ -23,24 +25,16 @@ export interface Base {
   syntax: 'CII' | 'UBL';
 }
 
-export const isBusinessRule = (id: string) => id.startsWith('BR-') && !id.startsWith('BR-FR');
+export { isBusinessRule };
 
 const encoder = new TextEncoder();
 
 /**
- * einv's BR-* ids on a document, or undefined for a MINIMUM / BASIC-WL booking aid: those are judged
- * by their profile's rules, not by the EN 16931 set the CEN oracle runs (decision 0113)
+ * einv's BR-* ids on a document, or undefined for a MINIMUM / BASIC-WL booking aid (the same set the
+ * long run compares: scripts/lib/business-rules.mjs)
  */
-export function einvBusinessRules(xml: string): Set<string> | undefined {
-  const report = validateDocument(encoder.encode(xml), { frenchEdition: 'off' });
-  if (report.profile === 'MINIMUM' || report.profile === 'BASIC-WL') return undefined;
-  return new Set(
-    [...report.errors, ...report.warnings]
-      .filter((f) => !isContractAlias(f))
-      .map((f) => f.rule)
-      .filter(isBusinessRule),
-  );
-}
+export const einvBusinessRules = (xml: string): Set<string> | undefined =>
+  businessRulesOfReport(validateDocument(encoder.encode(xml), { frenchEdition: 'off' }), isContractAlias);
 
 export const loadBases = (): Base[] => differentialBases() as Base[];
 export const structureOf = (syntax: 'CII' | 'UBL'): unknown => loadStructure(syntax);
