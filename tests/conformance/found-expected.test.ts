@@ -72,7 +72,7 @@ const CONDITIONS: Record<string, string> = {
   'BR-FREXT-05': 'sub-type from a closed list: a code, not a computed value',
   'BR-FREXT-06': 'parent without sub-type: presence',
   'BR-FREXT-11': 'parent line that does not exist: a reference, no computed value',
-  'BR-FREXT-12': 'a GROUP child line without a net amount: presence (judged on the model since decision 0125)',
+  'BR-FREXT-12': 'GROUP child line without a net amount: presence (on the model, decision 0125)',
 };
 
 /**
