@@ -7,6 +7,7 @@
  * tests/crash/billing-crash.test.ts.
  */
 import { describe, expect, it } from '@jest/globals';
+import { orderEvent, subscriptionEvent } from '../../../tests/support/billing-events.js';
 import {
   openTestDatabase,
   otherInstances,
@@ -24,36 +25,8 @@ const resolver: AccountResolver = {
 };
 const now = new Date('2026-11-22T00:00:00Z');
 
-const order = (id: number, updatedAt: string) =>
-  JSON.stringify({
-    meta: { event_name: 'order_created' },
-    data: {
-      type: 'orders',
-      id: String(id),
-      attributes: {
-        user_email: 'ada@example.com',
-        status: 'paid',
-        first_order_item: { variant_id: 111111 },
-        updated_at: updatedAt,
-      },
-    },
-  });
-const sub = (name: string, status: string, updatedAt: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    meta: { event_name: name },
-    data: {
-      type: 'subscriptions',
-      id: '77',
-      attributes: {
-        user_email: 'ada@example.com',
-        order_id: 1001,
-        variant_id: 222222,
-        status,
-        updated_at: updatedAt,
-        ...extra,
-      },
-    },
-  });
+const order = orderEvent;
+const sub = subscriptionEvent;
 const payment = (name: string, updatedAt: string) =>
   JSON.stringify({
     meta: { event_name: name },

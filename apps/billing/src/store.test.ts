@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { subscriptionEvent } from '../../../tests/support/billing-events.js';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
 import { openTestDatabase, TEST_CONFIGURATION } from '../../../tests/support/test-database.js';
 import { openDatabase } from './db/database.js';
@@ -268,22 +269,7 @@ describeIfShared('BillingStore on the provider samples', () => {
 
 describe('BillingStore: a purchase depends on its events, not on their delivery', () => {
   const now = new Date('2026-11-22T00:00:00Z');
-  const sub = (name: string, status: string, updatedAt: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({
-      meta: { event_name: name },
-      data: {
-        type: 'subscriptions',
-        id: '77',
-        attributes: {
-          user_email: EMAIL,
-          order_id: 1001,
-          variant_id: 222222,
-          status,
-          updated_at: updatedAt,
-          ...extra,
-        },
-      },
-    });
+  const sub = subscriptionEvent;
   const lifecycle = [
     event(
       'order_created',
