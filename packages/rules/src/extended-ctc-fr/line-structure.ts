@@ -9,7 +9,7 @@
 import type { Line } from '@einv/core-model';
 import { sumComputed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
-import { dec, round2, ZERO } from '../util/money.js';
+import { type Dec, dec, round2, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 
 const SUBTYPES = new Set(['DETAIL', 'GROUP', 'INFORMATION']);
@@ -114,21 +114,24 @@ export const lineStructureRules: RuleDefinition[] = [
     ],
     (inv, report) => {
       const lines = Array.isArray(inv.lines) ? inv.lines : [];
+      // the GROUP and DETAIL net amounts summed per parent id in one pass, not a scan of every line
+      // per GROUP line (documents have thousands of lines)
+      const children = new Map<string, { sum: Dec; count: number }>();
+      eachObject<Line>(lines, (child) => {
+        const kind = text(child.frenchCtc?.subType);
+        const d = dec(child.netAmount);
+        if ((kind !== 'GROUP' && kind !== 'DETAIL') || !d) return;
+        const parent = text(child.frenchCtc?.parentLineId);
+        const acc = children.get(parent);
+        if (acc) {
+          acc.sum = acc.sum.plus(d);
+          acc.count++;
+        } else children.set(parent, { sum: ZERO.plus(d), count: 1 });
+      });
       eachObject<Line>(lines, (line, i) => {
         const own = dec(line.netAmount);
         if (text(line.frenchCtc?.subType) !== 'GROUP' || own === undefined) return;
-        const id = text(line.id);
-        let sum = ZERO;
-        let count = 0;
-        eachObject<Line>(lines, (child) => {
-          const kind = text(child.frenchCtc?.subType);
-          if (text(child.frenchCtc?.parentLineId) !== id || (kind !== 'GROUP' && kind !== 'DETAIL')) return;
-          const d = dec(child.netAmount);
-          if (d) {
-            sum = sum.plus(d);
-            count++;
-          }
-        });
+        const { sum, count } = children.get(text(line.id)) ?? { sum: ZERO, count: 0 };
         if (!own.eq(round2(sum)))
           report(`invoice.lines[${i}].netAmount`, {
             value: line.netAmount,
