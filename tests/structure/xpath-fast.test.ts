@@ -9,8 +9,8 @@
 
 import { parseXml, type XmlElement } from '@einv/xml';
 import {
-  compileXPath,
   ContextIndex,
+  compileXPath,
   type PatternData,
   type RuleContextTable,
   XDocument,

@@ -13,9 +13,9 @@
  * and mutated variants.
  */
 import type { XmlElement } from '@einv/xml';
+import { patternShape, type XDocument } from './xpath.js';
 import { type BoolFn, predicateOf } from './xpath-fast.js';
 import type { Step, XPath } from './xpath-parse.js';
-import { patternShape, type XDocument } from './xpath.js';
 
 /** Does element `e` match one branch of a context (with the document for the predicates)? */
 export type Matcher = (e: XmlElement, doc: XDocument) => boolean;
