@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { loadFixture } from '../../../fixtures/load.js';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
-import { detectAndRead, sniffXmlSyntax } from './detect.js';
+import { cleanedHeadStartTag, detectAndRead, firstStartTag, prologFree, sniffXmlSyntax } from './detect.js';
 import { generate } from './generate.js';
 import * as facade from './index.js';
 
@@ -100,5 +100,56 @@ describeIfShared('detectAndRead on corpus XML', () => {
     }
     expect(ubl).toBeGreaterThan(10);
     expect(cii).toBeGreaterThan(10);
+  });
+});
+
+describe('the first start tag of a head (decision 0165)', () => {
+  /** mulberry32: seeded, so a failure can be replayed */
+  function random(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  // pieces whose combinations hit every branch: closed and unclosed PIs and comments, markup
+  // inside them, DOCTYPEs, stray `<` and `>`, prefixes, a BOM, long padding past 8 KB
+  const pieces = [
+    '<?xml version="1.0"?>',
+    '<?pi a > b ?>',
+    '<?unclosed ',
+    '?>',
+    '<!-- c -->',
+    '<!-- <Invoice> -->',
+    '<!--',
+    '-->',
+    '<!-->',
+    '<!DOCTYPE x [ <!ELEMENT a ANY> ]>',
+    ' ',
+    '\n\t',
+    '<',
+    '>',
+    '< rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">',
+    '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">',
+    '<CrossDomainAcknowledgementAndResponse>',
+    '<a:b:c d="e">',
+    '<x.y-z',
+    'text',
+    '\uFEFF',
+    ' '.repeat(9000),
+  ];
+  it('is the one found after cleaning the whole head, on random heads', () => {
+    const next = random(165);
+    for (let n = 0; n < 20000; n++) {
+      let head = next() < 0.2 ? '\uFEFF' : '';
+      const count = 1 + Math.floor(next() * 8);
+      for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * pieces.length)];
+      const fast = firstStartTag(head);
+      const reference = cleanedHeadStartTag(prologFree(head));
+      expect([head, fast && [...fast]]).toEqual([head, reference && [...reference]]);
+    }
   });
 });

@@ -57,7 +57,7 @@ const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 const UBL_NS = /^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/;
 
 /** The head of an XML text without BOM, processing instructions and comments */
-const prologFree = (xml: string) =>
+export const prologFree = (xml: string) =>
   xml
     .slice(0, 8192)
     .replace(/^\uFEFF/, '')
@@ -66,20 +66,91 @@ const prologFree = (xml: string) =>
 /** The first start tag (a DOCTYPE is skipped: `!` cannot start a name) */
 const START_TAG = /<\s*(?:([\w.-]+):)?([\w.-]+)([^>]*)>/;
 
+/** The first start tag of a head already cleaned by prologFree: what firstStartTag must equal */
+export const cleanedHeadStartTag = (head: string): RegExpExecArray | null => START_TAG.exec(head);
+
+const START_TAG_FROM = new RegExp(START_TAG.source, 'g');
+
+/** Where the PI or comment starting at `lt` ends (prologFree removes it), or -1 when none starts there or it is not closed */
+function removedUntil(head: string, lt: number): number {
+  if (head.startsWith('<?', lt)) {
+    const end = head.indexOf('?>', lt + 2);
+    return end < 0 ? -1 : end + 2;
+  }
+  if (head.startsWith('<!--', lt)) {
+    const end = head.indexOf('-->', lt + 4);
+    return end < 0 ? -1 : end + 3;
+  }
+  return -1;
+}
+
+/**
+ * `START_TAG.exec(prologFree(xml))`, without cleaning the whole 8 KB head (decision 0165): the
+ * head is cleaned from its start as prologFree does (left to right, each PI or comment up to its
+ * first terminator), and START_TAG is tried each time a piece is added. A match found in a prefix
+ * of the cleaned text is the leftmost one of the whole: it ends at the first `>` after its name,
+ * and every `<` before it either fails the name test or would have matched at that `>` already.
+ * So it is found after the root tag, typically within the first few hundred characters.
+ */
+export function firstStartTag(xml: string): RegExpExecArray | null {
+  const head = xml.charCodeAt(0) === 0xfeff ? xml.slice(1, 8192) : xml.slice(0, 8192);
+  let cleaned = '';
+  // every `<` of `cleaned` before `from` failed for good: it precedes a `>` the search saw
+  let from = 0;
+  let i = 0;
+  while (i < head.length) {
+    const lt = head.indexOf('<', i);
+    if (lt < 0) {
+      cleaned += head.slice(i);
+      break;
+    }
+    const removed = removedUntil(head, lt);
+    if (removed >= 0) {
+      cleaned += head.slice(i, lt);
+      i = removed;
+      continue;
+    }
+    // a `<` that stays: add up to the next `<` (a piece holding no other start), then search
+    const next = head.indexOf('<', lt + 1);
+    const stop = next < 0 ? head.length : next;
+    cleaned += head.slice(i, stop);
+    i = stop;
+    START_TAG_FROM.lastIndex = from;
+    const tag = START_TAG_FROM.exec(cleaned);
+    if (tag) return tag;
+    from = Math.max(from, cleaned.lastIndexOf('>') + 1);
+  }
+  START_TAG_FROM.lastIndex = from;
+  return START_TAG_FROM.exec(cleaned);
+}
+
+/** `xmlns` / `xmlns:prefix` = "…" in a start tag's attributes, one expression per prefix (kept few) */
+const namespaceAttrs = new Map<string, RegExp>();
+function namespaceOf(prefix: string | undefined, attrs: string): string | undefined {
+  const key = prefix ?? '';
+  let re = namespaceAttrs.get(key);
+  if (!re) {
+    if (namespaceAttrs.size >= 64) namespaceAttrs.clear();
+    re = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`);
+    namespaceAttrs.set(key, re);
+  }
+  return re.exec(attrs)?.[1];
+}
+
 /** The root element's qualified name, when the text looks like XML (starts with markup) */
 function rootOf(xml: string): string | undefined {
   const head = prologFree(xml);
   if (!/^\s*</.test(head)) return undefined;
-  const tag = START_TAG.exec(head);
+  const tag = cleanedHeadStartTag(head);
   return tag ? `${tag[1] ? `${tag[1]}:` : ''}${tag[2]}` : undefined;
 }
 
 /** The syntax of an XML invoice from its root element (namespace checked when declared) */
 export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
-  const root = START_TAG.exec(prologFree(xml));
+  const root = firstStartTag(xml);
   if (!root) return undefined;
   const [, prefix, local, attrs = ''] = root;
-  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  const ns = namespaceOf(prefix, attrs);
   if (local === 'CrossIndustryInvoice' && (!ns || ns === CII_NS)) return 'CII';
   if ((local === 'Invoice' || local === 'CreditNote') && (!ns || UBL_NS.test(ns))) return 'UBL';
   return undefined;
@@ -90,10 +161,10 @@ const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementA
 /** Is this XML a lifecycle status message (root rsm:CrossDomainAcknowledgementAndResponse)? */
 export function isCdarXml(input: Uint8Array | string): boolean {
   if (typeof input !== 'string' && isPdf(input)) return false;
-  const root = START_TAG.exec(prologFree(xmlHead(input)));
+  const root = firstStartTag(xmlHead(input));
   if (!root) return false;
   const [, prefix, local, attrs = ''] = root;
-  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  const ns = namespaceOf(prefix, attrs);
   return local === 'CrossDomainAcknowledgementAndResponse' && (!ns || ns === CDAR_NS);
 }
 
