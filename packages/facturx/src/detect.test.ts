@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { loadFixture } from '../../../fixtures/load.js';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
-import { cleanedHeadStartTag, detectAndRead, firstStartTag, prologFree, sniffXmlSyntax } from './detect.js';
+import {
+  cleanedHeadStartTag,
+  detectAndRead,
+  firstStartTag,
+  prologFree,
+  rootStartTag,
+  sniffXmlSyntax,
+  xmlHead,
+} from './detect.js';
 import { generate } from './generate.js';
 import * as facade from './index.js';
 
@@ -151,5 +159,27 @@ describe('the first start tag of a head (decision 0165)', () => {
       const reference = cleanedHeadStartTag(prologFree(head));
       expect([head, fast && [...fast]]).toEqual([head, reference && [...reference]]);
     }
+  });
+
+  it('is the same from the first kilobyte of the bytes when that is enough, with the cut anywhere', () => {
+    const next = random(1024);
+    const fillers = ['é', '€', '𝄞', ' ', '<!-- é -->', '<?p €?>', 'x'];
+    let quick = 0;
+    for (let n = 0; n < 6000; n++) {
+      // a prolog around the 1,024th byte, with multi-byte characters to cut
+      let head = next() < 0.2 ? '\uFEFF' : '';
+      head += '<?xml version="1.0"?>';
+      const filler = fillers[Math.floor(next() * fillers.length)] ?? ' ';
+      head += `<!--${filler.repeat(Math.floor(next() * 400))}-->`;
+      const count = 1 + Math.floor(next() * 6);
+      for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * (pieces.length - 1))];
+      head += filler.repeat(Math.floor(next() * 200));
+      const bytes = new TextEncoder().encode(head);
+      const fast = rootStartTag(bytes);
+      const reference = cleanedHeadStartTag(prologFree(xmlHead(bytes)));
+      expect([head, fast && [...fast]]).toEqual([head, reference && [...reference]]);
+      if (fast && fast.index + fast[0].length < 1000) quick++;
+    }
+    expect(quick).toBeGreaterThan(1000);
   });
 });

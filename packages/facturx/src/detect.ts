@@ -92,7 +92,13 @@ function removedUntil(head: string, lt: number): number {
  * and every `<` before it either fails the name test or would have matched at that `>` already.
  * So it is found after the root tag, typically within the first few hundred characters.
  */
-export function firstStartTag(xml: string): RegExpExecArray | null {
+export function firstStartTag(xml: string): RegExpExecArray | null;
+/**
+ * With `partial`, `xml` is only the start of the head: undefined when that is not enough to be
+ * sure (a PI or comment not closed within it, which a longer head may close, or no tag found).
+ */
+export function firstStartTag(xml: string, partial: true): RegExpExecArray | null | undefined;
+export function firstStartTag(xml: string, partial = false): RegExpExecArray | null | undefined {
   const head = xml.charCodeAt(0) === 0xfeff ? xml.slice(1, 8192) : xml.slice(0, 8192);
   let cleaned = '';
   // every `<` of `cleaned` before `from` failed for good: it precedes a `>` the search saw
@@ -105,6 +111,8 @@ export function firstStartTag(xml: string): RegExpExecArray | null {
       break;
     }
     const removed = removedUntil(head, lt);
+    if (partial && removed < 0 && (head.startsWith('<?', lt) || head.startsWith('<!--', lt)))
+      return undefined;
     if (removed >= 0) {
       cleaned += head.slice(i, lt);
       i = removed;
@@ -121,8 +129,29 @@ export function firstStartTag(xml: string): RegExpExecArray | null {
     from = Math.max(from, cleaned.lastIndexOf('>') + 1);
   }
   START_TAG_FROM.lastIndex = from;
-  return START_TAG_FROM.exec(cleaned);
+  const tag = START_TAG_FROM.exec(cleaned);
+  return partial && !tag ? undefined : tag;
 }
+
+const utf8 = new TextDecoder();
+/** Bytes decoded first when looking for the root tag: the prolog and root tag of nearly every invoice */
+const QUICK_HEAD = 1024;
+
+/**
+ * firstStartTag(xmlHead(input)), decoding the first kilobyte only when that is enough to be sure
+ * (decision 0165): the decoded start of a UTF-8 text is the start of its longer decoding, and a
+ * tag found there, with every PI and comment before it closed, is the one the whole head gives.
+ */
+export function rootStartTag(input: Uint8Array | string): RegExpExecArray | null {
+  if (typeof input !== 'string' && input.length > QUICK_HEAD && !isUtf16(input)) {
+    const quick = firstStartTag(utf8.decode(input.subarray(0, QUICK_HEAD)), true);
+    if (quick !== undefined) return quick;
+  }
+  return firstStartTag(xmlHead(input));
+}
+
+const isUtf16 = (input: Uint8Array) =>
+  (input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe);
 
 /** `xmlns` / `xmlns:prefix` = "…" in a start tag's attributes, one expression per prefix (kept few) */
 const namespaceAttrs = new Map<string, RegExp>();
@@ -147,7 +176,10 @@ function rootOf(xml: string): string | undefined {
 
 /** The syntax of an XML invoice from its root element (namespace checked when declared) */
 export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
-  const root = firstStartTag(xml);
+  return syntaxOfRoot(firstStartTag(xml));
+}
+
+function syntaxOfRoot(root: RegExpExecArray | null): 'CII' | 'UBL' | undefined {
   if (!root) return undefined;
   const [, prefix, local, attrs = ''] = root;
   const ns = namespaceOf(prefix, attrs);
@@ -161,7 +193,7 @@ const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementA
 /** Is this XML a lifecycle status message (root rsm:CrossDomainAcknowledgementAndResponse)? */
 export function isCdarXml(input: Uint8Array | string): boolean {
   if (typeof input !== 'string' && isPdf(input)) return false;
-  const root = firstStartTag(xmlHead(input));
+  const root = rootStartTag(input);
   if (!root) return false;
   const [, prefix, local, attrs = ''] = root;
   const ns = namespaceOf(prefix, attrs);
@@ -202,13 +234,12 @@ interface CheckRequest {
 
 function readXml(
   xml: string | Uint8Array,
-  text: string,
   options: { lang: Lang; maxXmlBytes?: number | undefined },
   check?: CheckRequest,
 ): Unpublished<Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' }> {
   const { lang } = options;
   const limit = options.maxXmlBytes ? { maxBytes: options.maxXmlBytes } : {};
-  const syntax = sniffXmlSyntax(text);
+  const syntax = syntaxOfRoot(rootStartTag(xml));
   if (syntax === 'CII') {
     // read and check share one parse of the document
     const both = check
@@ -251,7 +282,7 @@ function readXml(
     };
   }
   // name what was found: an XML document with another root, or something that is not XML at all
-  const root = rootOf(text);
+  const root = rootOf(xmlHead(xml));
   const found = root
     ? lang === 'fr'
       ? ` Le document est du XML dont l’élément racine est <${root}>.`
@@ -272,7 +303,7 @@ function readXml(
 /** The head of the input as text, enough to see the root element (UTF-16 is decoded whole: rare) */
 export function xmlHead(input: Uint8Array | string): string {
   if (typeof input === 'string') return input;
-  if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
+  if (isUtf16(input)) {
     const decoded = decodeXmlBytes(input);
     return decoded.ok ? decoded.text : '';
   }
@@ -306,13 +337,13 @@ export function detectReadAndCheck(
         pdf: { findings: ex.findings },
       };
     }
-    const inner = readXml(ex.xml, ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
+    const inner = readXml(ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
     return published<DetectAndCheckResult>({
       ...inner,
       format: 'FACTURX-PDF',
       pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
     });
   }
-  const read = readXml(input, xmlHead(input), { lang, maxXmlBytes: options.maxXmlBytes }, check);
+  const read = readXml(input, { lang, maxXmlBytes: options.maxXmlBytes }, check);
   return published<DetectAndCheckResult>(read.syntax ? { ...read, format: read.syntax } : read);
 }
