@@ -16,7 +16,7 @@ import {
   type SourceLocations,
   withLocations,
 } from '@einv/core-model';
-import { ElementLocations, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { type ParseOptions, parseXml, textOf, type XmlElement, XPaths } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
@@ -33,6 +33,7 @@ import {
   setParts,
 } from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
+import { ReaderLocations } from './read-locations.js';
 import {
   type CompiledEntry,
   type CompiledField,
@@ -177,12 +178,13 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
 
 class Reader {
   readonly diagnostics: Finding[] = [];
-  /** model path → the element it was read from; XPaths only for what is reported (decision 0142) */
-  readonly locations = new ElementLocations(true);
+  /** model path → the element it was read from; paths and XPaths only when asked (decisions 0142, 0157) */
+  readonly locations = new ReaderLocations();
   /** model path → the number as written, for the BR-DEC rules (source facts) */
   readonly lexical = new Map<string, string>();
   readonly visited = new Set<XmlElement>();
-  readonly xpaths = this.locations.xpaths;
+  /** XPaths of the elements the findings name, cached */
+  readonly xpaths = new XPaths();
   private readonly vars: Variables;
 
   constructor(root: XmlElement) {
@@ -242,8 +244,7 @@ class Reader {
     const existing = getParts(obj, cf.keyParts);
     if (existing !== undefined) {
       // an alternative place of a term already read (e.g. BT-149 on the gross price)
-      const target = joinPath(modelPath, f.key);
-      const other = this.convert(f, firstEl, firstRaw, target, false);
+      const other = this.convert(f, firstEl, firstRaw, modelPath, false);
       if (other !== undefined && other !== existing && f.alsoKey && getKey(obj, f.alsoKey) === undefined) {
         // a detail the EXTENDED structure keeps beside the term (decision 0126)
         setKey(obj, f.alsoKey, other);
@@ -254,23 +255,22 @@ class Reader {
           'CII-ALTERNATIVE',
           'information',
           `${f.bt} is given twice with different values; "${String(existing)}" is kept, "${String(other)}" at ${this.xpaths.of(firstEl)} is not.`,
-          target,
+          joinPath(modelPath, f.key),
           f.bt,
           firstEl,
         );
       }
       return;
     }
-    const target = joinPath(modelPath, f.key);
-    const value = this.convert(f, firstEl, firstRaw, target, true);
+    const value = this.convert(f, firstEl, firstRaw, modelPath, true);
     if (value === undefined) return;
-    if (hits > 1) this.repeatedField(cf, listOf(at), target);
+    if (hits > 1) this.repeatedField(cf, listOf(at), modelPath);
     setParts(obj, cf.keyParts, value);
-    this.locate(target, firstEl);
+    this.locations.add(modelPath, f.key, firstEl);
   }
 
   /** A term found several times: said when the values differ (the first is kept) */
-  private repeatedField(cf: CompiledField, elements: readonly XmlElement[], target: string): void {
+  private repeatedField(cf: CompiledField, elements: readonly XmlElement[], modelPath: string): void {
     const f = cf.binding;
     const hits: XmlElement[] = [];
     const distinct = new Set<string | number | undefined>();
@@ -278,14 +278,14 @@ class Reader {
       const raw = cf.attr === undefined ? e.text : e.attrs[cf.attr];
       if (raw === undefined) continue;
       hits.push(e);
-      distinct.add(this.convert(f, e, raw, target, false));
+      distinct.add(this.convert(f, e, raw, modelPath, false));
     }
     if (distinct.size > 1) {
       this.report(
         'CII-REPEATED',
         'warning',
         `${f.bt} appears ${hits.length} times with different values; the model holds one, the first is kept.`,
-        target,
+        joinPath(modelPath, f.key),
         f.bt,
         hits[1],
       );
@@ -302,14 +302,15 @@ class Reader {
     const holder = firstOf(found[cf.holder]);
     if (!holder) return;
     setParts(obj, cf.keyParts, '');
-    this.locate(joinPath(modelPath, cf.binding.key), holder);
+    this.locations.add(modelPath, cf.binding.key, holder);
   }
 
+  /** The model value of a field's text; `report`: say what is not readable (the model path built then) */
   private convert(
     f: FieldBinding,
     el: XmlElement,
     raw: string,
-    target: string,
+    modelPath: string,
     report: boolean,
   ): string | number | undefined {
     const text = xmlTrim(raw);
@@ -329,7 +330,7 @@ class Reader {
             'CII-DATE',
             'fatal',
             `${f.bt}: ${why}; the text is kept as is.`,
-            target,
+            joinPath(modelPath, f.key),
             f.bt,
             el,
             text,
@@ -339,13 +340,14 @@ class Reader {
       }
       default: {
         const n = parseDecimal(text);
-        if (report && n !== undefined && !isPlainNumber(raw)) this.lexical.set(target, raw);
+        if (report && n !== undefined && !isPlainNumber(raw))
+          this.lexical.set(joinPath(modelPath, f.key), raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',
             'fatal',
             `${f.bt}: "${text}" is not a decimal number (digits with an optional "." and sign, no exponent).`,
-            target,
+            joinPath(modelPath, f.key),
             f.bt,
             el,
             text,
@@ -376,7 +378,7 @@ class Reader {
         if (cg.pathless && isEmpty(item) && !holdsAny(plan, inner)) continue;
         this.constants(plan, inner, item);
         this.visited.add(e);
-        this.locate(itemPath, e);
+        this.locations.add(itemPath, '', e);
         list.push(item);
       }
       if (list.length > 0 && existing === undefined) setParts(obj, cg.keyParts, list);
@@ -389,7 +391,7 @@ class Reader {
     this.entries(plan, inner, into, target);
     this.constants(plan, inner, into);
     this.visited.add(first);
-    if (g.key !== '' && !cg.pathless) this.locate(target, first);
+    if (g.key !== '' && !cg.pathless) this.locations.add(modelPath, g.key, first);
     const count = countOf(at);
     if (g.split) this.mergeSplit(listOf(at), into, cg, target);
     else if (count > 1) {
@@ -446,11 +448,6 @@ class Reader {
         );
       }
     }
-  }
-
-  /** Where a model path was read (the first place wins); groups too, so rules about a missing term point at its group */
-  private locate(modelPath: string, el: XmlElement): void {
-    this.locations.add(modelPath, el);
   }
 
   private constants(plan: Plan, found: Walk, into?: ModelObject): void {
