@@ -15,8 +15,8 @@ export type TaskName = string;
 
 /**
  * The abort signal of one task's budget, in the EventEmitter form piscina accepts (`once`/`off`
- * 'abort'): an AbortController and its EventTarget cost the event loop several times more per task
- * (decision 0170), and nothing else listens to this signal
+ * 'abort'): an AbortController and its EventTarget cost the event loop a few µs more per task and
+ * more objects to collect (decision 0170), and nothing else listens to this signal
  */
 class BudgetSignal extends EventEmitter {
   aborted = false;
