@@ -2,11 +2,14 @@
  * The compiled closures of @einv/xml-check (xpath-fast.ts) give the interpreter's value: on every
  * element of the official examples, the corpus and mutated variants, every syntax-rule context and
  * every official rule context matches the same elements, and every syntax assert has the same value
- * on the nodes its context claims, with and without the closures.
+ * on the nodes its context claims, with and without the closures; and the compiled contexts
+ * (ContextIndex: candidates by element and parent name, matched by closures) claim each element for
+ * the same rule of each pattern as the interpreter trying every context in order.
  */
 
 import { parseXml, type XmlElement } from '@einv/xml';
 import {
+  ContextIndex,
   compileXPath,
   type PatternData,
   type RuleContextTable,
@@ -26,19 +29,36 @@ interface Rules {
   contexts: XPath[];
   /** the asserts of contexts[i] (none for the official rule contexts) */
   asserts: XPath[][];
+  /** the contexts pattern by pattern, as schematron claims nodes (each pattern on its own) */
+  patterns: XPath[][];
 }
 
 function syntaxRules(json: string): Rules {
   const data = JSON.parse(json) as PatternData;
+  const contexts = data.rules.map(([c]) => compileXPath(c, data.ns));
   return {
-    contexts: data.rules.map(([c]) => compileXPath(c, data.ns)),
+    contexts,
     asserts: data.rules.map(([, as]) => as.map(([, , test]) => compileXPath(test, data.ns))),
+    patterns: [contexts],
   };
 }
 
 function ruleContexts(table: RuleContextTable): Rules {
-  const contexts = table.patterns.flatMap((p) => p.rules.map((r) => compileXPath(r.context, table.ns)));
-  return { contexts, asserts: contexts.map(() => []) };
+  const patterns = table.patterns.map((p) => p.rules.map((r) => compileXPath(r.context, table.ns)));
+  const contexts = patterns.flat();
+  return { contexts, asserts: contexts.map(() => []), patterns };
+}
+
+/** The rule of each pattern that claims `e`, by the interpreter: the first whose context matches (-1: none) */
+function claimsOf(reference: XDocument, patterns: XPath[][], e: XmlElement): number[] {
+  return patterns.map((contexts) => contexts.findIndex((c) => reference.matches(c, e)));
+}
+
+/** The same by the compiled index: its first candidate that matches, pattern by pattern */
+function indexClaims(index: ContextIndex, doc: XDocument, patterns: number, e: XmlElement): number[] {
+  const out = new Array<number>(patterns).fill(-1);
+  for (const c of index.candidates(e)) if (out[c.group] === -1 && c.match(e, doc)) out[c.group] = c.rule;
+  return out;
 }
 
 function elements(root: XmlElement): XmlElement[] {
@@ -59,8 +79,18 @@ function differences(doc: Doc, rules: Rules[]): { diffs: string[]; compared: num
   const reference = new XDocument(parsed.root, false);
   const diffs: string[] = [];
   let compared = 0;
+  const indexes = rules.map((r) => ContextIndex.of(r.patterns));
   for (const e of elements(parsed.root)) {
-    for (const r of rules) {
+    for (const [k, r] of rules.entries()) {
+      const index = indexes[k];
+      if (!index) {
+        diffs.push(`rule table ${k}: a context is not a plain match pattern`);
+        continue;
+      }
+      const claims = indexClaims(index, fast, r.patterns.length, e);
+      compared++;
+      if (claims.join() !== claimsOf(reference, r.patterns, e).join())
+        diffs.push(`${doc.id} ${e.name}: claimed by rules ${claims.join()}`);
       r.contexts.forEach((context, i) => {
         const matched = reference.matches(context, e);
         compared++;

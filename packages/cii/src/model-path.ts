@@ -14,17 +14,26 @@ function parts(key: string): string[] {
 }
 
 export function getKey(obj: ModelObject, key: string): unknown {
+  return getParts(obj, parts(key));
+}
+
+/** getKey with the key already split (the reader splits each binding's key once) */
+export function getParts(obj: ModelObject, keyParts: readonly string[]): unknown {
   let cur: unknown = obj;
-  for (const k of parts(key)) {
+  for (let i = 0; i < keyParts.length; i++) {
     if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as ModelObject)[k];
+    cur = (cur as ModelObject)[keyParts[i] as string];
   }
   return cur;
 }
 
 /** Sets a value, creating the intermediate objects */
 export function setKey(obj: ModelObject, key: string, value: unknown): void {
-  const p = parts(key);
+  setParts(obj, parts(key), value);
+}
+
+/** setKey with the key already split */
+export function setParts(obj: ModelObject, p: readonly string[], value: unknown): void {
   let cur = obj;
   for (let i = 0; i < p.length - 1; i++) {
     const k = p[i] as string;
@@ -45,4 +54,10 @@ export function joinPath(base: string, key: string): string {
 
 export function isObject(v: unknown): v is ModelObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Has the object no own key (Object.keys(o).length === 0 without the array) */
+export function isEmpty(o: ModelObject): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return false;
+  return true;
 }

@@ -16,14 +16,37 @@ import {
   type SourceLocations,
   withLocations,
 } from '@einv/core-model';
-import { ElementLocations, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { type ParseOptions, parseXml, textOf, type XmlElement, XPaths } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
-import { compilePath, NAMESPACES, type Step, selectElements, type Variables } from './binding/path.js';
+import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
-import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
+import type { FieldBinding } from './binding/types.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
-import { getKey, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
+import {
+  getKey,
+  getParts,
+  isEmpty,
+  isObject,
+  joinPath,
+  type ModelObject,
+  setKey,
+  setParts,
+} from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
+import { ReaderLocations } from './read-locations.js';
+import {
+  type CompiledEntry,
+  type CompiledField,
+  type CompiledGroup,
+  countOf,
+  firstOf,
+  holdsAny,
+  listOf,
+  type Plan,
+  rootPlan,
+  type Walk,
+  walk,
+} from './read-plan.js';
 import { ciiSourceFacts } from './source-facts.js';
 import { reportUnread } from './unread.js';
 import { parseDate102, parseDecimal, xmlTrim } from './values.js';
@@ -103,7 +126,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
   }
   const reader = new Reader(root);
   const invoice: ModelObject = {};
-  reader.entries(root, invoice, CII_BINDING, 'invoice');
+  reader.readRoot(root, invoice);
   const guidelineId =
     typeof invoice.specificationIdentifier === 'string' ? invoice.specificationIdentifier : undefined;
   const { profile, inferred } = profileOfGuideline(guidelineId);
@@ -153,19 +176,15 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
   return result;
 }
 
-interface Hit {
-  el: XmlElement;
-  raw: string;
-}
-
 class Reader {
   readonly diagnostics: Finding[] = [];
-  /** model path → the element it was read from; XPaths only for what is reported (decision 0142) */
-  readonly locations = new ElementLocations(true);
+  /** model path → the element it was read from; paths and XPaths only when asked (decisions 0142, 0157) */
+  readonly locations = new ReaderLocations();
   /** model path → the number as written, for the BR-DEC rules (source facts) */
   readonly lexical = new Map<string, string>();
   readonly visited = new Set<XmlElement>();
-  readonly xpaths = this.locations.xpaths;
+  /** XPaths of the elements the findings name, cached */
+  readonly xpaths = new XPaths();
   private readonly vars: Variables;
 
   constructor(root: XmlElement) {
@@ -178,37 +197,54 @@ class Reader {
     };
   }
 
-  entries(el: XmlElement, obj: ModelObject, entries: readonly Binding[], modelPath: string): void {
-    for (const b of entries) {
-      if (b.kind === 'field') this.field(el, obj, b, modelPath);
-      else this.group(el, obj, b, modelPath);
+  /** Reads the whole table from the root element (one walk per group element: read-plan.ts) */
+  readRoot(root: XmlElement, invoice: ModelObject): void {
+    const plan = rootPlan(CII_BINDING);
+    this.entries(plan, this.walk(plan, root), invoice, 'invoice');
+  }
+
+  private walk(plan: Plan, el: XmlElement): Walk {
+    return walk(plan, el, this.vars, this.visited);
+  }
+
+  /** Applies a plan's bindings, in table order, to what its walk found */
+  private entries(plan: Plan, found: Walk, obj: ModelObject, modelPath: string): void {
+    const entries = plan.entries;
+    for (let i = 0; i < entries.length; i++) {
+      const b = entries[i] as CompiledEntry;
+      if (b.kind === 'field') this.field(b, found, obj, modelPath);
+      else this.group(b, found, obj, modelPath);
     }
   }
 
-  private field(el: XmlElement, obj: ModelObject, f: FieldBinding, modelPath: string): void {
-    const path = compilePath(f.path);
-    const elements = selectElements(el, path.steps, this.vars, this.visited);
-    if (elements.length === 0) {
-      this.emptyDate(el, obj, f, modelPath, path.steps);
+  private field(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
+    const at = found[cf.node];
+    if (at === undefined) {
+      this.emptyDate(cf, found, obj, modelPath);
       return;
     }
-    const hits: Hit[] = [];
-    for (const e of elements) {
-      if (path.attr === undefined) {
-        hits.push({ el: e, raw: e.text });
-        this.visited.add(e);
-      } else {
-        const raw = e.attrs[path.attr];
-        if (raw !== undefined) hits.push({ el: e, raw });
+    const f = cf.binding;
+    const attr = cf.attr;
+    // the hits: every element found (read as its text), or those holding the attribute
+    let firstEl: XmlElement | undefined;
+    let firstRaw = '';
+    let hits = 0;
+    const count = countOf(at);
+    for (let i = 0; i < count; i++) {
+      const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
+      const raw = attr === undefined ? e.text : e.attrs[attr];
+      if (raw === undefined) continue;
+      if (attr === undefined) this.visited.add(e);
+      if (hits++ === 0) {
+        firstEl = e;
+        firstRaw = raw;
       }
     }
-    const first = hits[0];
-    if (!first) return;
-    const target = joinPath(modelPath, f.key);
-    const existing = getKey(obj, f.key);
+    if (firstEl === undefined) return;
+    const existing = getParts(obj, cf.keyParts);
     if (existing !== undefined) {
       // an alternative place of a term already read (e.g. BT-149 on the gross price)
-      const other = this.convert(f, first, target, false);
+      const other = this.convert(f, firstEl, firstRaw, modelPath, false);
       if (other !== undefined && other !== existing && f.alsoKey && getKey(obj, f.alsoKey) === undefined) {
         // a detail the EXTENDED structure keeps beside the term (decision 0126)
         setKey(obj, f.alsoKey, other);
@@ -218,31 +254,42 @@ class Reader {
         this.report(
           'CII-ALTERNATIVE',
           'information',
-          `${f.bt} is given twice with different values; "${String(existing)}" is kept, "${String(other)}" at ${this.xpaths.of(first.el)} is not.`,
-          target,
+          `${f.bt} is given twice with different values; "${String(existing)}" is kept, "${String(other)}" at ${this.xpaths.of(firstEl)} is not.`,
+          joinPath(modelPath, f.key),
           f.bt,
-          first.el,
+          firstEl,
         );
       }
       return;
     }
-    const value = this.convert(f, first, target, true);
+    const value = this.convert(f, firstEl, firstRaw, modelPath, true);
     if (value === undefined) return;
-    if (hits.length > 1) {
-      const distinct = new Set(hits.map((h) => this.convert(f, h, target, false)));
-      if (distinct.size > 1) {
-        this.report(
-          'CII-REPEATED',
-          'warning',
-          `${f.bt} appears ${hits.length} times with different values; the model holds one, the first is kept.`,
-          target,
-          f.bt,
-          hits[1]?.el,
-        );
-      }
+    if (hits > 1) this.repeatedField(cf, listOf(at), modelPath);
+    setParts(obj, cf.keyParts, value);
+    this.locations.add(modelPath, f.key, firstEl);
+  }
+
+  /** A term found several times: said when the values differ (the first is kept) */
+  private repeatedField(cf: CompiledField, elements: readonly XmlElement[], modelPath: string): void {
+    const f = cf.binding;
+    const hits: XmlElement[] = [];
+    const distinct = new Set<string | number | undefined>();
+    for (const e of elements) {
+      const raw = cf.attr === undefined ? e.text : e.attrs[cf.attr];
+      if (raw === undefined) continue;
+      hits.push(e);
+      distinct.add(this.convert(f, e, raw, modelPath, false));
     }
-    setKey(obj, f.key, value);
-    this.locate(target, first.el);
+    if (distinct.size > 1) {
+      this.report(
+        'CII-REPEATED',
+        'warning',
+        `${f.bt} appears ${hits.length} times with different values; the model holds one, the first is kept.`,
+        joinPath(modelPath, f.key),
+        f.bt,
+        hits[1],
+      );
+    }
   }
 
   /**
@@ -250,27 +297,28 @@ class Reader {
    * any empty element, since the official tests see the element (BR-29/30 compare its missing
    * string and fail).
    */
-  private emptyDate(
-    el: XmlElement,
-    obj: ModelObject,
-    f: FieldBinding,
-    modelPath: string,
-    steps: Step[],
-  ): void {
-    if (f.type !== 'date' || steps.length < 2 || getKey(obj, f.key) !== undefined) return;
-    const holder = selectElements(el, steps.slice(0, -1), this.vars)[0];
+  private emptyDate(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
+    if (cf.binding.type !== 'date' || cf.holder === -1 || getParts(obj, cf.keyParts) !== undefined) return;
+    const holder = firstOf(found[cf.holder]);
     if (!holder) return;
-    setKey(obj, f.key, '');
-    this.locate(joinPath(modelPath, f.key), holder);
+    setParts(obj, cf.keyParts, '');
+    this.locations.add(modelPath, cf.binding.key, holder);
   }
 
-  private convert(f: FieldBinding, hit: Hit, target: string, report: boolean): string | number | undefined {
-    const text = xmlTrim(hit.raw);
+  /** The model value of a field's text; `report`: say what is not readable (the model path built then) */
+  private convert(
+    f: FieldBinding,
+    el: XmlElement,
+    raw: string,
+    modelPath: string,
+    report: boolean,
+  ): string | number | undefined {
+    const text = xmlTrim(raw);
     switch (f.type) {
       case 'text':
         return text;
       case 'date': {
-        const format = hit.el.attrs.format;
+        const format = el.attrs.format;
         const iso = format === '102' ? parseDate102(text) : undefined;
         if (iso !== undefined) return iso;
         if (report) {
@@ -282,9 +330,9 @@ class Reader {
             'CII-DATE',
             'fatal',
             `${f.bt}: ${why}; the text is kept as is.`,
-            target,
+            joinPath(modelPath, f.key),
             f.bt,
-            hit.el,
+            el,
             text,
           );
         }
@@ -292,15 +340,16 @@ class Reader {
       }
       default: {
         const n = parseDecimal(text);
-        if (report && n !== undefined && !isPlainNumber(hit.raw)) this.lexical.set(target, hit.raw);
+        if (report && n !== undefined && !isPlainNumber(raw))
+          this.lexical.set(joinPath(modelPath, f.key), raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',
             'fatal',
             `${f.bt}: "${text}" is not a decimal number (digits with an optional "." and sign, no exponent).`,
-            target,
+            joinPath(modelPath, f.key),
             f.bt,
-            hit.el,
+            el,
             text,
           );
         }
@@ -309,57 +358,56 @@ class Reader {
     }
   }
 
-  private group(el: XmlElement, obj: ModelObject, g: GroupBinding, modelPath: string): void {
-    const steps = compilePath(g.path).steps;
-    const elements = steps.length === 0 ? [el] : selectElements(el, steps, this.vars, this.visited);
-    if (elements.length === 0) return;
+  private group(cg: CompiledGroup, found: Walk, obj: ModelObject, modelPath: string): void {
+    const at = found[cg.node];
+    if (at === undefined) return;
+    const g = cg.binding;
+    const plan = cg.plan;
     const target = joinPath(modelPath, g.key);
     if (g.many) {
-      const existing = getKey(obj, g.key);
+      const existing = getParts(obj, cg.keyParts);
       const list: ModelObject[] = Array.isArray(existing) ? (existing as ModelObject[]) : [];
-      for (const e of elements) {
+      const count = countOf(at);
+      for (let i = 0; i < count; i++) {
+        const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
         const item: ModelObject = {};
-        this.entries(e, item, g.entries, `${target}[${list.length}]`);
+        const itemPath = `${target}[${list.length}]`;
+        const inner = this.walk(plan, e);
+        this.entries(plan, inner, item, itemPath);
         // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
-        if (steps.length === 0 && Object.keys(item).length === 0 && !this.holdsAnyOf(e, g.entries)) continue;
-        this.constants(e, g, item);
+        if (cg.pathless && isEmpty(item) && !holdsAny(plan, inner)) continue;
+        this.constants(plan, inner, item);
         this.visited.add(e);
-        this.locate(`${target}[${list.length}]`, e);
+        this.locations.add(itemPath, '', e);
         list.push(item);
       }
-      if (list.length > 0 && existing === undefined) setKey(obj, g.key, list);
+      if (list.length > 0 && existing === undefined) setParts(obj, cg.keyParts, list);
       return;
     }
-    const existing = g.key === '' ? obj : getKey(obj, g.key);
+    const existing = g.key === '' ? obj : getParts(obj, cg.keyParts);
     const into: ModelObject = isObject(existing) ? existing : {};
-    const first = elements[0] as XmlElement;
-    this.entries(first, into, g.entries, target);
-    this.constants(first, g, into);
+    const first = firstOf(at) as XmlElement;
+    const inner = this.walk(plan, first);
+    this.entries(plan, inner, into, target);
+    this.constants(plan, inner, into);
     this.visited.add(first);
-    if (g.key !== '' && steps.length > 0) this.locate(target, first);
-    if (g.split) this.mergeSplit(elements, into, g, target);
-    else if (elements.length > 1) {
+    if (g.key !== '' && !cg.pathless) this.locations.add(modelPath, g.key, first);
+    const count = countOf(at);
+    if (g.split) this.mergeSplit(listOf(at), into, cg, target);
+    else if (count > 1) {
       this.report(
         'CII-REPEATED',
         'warning',
-        `${g.bg || 'This group'} appears ${elements.length} times; the model holds one, the first is read.`,
+        `${g.bg || 'This group'} appears ${count} times; the model holds one, the first is read.`,
         target,
         g.bg,
-        elements[1],
+        (at as XmlElement[])[1],
       );
     }
     // keepEmpty: an element present with no mapped content is kept as {} (as readUbl does), the
     // official rules test its existence (BR-CO-19/20: a period needs a start or an end date)
-    if (g.key !== '' && existing === undefined && (g.keepEmpty === true || Object.keys(into).length > 0))
-      setKey(obj, g.key, into);
-  }
-
-  /** Does `el` hold the first element of any entry's path (the group's own elements, maybe empty)? */
-  private holdsAnyOf(el: XmlElement, entries: readonly Binding[]): boolean {
-    return entries.some((b) => {
-      const first = compilePath(b.path).steps[0];
-      return first !== undefined && selectElements(el, [first], this.vars).length > 0;
-    });
+    if (g.key !== '' && existing === undefined && (g.keepEmpty === true || !isEmpty(into)))
+      setParts(obj, cg.keyParts, into);
   }
 
   /**
@@ -375,13 +423,15 @@ class Reader {
   }
 
   /** Payment means: more elements add their credit transfers; differing other terms are reported */
-  private mergeSplit(elements: XmlElement[], into: ModelObject, g: GroupBinding, target: string): void {
+  private mergeSplit(elements: XmlElement[], into: ModelObject, cg: CompiledGroup, target: string): void {
+    const g = cg.binding;
     const key = g.split as string;
     for (const e of elements.slice(1)) {
       const list = Array.isArray(into[key]) ? (into[key] as unknown[]) : [];
       const extra: ModelObject = { [key]: list };
-      this.entries(e, extra, g.entries, target);
-      this.constants(e, g);
+      const inner = this.walk(cg.plan, e);
+      this.entries(cg.plan, inner, extra, target);
+      this.constants(cg.plan, inner);
       this.visited.add(e);
       if (list.length > 0) into[key] = list;
       const differing = Object.keys(extra).filter(
@@ -400,25 +450,22 @@ class Reader {
     }
   }
 
-  /** Where a model path was read (the first place wins); groups too, so rules about a missing term point at its group */
-  private locate(modelPath: string, el: XmlElement): void {
-    this.locations.add(modelPath, el);
-  }
-
-  private constants(e: XmlElement, g: GroupBinding, into?: ModelObject): void {
-    for (const c of g.constants ?? []) {
-      const steps = compilePath(c.path).steps;
-      const found = selectElements(e, steps, this.vars);
+  private constants(plan: Plan, found: Walk, into?: ModelObject): void {
+    for (const c of plan.constants) {
+      const at = found[c.node];
+      const count = countOf(at);
       let matched = false;
-      for (const ce of found) {
-        if (textOf(ce) === c.value) this.visited.add(ce);
+      for (let i = 0; i < count; i++) {
+        const ce = Array.isArray(at) ? (at[i] as XmlElement) : (at as XmlElement);
+        const text = textOf(ce);
+        if (text === c.value) this.visited.add(ce);
         // the official tests compare upper-case(ram:TypeCode) = 'VAT'
-        if ((textOf(ce) ?? '').toUpperCase() === c.value.toUpperCase()) matched = true;
+        if ((text ?? '').toUpperCase() === c.upper) matched = true;
       }
       if (!c.otherwise || !into || matched) continue;
-      if (found.length === 0 && selectElements(e, steps.slice(0, -1), this.vars).length === 0) continue;
-      for (const ce of found) this.visited.add(ce);
-      setKey(into, c.otherwise, textOf(found[0]) ?? '');
+      if (count === 0 && found[c.holder] === undefined) continue;
+      for (const ce of listOf(at)) this.visited.add(ce);
+      setKey(into, c.otherwise, textOf(firstOf(at)) ?? '');
     }
   }
 

@@ -59,5 +59,12 @@ export function formatDate102(iso: string): string | undefined {
 
 /** Trims XML white space only (space, tab, CR, LF): String#trim would also eat U+00A0 and friends */
 export function xmlTrim(text: string): string {
+  // the usual value has nothing to trim: answered without the regular expression
+  if (text === '' || (!isXmlSpace(text.charCodeAt(0)) && !isXmlSpace(text.charCodeAt(text.length - 1))))
+    return text;
   return text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}
+
+function isXmlSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
 }

@@ -7,8 +7,8 @@
  * (docs/decisions/0111-rule-applicability-from-official-contexts.md).
  */
 import type { XmlElement } from '@einv/xml';
-import { indexContexts } from './rules.js';
-import { compileXPath, XDocument, type XPath } from './xpath.js';
+import { compileXPath, XDocument } from './xpath.js';
+import { ContextIndex } from './xpath-match.js';
 
 export interface RuleContextTable {
   /** namespace prefixes of the contexts */
@@ -27,28 +27,24 @@ export interface RuleContextTable {
   }[];
 }
 
-interface CompiledContextPattern {
-  contexts: XPath[];
-  ids: string[][];
-  byLocal: (local: string) => number[];
-}
-
 export interface CompiledRuleContexts {
-  patterns: CompiledContextPattern[];
+  /** the rule ids asserted in each context, pattern by pattern */
+  patterns: { ids: string[][] }[];
+  /** the contexts of every pattern, by the element and parent names they can match */
+  index: ContextIndex;
   /** every rule id of the table (each gets a count, 0 when its context is absent) */
   ids: string[];
 }
 
 export function compileRuleContexts(table: RuleContextTable): CompiledRuleContexts {
-  const patterns = table.patterns.map((p) => {
-    const contexts = p.rules.map((r) => compileXPath(r.context, table.ns));
-    const byLocal = indexContexts(contexts);
-    // every official context is a plain match pattern; the drift test would show a new shape
-    if (!byLocal) throw new Error(`pattern ${p.pattern}: a context is not a plain match pattern`);
-    return { contexts, ids: p.rules.map((r) => r.ids), byLocal };
-  });
+  const index = ContextIndex.of(
+    table.patterns.map((p) => p.rules.map((r) => compileXPath(r.context, table.ns))),
+  );
+  // every official context is a plain match pattern; the drift test would show a new shape
+  if (!index) throw new Error('a rule context is not a plain match pattern');
+  const patterns = table.patterns.map((p) => ({ ids: p.rules.map((r) => r.ids) }));
   const ids = [...new Set(table.patterns.flatMap((p) => p.rules.flatMap((r) => r.ids)))];
-  return { patterns, ids };
+  return { patterns, index, ids };
 }
 
 /**
@@ -58,16 +54,16 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
 export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlElement): Record<string, number> {
   const doc = XDocument.of(root);
   // nodes claimed per context (pattern by pattern), turned into counts per rule id at the end
-  const hits = compiled.patterns.map((p) => new Array<number>(p.contexts.length).fill(0));
+  const hits = compiled.patterns.map((p) => new Array<number>(p.ids.length).fill(0));
+  const index = compiled.index;
   for (const e of doc.elements()) {
-    for (let k = 0; k < compiled.patterns.length; k++) {
-      const p = compiled.patterns[k] as CompiledContextPattern;
-      for (const i of p.byLocal(e.local)) {
-        if (!doc.matches(p.contexts[i] as XPath, e)) continue;
-        const h = hits[k] as number[];
-        h[i] = (h[i] as number) + 1;
-        break;
-      }
+    // the candidates come pattern by pattern: after a pattern's first match, skip to the next pattern
+    let claimed = -1;
+    for (const c of index.candidates(e)) {
+      if (c.group === claimed || !c.match(e, doc)) continue;
+      const h = hits[c.group] as number[];
+      h[c.rule] = (h[c.rule] as number) + 1;
+      claimed = c.group;
     }
   }
   const counts: Record<string, number> = {};

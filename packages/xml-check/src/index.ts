@@ -27,3 +27,4 @@ export {
 export { checkSimple } from './simple.js';
 export { validateStructure } from './validate.js';
 export { compileXPath, XDocument, type XPath } from './xpath.js';
+export { type ContextEntry, ContextIndex } from './xpath-match.js';

@@ -11,7 +11,8 @@
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
-import { absenceChains, compileXPath, patternShape, triggerOf, XDocument, type XPath } from './xpath.js';
+import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
+import { ContextIndex } from './xpath-match.js';
 
 /** [id, flag, XPath test, message] */
 export type AssertData = [string, string, string, string];
@@ -105,27 +106,8 @@ interface CompiledRule {
 }
 export interface CompiledPattern {
   rules: CompiledRule[];
-  /** the rule indexes (in order) that can match an element of a given local name; null = evaluate contexts */
-  byLocal: ((local: string) => number[]) | null;
-}
-
-/** Candidate rules per local name, computed once per name (and remembered for the next documents) */
-function candidatesByLocal(
-  named: Map<string, number[]>,
-  wildcard: { rule: number; suffix: string }[],
-): (local: string) => number[] {
-  const cache = new Map<string, number[]>();
-  return (local) => {
-    let list = cache.get(local);
-    if (!list) {
-      const all = new Set(named.get(local) ?? []);
-      for (const w of wildcard) if (local.endsWith(w.suffix)) all.add(w.rule);
-      list = [...all].sort((x, y) => x - y);
-      // hostile documents can invent any number of names: remember only a bounded set
-      if (cache.size < 10_000) cache.set(local, list);
-    }
-    return list;
-  };
+  /** the rules' contexts by the names they can match; null when one is not a plain match pattern */
+  index: ContextIndex | null;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -174,26 +156,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
     }
     return rule;
   });
-  return { rules, byLocal: indexContexts(rules.map((r) => r.context)) };
-}
-
-/**
- * Indexes contexts by the element names they end with, when every context is a plain absolute
- * pattern: then each element is matched against its few candidate contexts only (their indexes,
- * in order). Null when some context is not such a pattern.
- */
-export function indexContexts(contexts: readonly XPath[]): ((local: string) => number[]) | null {
-  const named = new Map<string, number[]>();
-  const wildcard: { rule: number; suffix: string }[] = [];
-  for (const [i, context] of contexts.entries()) {
-    const shape = patternShape(context);
-    if (!shape) return null;
-    for (const local of new Set(shape)) {
-      if (local.startsWith('*')) wildcard.push({ rule: i, suffix: local.slice(1) });
-      else push(named, local, i);
-    }
-  }
-  return candidatesByLocal(named, wildcard);
+  return { rules, index: ContextIndex.of([rules.map((r) => r.context)]) };
 }
 
 /** Adds a chain to the tree (or, with dryRun, says whether it can be added without a namespace clash) */
@@ -269,14 +232,13 @@ export const MAX_RULE_FINDINGS = 1000;
 export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[] {
   const doc = XDocument.of(root);
   const findings: Finding[] = [];
-  const index = pattern.byLocal;
+  const index = pattern.index;
   if (index) {
     // one pass in document order; each element is handled by the first rule whose context it matches
     for (const e of doc.elements()) {
-      for (const i of index(e.local)) {
-        const rule = pattern.rules[i] as CompiledRule;
-        if (!doc.matches(rule.context, e)) continue;
-        runRule(doc, rule, e, findings);
+      for (const c of index.candidates(e)) {
+        if (!c.match(e, doc)) continue;
+        runRule(doc, pattern.rules[c.rule] as CompiledRule, e, findings);
         break;
       }
       if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);

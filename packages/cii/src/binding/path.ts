@@ -60,7 +60,7 @@ export function compilePath(source: string): CompiledPath {
 }
 
 /** Splits on '/' outside brackets; '' → no steps (the context element itself) */
-function splitSteps(source: string): string[] {
+export function splitSteps(source: string): string[] {
   if (source === '' || source === '.') return [];
   const out: string[] = [];
   let depth = 0;
@@ -149,17 +149,47 @@ export function selectElements(
   return current ?? [one];
 }
 
-function testHolds(el: XmlElement, test: Test, vars: Variables, seen: Set<XmlElement> | undefined): boolean {
+/**
+ * Does `el` satisfy a predicate? The elements that hold a matching discriminator are added to `seen`
+ * when given. Runs for every candidate element of every predicated step: the usual one- and
+ * zero-step tests are looked at in place, without building the list selectElements would.
+ */
+export function testHolds(
+  el: XmlElement,
+  test: Test,
+  vars: Variables,
+  seen: Set<XmlElement> | undefined,
+): boolean {
   const expected = test.variable ? vars[test.value] : test.value;
   if (expected === undefined) return test.negate;
-  const match = selectElements(el, test.steps, vars).find((e) => {
-    const actual = test.attr === undefined ? textOf(e) : e.attrs[test.attr];
-    return actual !== undefined && sameValue(actual.trim(), expected);
-  });
+  let match: XmlElement | undefined;
+  if (test.steps.length === 0) {
+    if (holdsValue(el, test.attr, expected)) match = el;
+  } else if (test.steps.length === 1) {
+    const step = test.steps[0] as Step;
+    const simple = step.test === undefined && step.also.length === 0;
+    const children = el.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i] as XmlElement;
+      if (c.local !== step.local || c.ns !== step.ns) continue;
+      if (!simple && selectElements(el, test.steps, vars).indexOf(c) === -1) continue;
+      if (holdsValue(c, test.attr, expected)) {
+        match = c;
+        break;
+      }
+    }
+  } else {
+    match = selectElements(el, test.steps, vars).find((e) => holdsValue(e, test.attr, expected));
+  }
   if (match && seen && !test.negate && test.attr === undefined) {
     for (let e: XmlElement | null = match; e && e !== el; e = e.parent) seen.add(e);
   }
   return test.negate ? !match : match !== undefined;
+}
+
+function holdsValue(e: XmlElement, attr: string | undefined, expected: string): boolean {
+  const actual = attr === undefined ? textOf(e) : e.attrs[attr];
+  return actual !== undefined && sameValue(actual.trim(), expected);
 }
 
 /** xs:boolean has two spellings for each value */

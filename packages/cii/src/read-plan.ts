@@ -1,0 +1,241 @@
+/**
+ * The binding table compiled for reading (decision 0156): each group's paths (its fields', its
+ * sub-groups', its constants') merged into one tree of steps, so a group's element is read with ONE
+ * walk of the part of the document its bindings reach — one dispatch per child element — instead of
+ * one path evaluation per binding, each rescanning the same children from the group's element.
+ *
+ * The walk gives, for every path of the group, exactly what selectElements gives for it (the same
+ * elements in the same document order, the same discriminators marked as read); read.ts then applies
+ * the bindings in table order on those results, so the model, the findings and their order are
+ * unchanged. The table stays the single description of the mapping: this only compiles it.
+ */
+import type { XmlElement } from '@einv/xml';
+import { compilePath, type Step, splitSteps, testHolds, type Variables } from './binding/path.js';
+import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
+
+/** What a walk found at one path node: nothing, one element (the usual case), or several in document order */
+export type Found = XmlElement | XmlElement[] | undefined;
+
+/** The results of one walk, indexed by path node (node 0 is the context element itself) */
+export type Walk = Found[];
+
+interface PathNode {
+  index: number;
+  step: Step | undefined;
+  /**
+   * Discriminators are marked as read when a field's or a group's path reaches them (as
+   * selectElements does when the reader passes its visited set); constants' paths alone do not.
+   */
+  marks: boolean;
+  children: PathNode[];
+  /** children by local name (namespace and predicates are checked on dispatch) */
+  byLocal: Map<string, PathNode[]>;
+}
+
+export interface CompiledField {
+  kind: 'field';
+  binding: FieldBinding;
+  /** node of the path's last element step */
+  node: number;
+  /** node of the element holding the last step (an empty date's place); -1 when the path has one step */
+  holder: number;
+  attr: string | undefined;
+  /** the model key split on '.' once (setKey / getKey split it per value) */
+  keyParts: readonly string[];
+}
+
+export interface CompiledGroup {
+  kind: 'group';
+  binding: GroupBinding;
+  /** node of the group's element; 0 (the context) for a path-less group */
+  node: number;
+  pathless: boolean;
+  keyParts: readonly string[];
+  /** the plan of the group's own element */
+  plan: Plan;
+}
+
+export type CompiledEntry = CompiledField | CompiledGroup;
+
+export interface CompiledConstant {
+  node: number;
+  /** node of the element holding the constant (0: the group's element) */
+  holder: number;
+  value: string;
+  upper: string;
+  otherwise: string | undefined;
+}
+
+export interface Plan {
+  size: number;
+  root: PathNode;
+  entries: CompiledEntry[];
+  constants: CompiledConstant[];
+  /** the first-step node of each entry with a path (does the element hold any of its entries?) */
+  firstSteps: number[];
+}
+
+function newNode(index: number, step: Step | undefined): PathNode {
+  return { index, step, marks: false, children: [], byLocal: new Map() };
+}
+
+class PlanBuilder {
+  readonly root = newNode(0, undefined);
+  size = 1;
+  private readonly bySource = new Map<PathNode, Map<string, PathNode>>();
+
+  /** The node of each step of `source` (the root for a step-less path), created as needed */
+  add(source: string, marks: boolean): { nodes: PathNode[]; attr: string | undefined } {
+    const compiled = compilePath(source);
+    const parts = splitSteps(source).slice(0, compiled.steps.length);
+    const nodes: PathNode[] = [this.root];
+    let at = this.root;
+    compiled.steps.forEach((step, i) => {
+      const key = parts[i] as string;
+      let known = this.bySource.get(at);
+      if (!known) {
+        known = new Map();
+        this.bySource.set(at, known);
+      }
+      let next = known.get(key);
+      if (!next) {
+        next = newNode(this.size++, step);
+        known.set(key, next);
+        at.children.push(next);
+        const sameName = at.byLocal.get(step.local);
+        if (sameName) sameName.push(next);
+        else at.byLocal.set(step.local, [next]);
+      }
+      if (marks) next.marks = true;
+      nodes.push(next);
+      at = next;
+    });
+    return { nodes, attr: compiled.attr };
+  }
+}
+
+const rootPlans = new WeakMap<readonly Binding[], Plan>();
+const groupPlans = new WeakMap<GroupBinding, Plan>();
+
+/** The plan of a binding table read from the document's root (compiled once, nested plans with it) */
+export function rootPlan(entries: readonly Binding[]): Plan {
+  let plan = rootPlans.get(entries);
+  if (!plan) {
+    plan = compilePlan(entries, []);
+    rootPlans.set(entries, plan);
+  }
+  return plan;
+}
+
+/** The plan of a group's element: its entries and its constants */
+function groupPlan(g: GroupBinding): Plan {
+  let plan = groupPlans.get(g);
+  if (!plan) {
+    plan = compilePlan(g.entries, g.constants ?? []);
+    groupPlans.set(g, plan);
+  }
+  return plan;
+}
+
+function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBinding['constants']>): Plan {
+  const builder = new PlanBuilder();
+  const compiled: CompiledEntry[] = [];
+  const firstSteps: number[] = [];
+  for (const b of entries) {
+    const { nodes, attr } = builder.add(b.path, true);
+    const last = nodes[nodes.length - 1] as PathNode;
+    if (nodes.length > 1) firstSteps.push((nodes[1] as PathNode).index);
+    const keyParts = b.key === '' ? [] : b.key.split('.');
+    if (b.kind === 'field') {
+      const holder = nodes.length > 2 ? (nodes[nodes.length - 2] as PathNode).index : -1;
+      compiled.push({ kind: 'field', binding: b, node: last.index, holder, attr, keyParts });
+    } else {
+      compiled.push({
+        kind: 'group',
+        binding: b,
+        node: last.index,
+        pathless: nodes.length === 1,
+        keyParts,
+        plan: groupPlan(b),
+      });
+    }
+  }
+  const compiledConstants = constants.map((c): CompiledConstant => {
+    const { nodes } = builder.add(c.path, false);
+    return {
+      node: (nodes[nodes.length - 1] as PathNode).index,
+      holder: (nodes[nodes.length - 2] as PathNode).index,
+      value: c.value,
+      upper: c.value.toUpperCase(),
+      otherwise: c.otherwise,
+    };
+  });
+  return {
+    size: builder.size,
+    root: builder.root,
+    entries: compiled,
+    constants: compiledConstants,
+    firstSteps,
+  };
+}
+
+/** Walks the part of `el` the plan's paths reach, once; `seen` gets the discriminators read */
+export function walk(plan: Plan, el: XmlElement, vars: Variables, seen: Set<XmlElement>): Walk {
+  const found: Walk = new Array(plan.size).fill(undefined);
+  found[0] = el;
+  walkNode(plan.root, el, found, vars, seen);
+  return found;
+}
+
+function walkNode(node: PathNode, at: Found, found: Walk, vars: Variables, seen: Set<XmlElement>): void {
+  const kids = node.children;
+  if (kids.length === 0 || at === undefined) return;
+  const { byLocal } = node;
+  const sources = Array.isArray(at) ? at.length : 1;
+  for (let i = 0; i < sources; i++) {
+    const children = (Array.isArray(at) ? (at[i] as XmlElement) : at).children;
+    for (let j = 0; j < children.length; j++) {
+      const c = children[j] as XmlElement;
+      const candidates = byLocal.get(c.local);
+      if (candidates === undefined) continue;
+      for (let k = 0; k < candidates.length; k++) {
+        const target = candidates[k] as PathNode;
+        const step = target.step as Step;
+        if (
+          c.ns === step.ns &&
+          (step.test === undefined || testHolds(c, step.test, vars, target.marks ? seen : undefined)) &&
+          (step.also.length === 0 || step.also.every((t) => testHolds(c, t, vars, undefined)))
+        ) {
+          const prior = found[target.index];
+          if (prior === undefined) found[target.index] = c;
+          else if (Array.isArray(prior)) prior.push(c);
+          else found[target.index] = [prior, c];
+        }
+      }
+    }
+  }
+  for (let k = 0; k < kids.length; k++) {
+    const child = kids[k] as PathNode;
+    walkNode(child, found[child.index], found, vars, seen);
+  }
+}
+
+/** Did the walk find the first element of any entry's path (a path-less group's own elements)? */
+export function holdsAny(plan: Plan, found: Walk): boolean {
+  for (const node of plan.firstSteps) if (found[node] !== undefined) return true;
+  return false;
+}
+
+/** The first element found, or undefined */
+export function firstOf(f: Found): XmlElement | undefined {
+  return Array.isArray(f) ? f[0] : f;
+}
+
+/** All elements found, as a list */
+export function listOf(f: Found): XmlElement[] {
+  return f === undefined ? [] : Array.isArray(f) ? f : [f];
+}
+
+export function countOf(f: Found): number {
+  return f === undefined ? 0 : Array.isArray(f) ? f.length : 1;
+}

@@ -1,0 +1,185 @@
+/**
+ * Schematron rule contexts (XSLT match patterns) compiled for a walk in document order: each
+ * element is tried only against the contexts that can match it, found by its local name and its
+ * parent's local name, and each context is a closure that checks names by identity and predicates
+ * with the compiled closures of xpath-fast.ts.
+ *
+ * Before (decision 0145), every element looked up its candidate contexts by local name and matched
+ * each on the interpreter (`XDocument.matches`), whose recursion re-read the steps and the
+ * predicates' shapes on every call: an element such as cbc:ID, named by a dozen contexts under
+ * different parents, was matched a dozen times. The interpreter stays the reference: a branch
+ * whose predicate may be a position (`[1]`) keeps it, and tests/structure/xpath-fast.test.ts
+ * compares the claims with the interpreter's on every element of the official examples, the corpus
+ * and mutated variants.
+ */
+import type { XmlElement } from '@einv/xml';
+import { patternShape, type XDocument } from './xpath.js';
+import { type BoolFn, predicateOf } from './xpath-fast.js';
+import type { Step, XPath } from './xpath-parse.js';
+
+/** Does element `e` match one branch of a context (with the document for the predicates)? */
+export type Matcher = (e: XmlElement, doc: XDocument) => boolean;
+
+/** One branch of a context of a rule table */
+export interface ContextEntry {
+  /** the pattern (schematron claims nodes pattern by pattern) */
+  readonly group: number;
+  /** the rule's index in its pattern */
+  readonly rule: number;
+  readonly match: Matcher;
+}
+
+interface Keyed {
+  entry: ContextEntry;
+  /** the local name of the element ('' for any; '*Suffix' for any name ending with Suffix) */
+  local: string;
+  /** the local name its parent must have ('' for any) */
+  parent: string;
+  /** order of the entry in the table (group, then rule) */
+  order: number;
+}
+
+const NONE: readonly ContextEntry[] = [];
+
+/** Hostile documents can invent any number of names: the per-name lists kept are bounded */
+const MAX_CACHED = 10_000;
+
+/**
+ * The contexts of one or more patterns, indexed by the names they end with. Null from `of` when a
+ * context is not a plain match pattern (absolute child steps, possibly a union).
+ */
+export class ContextIndex {
+  private readonly named = new Map<string, Keyed[]>();
+  private readonly wildcards: Keyed[] = [];
+  private readonly cache = new Map<string, Map<string, readonly ContextEntry[]>>();
+  private cached = 0;
+
+  private constructor(keyed: Keyed[]) {
+    for (const k of keyed) {
+      if (k.local.startsWith('*')) this.wildcards.push(k);
+      else {
+        const list = this.named.get(k.local);
+        if (list) list.push(k);
+        else this.named.set(k.local, [k]);
+      }
+    }
+  }
+
+  /** The index of the contexts of these patterns (group = the pattern's position), or null */
+  static of(groups: readonly (readonly XPath[])[]): ContextIndex | null {
+    const keyed: Keyed[] = [];
+    for (const [group, contexts] of groups.entries()) {
+      for (const [rule, context] of contexts.entries()) {
+        const shapes = patternShape(context);
+        if (!shapes) return null;
+        const branches = context.ast.k === 'union' ? context.ast.items : [context.ast];
+        branches.forEach((b, i) => {
+          if (b.k !== 'path') return;
+          const branch: XPath = { src: context.src, ast: b };
+          keyed.push({
+            entry: { group, rule, match: compileMatch(branch) },
+            local: shapes[i] as string,
+            parent: parentKey(b.steps),
+            order: keyed.length,
+          });
+        });
+      }
+    }
+    return new ContextIndex(keyed);
+  }
+
+  /** The branches that can match `e`, in table order (pattern, then rule) */
+  candidates(e: XmlElement): readonly ContextEntry[] {
+    const parent = e.parent === null ? '' : e.parent.local;
+    let byParent = this.cache.get(e.local);
+    const hit = byParent?.get(parent);
+    if (hit) return hit;
+    const list = this.compute(e.local, parent);
+    if (this.cached < MAX_CACHED) {
+      if (!byParent) {
+        byParent = new Map();
+        this.cache.set(e.local, byParent);
+      }
+      byParent.set(parent, list);
+      this.cached++;
+    }
+    return list;
+  }
+
+  private compute(local: string, parent: string): readonly ContextEntry[] {
+    const out: Keyed[] = [];
+    const add = (k: Keyed) => {
+      if (k.parent === '' || k.parent === parent) out.push(k);
+    };
+    for (const k of this.named.get(local) ?? []) add(k);
+    for (const k of this.wildcards) if (local.endsWith(k.local.slice(1))) add(k);
+    if (out.length === 0) return NONE;
+    return out.sort((x, y) => x.order - y.order).map((k) => k.entry);
+  }
+}
+
+/** The local name the parent must have: the step before the last, when the last is a child step of it */
+function parentKey(steps: readonly Step[]): string {
+  const last = steps[steps.length - 1] as Step;
+  const before = steps[steps.length - 2];
+  if (!before || last.deep || before.local === '*') return '';
+  return before.local;
+}
+
+/**
+ * A branch (absolute child steps) as a closure, checked from the element upwards like the
+ * interpreter's matchPath; the interpreter itself when a predicate may be a position.
+ */
+export function compileMatch(branch: XPath): Matcher {
+  const a = branch.ast;
+  if (a.k !== 'path') return (e, doc) => doc.matches(branch, e);
+  const steps = a.steps;
+  if (steps.length === 0) return (e, doc) => doc.matches(branch, e);
+  const tests: BoolFn[] = [];
+  for (const s of steps) {
+    const preds = s.preds.map(predicateOf);
+    if (preds.some((p) => p === null)) return (e, doc) => doc.matches(branch, e);
+    tests.push(stepTest(s, preds as BoolFn[]));
+  }
+  let up = first(tests[0] as BoolFn, (steps[0] as Step).deep || a.abs === '//');
+  for (let i = 1; i < steps.length; i++) up = next(tests[i] as BoolFn, (steps[i] as Step).deep, up);
+  return up;
+}
+
+/** The first step: a child of the document node, or (deep) any element */
+function first(test: BoolFn, deep: boolean): Matcher {
+  return deep ? test : (e, doc) => e.parent === null && test(e, doc);
+}
+
+/** A later step: `test` on the element, `above` on its parent (or, deep, on some ancestor) */
+function next(test: BoolFn, deep: boolean, above: Matcher): Matcher {
+  if (!deep) return (e, doc) => test(e, doc) && e.parent !== null && above(e.parent, doc);
+  return (e, doc) => {
+    if (!test(e, doc)) return false;
+    for (let p = e.parent; p; p = p.parent) if (above(p, doc)) return true;
+    return false;
+  };
+}
+
+/** A step's name test and its (boolean) predicates */
+function stepTest(s: Step, preds: BoolFn[]): BoolFn {
+  const { ns, local } = s;
+  const name: (e: XmlElement) => boolean =
+    local === '*'
+      ? ns === '*'
+        ? () => true
+        : (e) => e.ns === ns
+      : ns === '*'
+        ? (e) => e.local === local
+        : (e) => e.local === local && e.ns === ns;
+  if (preds.length === 0) return name;
+  if (preds.length === 1) {
+    const p = preds[0] as BoolFn;
+    return (e, doc) => name(e) && p(e, doc);
+  }
+  return (e, doc) => {
+    if (!name(e)) return false;
+    for (const p of preds) if (!p(e, doc)) return false;
+    return true;
+  };
+}
