@@ -64,8 +64,24 @@ interface NameParts {
   name: string;
   local: string;
   prefix: string;
+  /** The name's characters four by four (little-endian), to compare with the bytes a word at a time */
+  words: Int32Array;
+}
+
+function wordsOf(ascii: string): Int32Array {
+  const words = new Int32Array(ascii.length >> 2);
+  for (let k = 0; k < words.length; k++) {
+    const i = k << 2;
+    words[k] =
+      ascii.charCodeAt(i) |
+      (ascii.charCodeAt(i + 1) << 8) |
+      (ascii.charCodeAt(i + 2) << 16) |
+      (ascii.charCodeAt(i + 3) << 24);
+  }
+  return words;
 }
 const NAMES_BY_HASH = new Map<number, NameParts>();
+const EMPTY_WORDS = new Int32Array(0);
 /** White space runs (indentation) by the hash of their bytes */
 const BLANKS_BY_HASH = new Map<number, string>();
 
@@ -110,6 +126,11 @@ const ENDS_NAME = new Uint8Array(256);
 for (let c = 0; c <= 0x20; c++) ENDS_NAME[c] = 1;
 for (const c of '>/=<"\'&') ENDS_NAME[c.charCodeAt(0)] = 1;
 
+/** Short texts by the hash of their bytes (shortValue); bounded, a newer text replaces an older on a collision */
+const VALUES_BY_HASH = new Map<number, string>();
+const MAX_VALUES = 10_000;
+const MAX_VALUE_LENGTH = 24;
+
 /** Texts at least this long are scanned natively (longCharData) */
 const LONG_TEXT = 256;
 
@@ -124,6 +145,9 @@ const BREAK = 32; // tab, line feed or carriage return in an attribute value (no
 class Utf8Parser {
   private readonly n: number;
   private readonly text: Slicer;
+  private readonly view: DataView;
+  /** The same bytes as a Buffer, for its native searches */
+  private readonly bytes: Buffer;
   private pos: number;
   private line = 1;
   private lineStart: number;
@@ -141,6 +165,7 @@ class Utf8Parser {
   private nameHash = 0;
   private nameWide = false;
   private valueFlags = 0;
+  private valueHash = 0;
 
   constructor(
     private readonly b: Uint8Array,
@@ -148,11 +173,13 @@ class Utf8Parser {
     private readonly maxDepth: number,
   ) {
     this.n = b.length;
-    this.text = Buffer.from(b.buffer, b.byteOffset, b.byteLength) as unknown as Slicer;
+    this.bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    this.text = this.bytes as unknown as Slicer;
     this.pos = start;
     this.lineStart = start;
     this.colFrom = start;
-    this.nextNl = indexOfByte(b, 0x0a, start);
+    this.nextNl = this.bytes.indexOf(0x0a, start);
   }
 
   parse(): XmlElement {
@@ -221,7 +248,7 @@ class Utf8Parser {
 
   /** Index of the ASCII `needle` at or after `from`, -1 when absent */
   private find(needle: string, from: number): number {
-    return (this.text as unknown as Buffer).indexOf(needle, from, 'latin1');
+    return this.bytes.indexOf(needle, from, 'latin1');
   }
 
   /** The XML declaration; version 1.1 is left to the string parser (which refuses it) */
@@ -259,9 +286,10 @@ class Utf8Parser {
     for (; j < limit; j++) {
       const c = b[j] as number;
       if (c === 0x3c) break;
+      h = (Math.imul(h, 31) + c) | 0;
       if (c <= 0x20) {
-        if (c === 0x20 || c === 0x0a || c === 0x09) h = (Math.imul(h, 31) + c) | 0;
-        else if (c === 0x0d) flags |= CR;
+        if (c === 0x20 || c === 0x0a || c === 0x09) continue;
+        if (c === 0x0d) flags |= CR;
         else giveUp(); // a control character XML forbids
       } else {
         flags |= SOLID;
@@ -285,15 +313,19 @@ class Utf8Parser {
       current.text = before === '' ? t : joinBlanks(before, t);
       return j;
     }
-    let t = flags & WIDE ? this.text.utf8Slice(start, j) : this.text.latin1Slice(start, j);
-    if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
+    let t: string;
+    if (flags === SOLID && j - start <= MAX_VALUE_LENGTH) t = this.shortValue(start, j, h);
+    else {
+      t = flags & WIDE ? this.text.utf8Slice(start, j) : this.text.latin1Slice(start, j);
+      if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
+    }
     current.text += t;
     return j;
   }
 
   /** charData for a text of LONG_TEXT bytes or more: found, decoded and checked by native scans */
   private longCharData(start: number, current: XmlElement | undefined): number {
-    let end = (this.text as unknown as Buffer).indexOf(0x3c, start);
+    let end = this.bytes.indexOf(0x3c, start);
     if (end === -1) end = this.n;
     const raw = this.text.utf8Slice(start, end);
     if (raw.length !== end - start) this.lastWide = end;
@@ -302,6 +334,20 @@ class Utf8Parser {
       if (!isBlank(raw, 0, raw.length)) giveUp(); // text before or after the root element
     } else current.text += charDataValue(raw, giveUp);
     return end;
+  }
+
+  /**
+   * A short ASCII text or attribute value without references or line ends (codes, amounts, dates,
+   * identifiers, currencies, units): the copy made for
+   * the same text before, when there was one. Values repeat from line to line, and a copy per
+   * element was a good part of the parse and of its garbage.
+   */
+  private shortValue(start: number, end: number, hash: number): string {
+    const known = VALUES_BY_HASH.get(hash);
+    if (known !== undefined && known.length === end - start && this.sameAscii(start, known)) return known;
+    const t = this.text.latin1Slice(start, end);
+    if (VALUES_BY_HASH.size < MAX_VALUES || known !== undefined) VALUES_BY_HASH.set(hash, t);
+    return t;
   }
 
   /** A run of spaces, tabs and line feeds, kept once per distinct value when short */
@@ -316,6 +362,19 @@ class Utf8Parser {
       if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
     }
     return t;
+  }
+
+  /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared a word at a time */
+  private sameName(start: number, parts: NameParts): boolean {
+    const words = parts.words;
+    const view = this.view;
+    for (let k = 0; k < words.length; k++)
+      if (view.getInt32(start + (k << 2), true) !== words[k]) return false;
+    const name = parts.name;
+    const b = this.b;
+    for (let i = words.length << 2; i < name.length; i++)
+      if (b[start + i] !== name.charCodeAt(i)) return false;
+    return true;
   }
 
   /** Whether the bytes at `start` are the characters of `ascii` (an ASCII string) */
@@ -399,7 +458,7 @@ class Utf8Parser {
         if (attrs === NO_ATTRS) attrs = {};
         else if (attrName in attrs) giveUp();
         attrs[attrName] = value;
-        if (attrParts.prefix !== '') prefixedAttrs = true;
+        if (attrParts.local !== attrName) prefixedAttrs = true; // a colon: its prefix (even '') must be bound
       }
       i = close + 1;
     }
@@ -432,12 +491,7 @@ class Utf8Parser {
     const hash = this.nameHash;
     const wide = this.nameWide;
     const known = NAMES_BY_HASH.get(hash);
-    if (
-      known !== undefined &&
-      !wide &&
-      known.name.length === end - start &&
-      this.sameAscii(start, known.name)
-    )
+    if (known !== undefined && !wide && known.name.length === end - start && this.sameName(start, known))
       return known;
     const name = internName(wide ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end));
     const colon = name.indexOf(':');
@@ -445,6 +499,7 @@ class Utf8Parser {
       name,
       local: colon === -1 ? name : localName(name, colon),
       prefix: colon === -1 ? '' : name.slice(0, colon),
+      words: wide ? EMPTY_WORDS : wordsOf(name),
     };
     // only ASCII names, interned: the hash is of bytes, and the comparison above of characters
     if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(hash)))
@@ -459,14 +514,24 @@ class Utf8Parser {
   private endTag(lt: number, openStart: number, openEnd: number): void {
     const b = this.b;
     const nameStart = lt + 2;
+    const length = openEnd - openStart;
+    const nameEnd = nameStart + length;
+    if (nameEnd > this.n) giveUp();
+    // a word at a time, then the last bytes; a byte ≥ 0x80 makes a word negative or its OR ≥ 0x80
+    const view = this.view;
     let seen = 0;
-    for (let k = nameStart, o = openStart; o < openEnd; k++, o++) {
-      const c = b[k] as number;
-      if (c !== b[o]) giveUp();
+    let k = 0;
+    for (; k + 4 <= length; k += 4) {
+      const w = view.getInt32(nameStart + k, true);
+      if (w !== view.getInt32(openStart + k, true)) giveUp();
+      seen |= w;
+    }
+    for (; k < length; k++) {
+      const c = b[nameStart + k] as number;
+      if (c !== b[openStart + k]) giveUp();
       seen |= c;
     }
-    const nameEnd = nameStart + (openEnd - openStart);
-    if (seen >= 0x80) this.lastWide = nameEnd;
+    if ((seen & 0x80808080) !== 0) this.lastWide = nameEnd;
     let gt = nameEnd;
     const c = b[gt] as number;
     if (c !== 0x3e) {
@@ -482,10 +547,12 @@ class Utf8Parser {
     const b = this.b;
     const n = this.n;
     let flags = 0;
+    let h = 0;
     let j = from;
     for (; j < n; j++) {
       const c = b[j] as number;
       if (c === q) break;
+      h = (Math.imul(h, 31) + c) | 0;
       if (c < 0x20) {
         if (c === 0x09 || c === 0x0a || c === 0x0d) flags |= BREAK;
         else giveUp();
@@ -499,11 +566,13 @@ class Utf8Parser {
     if (j >= n) giveUp();
     if (flags & WIDE) this.lastWide = j;
     this.valueFlags = flags;
+    this.valueHash = h;
     return j;
   }
 
   private attrValue(start: number, end: number): string {
     const flags = this.valueFlags;
+    if (flags === 0 && end - start <= MAX_VALUE_LENGTH) return this.shortValue(start, end, this.valueHash);
     const raw = flags & WIDE ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end);
     return flags & (AMP | BREAK) ? attributeValue(raw, giveUp) : raw;
   }
@@ -546,7 +615,7 @@ class Utf8Parser {
     while (this.nextNl !== -1 && this.nextNl < offset) {
       this.line++;
       this.lineStart = this.nextNl + 1;
-      this.nextNl = indexOfByte(this.b, 0x0a, this.lineStart);
+      this.nextNl = this.bytes.indexOf(0x0a, this.lineStart);
     }
     if (this.colFrom < this.lineStart) {
       this.colFrom = this.lineStart;
@@ -558,12 +627,6 @@ class Utf8Parser {
     this.atLine = this.line;
     this.atColumn = this.colUnits + 1;
   }
-}
-
-/** Uint8Array's own indexOf, also on a Buffer (whose indexOf takes strings and encodings first) */
-const u8IndexOf = Uint8Array.prototype.indexOf;
-function indexOfByte(b: Uint8Array, byte: number, from: number): number {
-  return u8IndexOf.call(b, byte, from);
 }
 
 /** The length in UTF-16 code units of the (valid) UTF-8 bytes from start to end */
