@@ -29,21 +29,40 @@ const CORES = os.availableParallelism();
 const cii = fs.readFileSync(path.join(shared, 'en16931/cii/examples/CII_example1.xml'));
 const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
 
-/** CPU ms used so far by the processes' threads: their event loops, and every other thread */
+/**
+ * CPU ms used so far by the processes' threads: their event loops, and every other thread; and how
+ * many times each side went to sleep waiting for something (voluntary context switches: each one
+ * is a wake-up later, which on this virtual machine costs tens of microseconds of CPU)
+ */
 function threadCpu(pids) {
   let eventLoops = 0;
   let others = 0;
+  let eventLoopSleeps = 0;
+  let otherSleeps = 0;
   for (const pid of pids)
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      let stat;
+      let status;
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      } catch {
+        continue; // a thread that ended between the listing and the read
+      }
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      const sleeps = Number(/\nvoluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
       // the event loop is the thread whose id is the process id; worker threads and V8's and libuv's
       // helper threads (GC, compiler, file system) are work off the event loop
-      if (tid === String(pid)) eventLoops += ms;
-      else others += ms;
+      if (tid === String(pid)) {
+        eventLoops += ms;
+        eventLoopSleeps += sleeps;
+      } else {
+        others += ms;
+        otherSleeps += sleeps;
+      }
     }
-  return { eventLoops, others };
+  return { eventLoops, others, eventLoopSleeps, otherSleeps };
 }
 
 /** The process and its direct children (a cluster's workers) */
@@ -83,6 +102,8 @@ async function measured(scenario, url, pid) {
     'event loop ms': ((server.eventLoops - server0.eventLoops) / n).toFixed(2),
     'other threads ms': ((server.others - server0.others) / n).toFixed(2),
     'client ms': ((client.user + client.system) / 1000 / n).toFixed(2),
+    'event loop sleeps': ((server.eventLoopSleeps - server0.eventLoopSleeps) / n).toFixed(2),
+    'other sleeps': ((server.otherSleeps - server0.otherSleeps) / n).toFixed(2),
   };
 }
 
@@ -170,7 +191,11 @@ const cpuPerCall = async (call, warmup) => {
   const cpu = threadCpu([process.pid]);
   const eventLoop = (cpu.eventLoops - cpu0.eventLoops) / calls;
   const others = (cpu.others - cpu0.others) / calls;
-  return { eventLoop, others, total: eventLoop + others };
+  const sleeps = {
+    eventLoop: (cpu.eventLoopSleeps - cpu0.eventLoopSleeps) / calls,
+    others: (cpu.otherSleeps - cpu0.otherSleeps) / calls,
+  };
+  return { eventLoop, others, total: eventLoop + others, sleeps };
 };
 const alone = await cpuPerCall((n = 1) => {
   for (let i = 0; i < n; i++) tasks.validateDocument(input());
@@ -196,9 +221,9 @@ const pooledOne = await pooled(1);
 const pooledAll = await pooled(CORES);
 
 console.table(rows);
-console.log('(ms columns: CPU milliseconds per request)');
+console.log('(ms columns: CPU milliseconds per request; sleeps: times the threads waited, per request)');
 const split = (f) =>
-  `${f.total.toFixed(2)} ms CPU per call (this thread ${f.eventLoop.toFixed(2)}, other threads ${f.others.toFixed(2)})`;
+  `${f.total.toFixed(2)} ms CPU per call (this thread ${f.eventLoop.toFixed(2)}, other threads ${f.others.toFixed(2)}; sleeps per call ${f.sleeps.eventLoop.toFixed(2)} + ${f.sleeps.others.toFixed(2)})`;
 console.log(
   `validation task alone (${cii.length} B CII_example1, in this thread): ${split(alone)}, so at most ${Math.round((CORES * 1000) / alone.total)}/s on ${CORES} cores with no HTTP at all`,
 );

@@ -19,6 +19,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SHARED } from './differential-bases.mjs';
+import { oracleSyntaxOf } from './oracle-syntax.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SAXON_HE_JAR = '/usr/share/java/Saxon-HE.jar';
@@ -44,18 +45,6 @@ export function saxonHeUnavailable() {
  */
 export function saxonHeCacheKey(xml) {
   return crypto.createHash('sha256').update(`engine:${SAXON_HE_ENGINE}\n`).update(xml).digest('hex');
-}
-
-/**
- * The syntax the official oracle would pick from the root element (oracle.mjs syntaxOf; CDAR
- * messages are not EN 16931 invoices and are not judged here)
- */
-function syntaxOf(xml) {
-  const text = xml.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
-  const root = /<\s*(?:[\w.-]+:)?([\w.-]+)/.exec(text)?.[1];
-  if (root === 'CrossIndustryInvoice') return 'cii';
-  if (root === 'Invoice' || root === 'CreditNote') return 'ubl';
-  return null;
 }
 
 /** Starts the JVM and compiles both XSLTs (a few seconds); rejects when the engine is unavailable */
@@ -94,8 +83,9 @@ export async function startSaxonHeOracle() {
   return {
     /** The official verdict of one document, in the shape of oracle.mjs validate() */
     async validate(xml) {
-      const syntax = syntaxOf(xml);
-      if (!syntax)
+      // the oracle's choice of schematron; CDAR messages are not EN 16931 invoices: not judged here
+      const syntax = oracleSyntaxOf(xml);
+      if (syntax !== 'cii' && syntax !== 'ubl')
         return { syntax: null, failed: [], error: 'not a CII or UBL invoice', engine: SAXON_HE_ENGINE };
       const base64 = Buffer.from(xml, 'utf8').toString('base64');
       const answer = await ask(['judge', syntax, String(sequence++), base64]);

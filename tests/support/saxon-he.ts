@@ -1,16 +1,12 @@
 /**
- * The official EN 16931 XSLT under Saxon-HE (Debian libsaxonhe-java) as a second way to ask the
- * oracle: the same official rules as runOracle, on the JVM, which judges a 1,000-line invoice in
- * seconds where SaxonJS takes minutes. Tests that use it skip, saying so, without java or the jar.
+ * The official EN 16931 XSLT under Saxon-HE (Debian libsaxonhe-java) for tests: the same official
+ * rules as runOracle, on the JVM, which judges a 1,000-line invoice in seconds where SaxonJS takes
+ * minutes. It is the long-lived engine of the differential runs (scripts/lib/saxon-he-oracle.mjs,
+ * decision 0115): one JVM, started at the first call and kept until `stopSaxonHe()` (call it in
+ * afterAll). Tests that use it skip, saying so, without java or the jar.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sharedPath } from './shared.js';
-
-export const SAXON_HE_JAR = '/usr/share/java/Saxon-HE.jar';
-export const hasSaxonHe = fs.existsSync(SAXON_HE_JAR) && spawnSync('java', ['-version']).status === 0;
+// @ts-expect-error -- a plain .mjs dev module without type declarations
+import { saxonHeUnavailable, startSaxonHeOracle } from '../../scripts/lib/saxon-he-oracle.mjs';
 
 export interface SaxonHeAssert {
   id: string;
@@ -18,30 +14,32 @@ export interface SaxonHeAssert {
   location: string;
 }
 
-/** The failed assertions (fatal and warning) of the official CEN XSLT on one CII or UBL document */
-export function saxonHeFailedAsserts(syntax: 'cii' | 'ubl', xml: string): SaxonHeAssert[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-saxon-'));
-  try {
-    const file = path.join(dir, 'invoice.xml');
-    fs.writeFileSync(file, xml);
-    const xslt = sharedPath(`en16931/${syntax}/xslt/EN16931-${syntax.toUpperCase()}-validation.xslt`);
-    const run = spawnSync(
-      'java',
-      ['-cp', SAXON_HE_JAR, 'net.sf.saxon.Transform', `-s:${file}`, `-xsl:${xslt}`],
-      {
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-      },
-    );
-    if (run.status !== 0) throw new Error(`Saxon-HE failed (${run.status}): ${run.stderr.slice(0, 2000)}`);
-    if (!run.stdout.includes('schematron-output')) throw new Error('Saxon-HE wrote no SVRL report');
-    const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
-    return [...run.stdout.matchAll(/<svrl:failed-assert\b([^>]*)>/g)].map((m) => ({
-      id: attr(m[1] ?? '', 'id'),
-      flag: attr(m[1] ?? '', 'flag') || 'fatal',
-      location: attr(m[1] ?? '', 'location'),
-    }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+interface SaxonHeEngine {
+  validate(xml: string): Promise<{ syntax: string | null; failed: SaxonHeAssert[]; error?: string }>;
+  close(): void;
+}
+
+/** Why Saxon-HE cannot run on this machine (no java, no jar), or undefined when it can */
+export const saxonHeMissing: string | undefined = saxonHeUnavailable();
+export const hasSaxonHe = saxonHeMissing === undefined;
+
+let engine: Promise<SaxonHeEngine> | undefined;
+
+/**
+ * The failed assertions (fatal and warning) of the official CEN XSLT on one CII or UBL document;
+ * `syntax` is what the caller sent, checked against the schematron the engine chose by the root
+ */
+export async function saxonHeFailedAsserts(syntax: 'cii' | 'ubl', xml: string): Promise<SaxonHeAssert[]> {
+  engine ??= startSaxonHeOracle() as Promise<SaxonHeEngine>;
+  const answer = await (await engine).validate(xml);
+  if (answer.error) throw new Error(`Saxon-HE could not judge the document: ${answer.error}`);
+  if (answer.syntax !== syntax) throw new Error(`Saxon-HE judged a ${answer.syntax} document, not ${syntax}`);
+  return answer.failed.map(({ id, flag, location }) => ({ id, flag, location }));
+}
+
+/** Stops the JVM, if one was started */
+export async function stopSaxonHe(): Promise<void> {
+  const started = engine;
+  engine = undefined;
+  (await started)?.close();
 }

@@ -84,6 +84,8 @@ export function createApp({
   const attempts = new AuthAttempts(config.authThrottle, throttles);
   const app = express();
   app.disable('x-powered-by');
+  // no ETag hashed over every answer on the event loop (decision 0170); files keep Last-Modified
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.set('json spaces', 0);
   app.use(

@@ -68,11 +68,25 @@ function matcherOf(path: string): RegExp {
  */
 export function methodNotAllowed(app: { router: { stack: unknown[] } }) {
   let routes: { match: RegExp; methods: string[] }[] | undefined;
-  return (req: Request, res: Response, next: NextFunction): void => {
-    routes ??= routeTable(app).map((r) => ({ match: matcherOf(r.path), methods: r.methods }));
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
+  /** The methods of each path without parameters, found once: most requests need one map lookup */
+  let fixedPaths: Map<string, Set<string>> | undefined;
+  const methodsOf = (path: string): Set<string> => {
     const allowed = new Set<string>();
-    for (const r of routes) if (r.match.test(req.path)) for (const m of r.methods) allowed.add(m);
+    for (const r of routes ?? []) if (r.match.test(path)) for (const m of r.methods) allowed.add(m);
+    return allowed;
+  };
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!routes || !fixedPaths) {
+      const table = routeTable(app);
+      routes = table.map((r) => ({ match: matcherOf(r.path), methods: r.methods }));
+      fixedPaths = new Map(
+        table.filter((r) => !r.path.includes('{')).map((r) => [r.path, methodsOf(r.path)] as const),
+      );
+    }
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const path = req.path;
+    // a fixed route's path, or with the trailing slash its matcher also accepts
+    const allowed = fixedPaths.get(path) ?? fixedPaths.get(path.replace(/\/$/, '')) ?? methodsOf(path);
     if (allowed.size === 0 || allowed.has(method)) {
       next();
       return;

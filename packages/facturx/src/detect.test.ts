@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { loadFixture } from '../../../fixtures/load.js';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
-import { detectAndRead, sniffXmlSyntax } from './detect.js';
+import {
+  cleanedHeadStartTag,
+  detectAndRead,
+  firstStartTag,
+  prologFree,
+  rootStartTag,
+  sniffXmlSyntax,
+  xmlHead,
+} from './detect.js';
 import { generate } from './generate.js';
 import * as facade from './index.js';
 
@@ -100,5 +108,78 @@ describeIfShared('detectAndRead on corpus XML', () => {
     }
     expect(ubl).toBeGreaterThan(10);
     expect(cii).toBeGreaterThan(10);
+  });
+});
+
+describe('the first start tag of a head (decision 0165)', () => {
+  /** mulberry32: seeded, so a failure can be replayed */
+  function random(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  // pieces whose combinations hit every branch: closed and unclosed PIs and comments, markup
+  // inside them, DOCTYPEs, stray `<` and `>`, prefixes, a BOM, long padding past 8 KB
+  const pieces = [
+    '<?xml version="1.0"?>',
+    '<?pi a > b ?>',
+    '<?unclosed ',
+    '?>',
+    '<!-- c -->',
+    '<!-- <Invoice> -->',
+    '<!--',
+    '-->',
+    '<!-->',
+    '<!DOCTYPE x [ <!ELEMENT a ANY> ]>',
+    ' ',
+    '\n\t',
+    '<',
+    '>',
+    '< rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">',
+    '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">',
+    '<CrossDomainAcknowledgementAndResponse>',
+    '<a:b:c d="e">',
+    '<x.y-z',
+    'text',
+    '\uFEFF',
+    ' '.repeat(9000),
+  ];
+  it('is the one found after cleaning the whole head, on random heads', () => {
+    const next = random(165);
+    for (let n = 0; n < 20000; n++) {
+      let head = next() < 0.2 ? '\uFEFF' : '';
+      const count = 1 + Math.floor(next() * 8);
+      for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * pieces.length)];
+      const fast = firstStartTag(head);
+      const reference = cleanedHeadStartTag(prologFree(head));
+      expect([head, fast && [...fast]]).toEqual([head, reference && [...reference]]);
+    }
+  });
+
+  it('is the same from the first kilobyte of the bytes when that is enough, with the cut anywhere', () => {
+    const next = random(1024);
+    const fillers = ['é', '€', '𝄞', ' ', '<!-- é -->', '<?p €?>', 'x'];
+    let quick = 0;
+    for (let n = 0; n < 6000; n++) {
+      // a prolog around the 1,024th byte, with multi-byte characters to cut
+      let head = next() < 0.2 ? '\uFEFF' : '';
+      head += '<?xml version="1.0"?>';
+      const filler = fillers[Math.floor(next() * fillers.length)] ?? ' ';
+      head += `<!--${filler.repeat(Math.floor(next() * 400))}-->`;
+      const count = 1 + Math.floor(next() * 6);
+      for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * (pieces.length - 1))];
+      head += filler.repeat(Math.floor(next() * 200));
+      const bytes = new TextEncoder().encode(head);
+      const fast = rootStartTag(bytes);
+      const reference = cleanedHeadStartTag(prologFree(xmlHead(bytes)));
+      expect([head, fast && [...fast]]).toEqual([head, reference && [...reference]]);
+      if (fast && fast.index + fast[0].length < 1000) quick++;
+    }
+    expect(quick).toBeGreaterThan(1000);
   });
 });

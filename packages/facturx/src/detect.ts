@@ -57,7 +57,7 @@ const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 const UBL_NS = /^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/;
 
 /** The head of an XML text without BOM, processing instructions and comments */
-const prologFree = (xml: string) =>
+export const prologFree = (xml: string) =>
   xml
     .slice(0, 8192)
     .replace(/^\uFEFF/, '')
@@ -66,20 +66,123 @@ const prologFree = (xml: string) =>
 /** The first start tag (a DOCTYPE is skipped: `!` cannot start a name) */
 const START_TAG = /<\s*(?:([\w.-]+):)?([\w.-]+)([^>]*)>/;
 
+/** The first start tag of a head already cleaned by prologFree: what firstStartTag must equal */
+export const cleanedHeadStartTag = (head: string): RegExpExecArray | null => START_TAG.exec(head);
+
+const START_TAG_FROM = new RegExp(START_TAG.source, 'g');
+
+/** Where the PI or comment starting at `lt` ends (prologFree removes it), or -1 when none starts there or it is not closed */
+function removedUntil(head: string, lt: number): number {
+  if (head.startsWith('<?', lt)) {
+    const end = head.indexOf('?>', lt + 2);
+    return end < 0 ? -1 : end + 2;
+  }
+  if (head.startsWith('<!--', lt)) {
+    const end = head.indexOf('-->', lt + 4);
+    return end < 0 ? -1 : end + 3;
+  }
+  return -1;
+}
+
+/**
+ * `START_TAG.exec(prologFree(xml))`, without cleaning the whole 8 KB head (decision 0165): the
+ * head is cleaned from its start as prologFree does (left to right, each PI or comment up to its
+ * first terminator), and START_TAG is tried each time a piece is added. A match found in a prefix
+ * of the cleaned text is the leftmost one of the whole: it ends at the first `>` after its name,
+ * and every `<` before it either fails the name test or would have matched at that `>` already.
+ * So it is found after the root tag, typically within the first few hundred characters.
+ */
+export function firstStartTag(xml: string): RegExpExecArray | null;
+/**
+ * With `partial`, `xml` is only the start of the head: undefined when that is not enough to be
+ * sure (a PI or comment not closed within it, which a longer head may close, or no tag found).
+ */
+export function firstStartTag(xml: string, partial: true): RegExpExecArray | null | undefined;
+export function firstStartTag(xml: string, partial = false): RegExpExecArray | null | undefined {
+  const head = xml.charCodeAt(0) === 0xfeff ? xml.slice(1, 8192) : xml.slice(0, 8192);
+  let cleaned = '';
+  // every `<` of `cleaned` before `from` failed for good: it precedes a `>` the search saw
+  let from = 0;
+  let i = 0;
+  while (i < head.length) {
+    const lt = head.indexOf('<', i);
+    if (lt < 0) {
+      cleaned += head.slice(i);
+      break;
+    }
+    const removed = removedUntil(head, lt);
+    if (partial && removed < 0 && (head.startsWith('<?', lt) || head.startsWith('<!--', lt)))
+      return undefined;
+    if (removed >= 0) {
+      cleaned += head.slice(i, lt);
+      i = removed;
+      continue;
+    }
+    // a `<` that stays: add up to the next `<` (a piece holding no other start), then search
+    const next = head.indexOf('<', lt + 1);
+    const stop = next < 0 ? head.length : next;
+    cleaned += head.slice(i, stop);
+    i = stop;
+    START_TAG_FROM.lastIndex = from;
+    const tag = START_TAG_FROM.exec(cleaned);
+    if (tag) return tag;
+    from = Math.max(from, cleaned.lastIndexOf('>') + 1);
+  }
+  START_TAG_FROM.lastIndex = from;
+  const tag = START_TAG_FROM.exec(cleaned);
+  return partial && !tag ? undefined : tag;
+}
+
+const utf8 = new TextDecoder();
+/** Bytes decoded first when looking for the root tag: the prolog and root tag of nearly every invoice */
+const QUICK_HEAD = 1024;
+
+/**
+ * firstStartTag(xmlHead(input)), decoding the first kilobyte only when that is enough to be sure
+ * (decision 0165): the decoded start of a UTF-8 text is the start of its longer decoding, and a
+ * tag found there, with every PI and comment before it closed, is the one the whole head gives.
+ */
+export function rootStartTag(input: Uint8Array | string): RegExpExecArray | null {
+  if (typeof input !== 'string' && input.length > QUICK_HEAD && !isUtf16(input)) {
+    const quick = firstStartTag(utf8.decode(input.subarray(0, QUICK_HEAD)), true);
+    if (quick !== undefined) return quick;
+  }
+  return firstStartTag(xmlHead(input));
+}
+
+const isUtf16 = (input: Uint8Array) =>
+  (input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe);
+
+/** `xmlns` / `xmlns:prefix` = "…" in a start tag's attributes, one expression per prefix (kept few) */
+const namespaceAttrs = new Map<string, RegExp>();
+function namespaceOf(prefix: string | undefined, attrs: string): string | undefined {
+  const key = prefix ?? '';
+  let re = namespaceAttrs.get(key);
+  if (!re) {
+    if (namespaceAttrs.size >= 64) namespaceAttrs.clear();
+    re = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`);
+    namespaceAttrs.set(key, re);
+  }
+  return re.exec(attrs)?.[1];
+}
+
 /** The root element's qualified name, when the text looks like XML (starts with markup) */
 function rootOf(xml: string): string | undefined {
   const head = prologFree(xml);
   if (!/^\s*</.test(head)) return undefined;
-  const tag = START_TAG.exec(head);
+  const tag = cleanedHeadStartTag(head);
   return tag ? `${tag[1] ? `${tag[1]}:` : ''}${tag[2]}` : undefined;
 }
 
 /** The syntax of an XML invoice from its root element (namespace checked when declared) */
 export function sniffXmlSyntax(xml: string): 'CII' | 'UBL' | undefined {
-  const root = START_TAG.exec(prologFree(xml));
+  return syntaxOfRoot(firstStartTag(xml));
+}
+
+function syntaxOfRoot(root: RegExpExecArray | null): 'CII' | 'UBL' | undefined {
   if (!root) return undefined;
   const [, prefix, local, attrs = ''] = root;
-  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  const ns = namespaceOf(prefix, attrs);
   if (local === 'CrossIndustryInvoice' && (!ns || ns === CII_NS)) return 'CII';
   if ((local === 'Invoice' || local === 'CreditNote') && (!ns || UBL_NS.test(ns))) return 'UBL';
   return undefined;
@@ -90,10 +193,10 @@ const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementA
 /** Is this XML a lifecycle status message (root rsm:CrossDomainAcknowledgementAndResponse)? */
 export function isCdarXml(input: Uint8Array | string): boolean {
   if (typeof input !== 'string' && isPdf(input)) return false;
-  const root = START_TAG.exec(prologFree(xmlHead(input)));
+  const root = rootStartTag(input);
   if (!root) return false;
   const [, prefix, local, attrs = ''] = root;
-  const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+  const ns = namespaceOf(prefix, attrs);
   return local === 'CrossDomainAcknowledgementAndResponse' && (!ns || ns === CDAR_NS);
 }
 
@@ -131,13 +234,12 @@ interface CheckRequest {
 
 function readXml(
   xml: string | Uint8Array,
-  text: string,
   options: { lang: Lang; maxXmlBytes?: number | undefined },
   check?: CheckRequest,
 ): Unpublished<Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' }> {
   const { lang } = options;
   const limit = options.maxXmlBytes ? { maxBytes: options.maxXmlBytes } : {};
-  const syntax = sniffXmlSyntax(text);
+  const syntax = syntaxOfRoot(rootStartTag(xml));
   if (syntax === 'CII') {
     // read and check share one parse of the document
     const both = check
@@ -180,7 +282,7 @@ function readXml(
     };
   }
   // name what was found: an XML document with another root, or something that is not XML at all
-  const root = rootOf(text);
+  const root = rootOf(xmlHead(xml));
   const found = root
     ? lang === 'fr'
       ? ` Le document est du XML dont l’élément racine est <${root}>.`
@@ -201,7 +303,7 @@ function readXml(
 /** The head of the input as text, enough to see the root element (UTF-16 is decoded whole: rare) */
 export function xmlHead(input: Uint8Array | string): string {
   if (typeof input === 'string') return input;
-  if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
+  if (isUtf16(input)) {
     const decoded = decodeXmlBytes(input);
     return decoded.ok ? decoded.text : '';
   }
@@ -235,13 +337,13 @@ export function detectReadAndCheck(
         pdf: { findings: ex.findings },
       };
     }
-    const inner = readXml(ex.xml, ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
+    const inner = readXml(ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
     return published<DetectAndCheckResult>({
       ...inner,
       format: 'FACTURX-PDF',
       pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
     });
   }
-  const read = readXml(input, xmlHead(input), { lang, maxXmlBytes: options.maxXmlBytes }, check);
+  const read = readXml(input, { lang, maxXmlBytes: options.maxXmlBytes }, check);
   return published<DetectAndCheckResult>(read.syntax ? { ...read, format: read.syntax } : read);
 }

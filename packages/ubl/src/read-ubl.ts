@@ -14,13 +14,15 @@ import {
   type SourceLocations,
   withLocations,
 } from '@einv/core-model';
-import { child, ElementLocations, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
+import { child, type ParseOptions, parseXml, textOf, type XmlElement } from '@einv/xml';
 import { UBL_CREDIT_NOTE_BINDING, UBL_INVOICE_BINDING } from './binding/document.js';
 import { NS } from './binding/namespaces.js';
 import { taxTotalCurrency } from './binding/tax.js';
 import type { DocumentType } from './binding/types.js';
+import { ModelLocations, ROOT_BASE } from './engine/locations.js';
 import { isObject, type ModelObject } from './engine/paths.js';
 import { type ReadState, readChildren, report } from './engine/read.js';
+import { planOf } from './engine/read-plan.js';
 import { readUblPaymentSchedule } from './payment-schedule.js';
 import { ublSourceFacts } from './source-facts.js';
 
@@ -59,7 +61,7 @@ export function readUbl(xml: string | Uint8Array, opts: ParseOptions = {}): Read
 export function readUblElement(root: XmlElement): ReadUblResult {
   const diagnostics: Finding[] = [];
   // model path → the element read (XPaths named on demand, decision 0142); a later place of the same path replaces it
-  const locations = new ElementLocations(false);
+  const locations = new ModelLocations();
   try {
     return readDocument(root, diagnostics, locations);
   } catch (e) {
@@ -77,7 +79,7 @@ export function readUblElement(root: XmlElement): ReadUblResult {
   }
 }
 
-function readDocument(root: XmlElement, diagnostics: Finding[], locations: ElementLocations): ReadUblResult {
+function readDocument(root: XmlElement, diagnostics: Finding[], locations: ModelLocations): ReadUblResult {
   const binding =
     root.local === 'Invoice' && root.ns === NS.Invoice
       ? UBL_INVOICE_BINDING
@@ -114,7 +116,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Eleme
     locations,
     lexical: new Map(),
   };
-  readChildren(root, binding.children, invoice, 'invoice', state);
+  readChildren(root, planOf(binding.children), invoice, ROOT_BASE, state);
   afterRead(root.children, invoice, state);
   readUblPaymentSchedule(root, invoice, diagnostics);
   const declared =

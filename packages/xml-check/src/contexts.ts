@@ -34,6 +34,8 @@ export interface CompiledRuleContexts {
   index: ContextIndex;
   /** every rule id of the table (each gets a count, 0 when its context is absent) */
   ids: string[];
+  /** a new record of every id at 0, in the order of `ids` */
+  zeros: () => Record<string, number>;
 }
 
 export function compileRuleContexts(table: RuleContextTable): CompiledRuleContexts {
@@ -44,7 +46,18 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
   if (!index) throw new Error('a rule context is not a plain match pattern');
   const patterns = table.patterns.map((p) => ({ ids: p.rules.map((r) => r.ids) }));
   const ids = [...new Set(table.patterns.flatMap((p) => p.rules.flatMap((r) => r.ids)))];
-  return { patterns, index, ids };
+  return { patterns, index, ids, zeros: zerosOf(ids) };
+}
+
+/**
+ * A function returning a new record of these ids at 0. Two hundred properties added one by one
+ * make a dictionary object (~9 µs per document, as much as counting the contexts of an official
+ * example); an object literal of them is copied from its boilerplate (~1 µs). The ids come from
+ * the generated rule tables and are written as JSON strings.
+ */
+function zerosOf(ids: readonly string[]): () => Record<string, number> {
+  const literal = `return {${ids.map((id) => `${JSON.stringify(id)}: 0`).join(', ')}};`;
+  return new Function(literal) as () => Record<string, number>;
 }
 
 /**
@@ -66,8 +79,7 @@ export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlEleme
       claimed = c.group;
     }
   }
-  const counts: Record<string, number> = {};
-  for (const id of compiled.ids) counts[id] = 0;
+  const counts = compiled.zeros();
   compiled.patterns.forEach((p, k) => {
     const h = hits[k] as number[];
     p.ids.forEach((ids, i) => {

@@ -226,6 +226,17 @@ function walkAbsent(
   return failed;
 }
 
+/** Does a path the tree forbids exist below `e` (walkAbsent would fail an assert)? Allocates nothing */
+function failsBelow(tree: AbsenceNode, e: XmlElement): boolean {
+  if (tree.attrs.size) for (const name in e.attrs) if (tree.attrs.has(name)) return true;
+  if (!tree.children.size) return false;
+  for (const c of e.children) {
+    const t = tree.children.get(c.local);
+    if (t !== undefined && t.ns === c.ns && (t.fails.length > 0 || failsBelow(t, c))) return true;
+  }
+  return false;
+}
+
 /** Hostile documents (100,000 repeated lines) could otherwise yield millions of warnings */
 export const MAX_RULE_FINDINGS = 1000;
 
@@ -270,12 +281,17 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
   }
   for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
   if (rule.byChild.size) {
+    // each triggering child name once; a set only from the second name on (most nodes have one)
+    let first: string | undefined;
     let seen: Set<string> | undefined;
     for (const c of node.children) {
       const list = rule.byChild.get(c.local);
-      if (!list || seen?.has(c.local)) continue;
-      seen ??= new Set();
-      seen.add(c.local);
+      if (!list || c.local === first || seen?.has(c.local)) continue;
+      if (first === undefined) first = c.local;
+      else {
+        seen ??= new Set();
+        seen.add(c.local);
+      }
       for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
     }
   }
@@ -284,6 +300,8 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       for (const a of rule.byAttr.get(name) ?? [])
         if (!doc.test(a.test, node)) report(doc, findings, a, node);
   }
+  // most context nodes fail nothing: find that out without allocating, then collect in order
+  if (!failsBelow(rule.absent, node)) return;
   const failed = walkAbsent(rule.absent, [node], undefined);
   if (failed) for (const a of failed) report(doc, findings, a, node);
 }

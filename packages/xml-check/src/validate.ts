@@ -28,6 +28,8 @@ export interface StructureOptions {
 class Walker {
   readonly findings: Finding[] = [];
   private readonly prefixes = new Map<string, string>();
+  /** the namespace of the last element remembered: most elements share their parent's */
+  private lastNs: string | undefined;
   private readonly max: number;
 
   constructor(
@@ -62,6 +64,8 @@ class Walker {
   }
 
   remember(el: XmlElement): void {
+    if (el.ns === this.lastNs) return;
+    this.lastNs = el.ns;
     if (this.prefixes.has(el.ns)) return;
     const i = el.name.indexOf(':');
     this.prefixes.set(el.ns, i < 0 ? '' : el.name.slice(0, i));

@@ -8,8 +8,9 @@
  *
  * Only shapes whose meaning is plain are compiled: relative paths of child, attribute (last),
  * self, parent and ancestor steps without predicates; `not`, `and`, `or`, `exists`, `count(P) op n`,
- * `P = 'text'` / `P != 'text'`, `P = true()/false()`, `ends-with(name(), '…')`, and the string
- * functions `normalize-space`, `upper-case`. Anything else — and every part of an expression that
+ * `P = 'text'` / `P != 'text'`, `P = true()/false()`, `ends-with(name(), '…')`,
+ * `string-length(S) op n`, and the string functions `normalize-space`, `upper-case`,
+ * `substring-after(S, 'text')`. Anything else — and every part of an expression that
  * is not such a shape — runs on the interpreter, so the results are the interpreter's by
  * construction (tests/structure/xpath-fast.test.ts compares both on every rule and every element of
  * the official examples).
@@ -139,6 +140,11 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
     const p = l.args.length === 1 && arg?.k === 'path' ? pathOf(arg) : null;
     return p ? countCompare(p, op, r.v) : null;
   }
+  // `string-length(substring-after(., '.')) <= 2` (UBL-DT-01, on every amount)
+  if (l.k === 'call' && l.name === 'string-length' && l.args.length === 1 && r.k === 'num') {
+    const s = firstString(l.args[0] as Ast);
+    return numberCompare((e, doc) => codePoints(s(e, doc)), op, r.v);
+  }
   if (op !== '=' && op !== '!=') return null;
   // `=` and `!=` are symmetric: put the literal on the right
   const [side, lit] = isLiteral(r) ? [l, r] : isLiteral(l) ? [r, l] : [null, null];
@@ -177,11 +183,33 @@ function countCompare(p: PathFn, op: string, n: number): BoolFn {
     count++;
     return false;
   };
-  const total = (e: XmlElement, doc: Evaluator): number => {
-    count = 0;
-    p(e, doc, tally);
-    return count;
-  };
+  return numberCompare(
+    (e, doc) => {
+      count = 0;
+      p(e, doc, tally);
+      return count;
+    },
+    op,
+    n,
+  );
+}
+
+/** The length of a string in characters (code points), as the interpreter's `[...s].length` */
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** A number computed on the element compared with a number literal */
+function numberCompare(total: (e: XmlElement, doc: Evaluator) => number, op: string, n: number): BoolFn {
   switch (op) {
     case '=':
       return (e, doc) => total(e, doc) === n;
@@ -203,6 +231,15 @@ function stringOf(a: Ast): StrFn | null {
   if (a.k === 'str') {
     const v = a.v;
     return () => v;
+  }
+  if (a.k === 'call' && a.name === 'substring-after' && a.args.length === 2 && a.args[1]?.k === 'str') {
+    const inner = firstString(a.args[0] as Ast);
+    const sep = a.args[1].v;
+    return (e, doc) => {
+      const s = inner(e, doc);
+      const i = s.indexOf(sep);
+      return i < 0 ? '' : s.slice(i + sep.length);
+    };
   }
   if (a.k !== 'call' || a.args.length > 1) return null;
   if (a.name !== 'normalize-space' && a.name !== 'upper-case') return null;

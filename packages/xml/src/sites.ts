@@ -85,33 +85,53 @@ export class SiteHit {
   }
 }
 
+/** A site and the position of its key in SiteTable.keys */
+interface KeyedSite {
+  site: Site;
+  key: number;
+}
+
+/** The sites of one local name: those for any parent, and those by the parent's local name */
+interface SitesOfName {
+  any: KeyedSite[] | undefined;
+  byParent: Map<string, KeyedSite[]>;
+}
+
 /**
- * Sites indexed by the local name they select and the local name of the parent they require ('' for
- * any parent), compiled once per table: most elements of a document select no site, and an element
- * such as cbc:ID, which many sites name, is only tested against those of its parent.
+ * Sites indexed by the local name they select and the local name of the parent they require, compiled
+ * once per table: most elements of a document select no site, and an element such as cbc:ID, which
+ * many sites name, is only tested against those of its parent.
  */
 export class SiteTable {
   readonly keys: readonly string[];
-  readonly #byLocal = new Map<string, Map<string, Site[]>>();
+  readonly #byLocal = new Map<string, SitesOfName>();
 
   constructor(sites: readonly Site[]) {
     this.keys = [...new Set(sites.map((s) => s.key))];
+    const keyIndex = new Map(this.keys.map((k, i) => [k, i]));
     for (const site of sites) {
+      const keyed: KeyedSite = { site, key: keyIndex.get(site.key) as number };
       for (const local of site.elements) {
-        const byParent = this.#byLocal.get(local) ?? new Map<string, Site[]>();
-        const parentKey = site.parent ?? '';
-        const list = byParent.get(parentKey) ?? [];
-        list.push(site);
-        byParent.set(parentKey, list);
-        this.#byLocal.set(local, byParent);
+        let byName = this.#byLocal.get(local);
+        if (!byName) {
+          byName = { any: undefined, byParent: new Map() };
+          this.#byLocal.set(local, byName);
+        }
+        if (site.parent === undefined) {
+          byName.any ??= [];
+          byName.any.push(keyed);
+        } else {
+          const list = byName.byParent.get(site.parent);
+          if (list) list.push(keyed);
+          else byName.byParent.set(site.parent, [keyed]);
+        }
       }
     }
   }
 
   /** Every key of the table with the nodes it selects under `root` (keys without nodes get []) */
   collect(root: XmlElement): Record<string, SiteHit[]> {
-    const out: Record<string, SiteHit[]> = {};
-    for (const key of this.keys) out[key] = [];
+    const lists: SiteHit[][] = this.keys.map(() => []);
     const owners = new Map<XmlElement, number>();
     const groupOf = (site: Site, el: XmlElement): number | undefined => {
       const owner = site.owner?.(el);
@@ -123,21 +143,29 @@ export class SiteTable {
       }
       return n;
     };
-    const test = (sites: Site[] | undefined, el: XmlElement): void => {
-      if (!sites) return;
-      for (const site of sites) if (selects(site, el)) out[site.key]?.push(hit(site, el, groupOf(site, el)));
+    const test = (sites: KeyedSite[], el: XmlElement): void => {
+      for (const { site, key } of sites)
+        if (selects(site, el)) (lists[key] as SiteHit[]).push(hit(site, el, groupOf(site, el)));
     };
+    const byLocal = this.#byLocal;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (el: XmlElement): void => {
-      const byParent = this.#byLocal.get(el.local);
-      if (byParent) {
-        test(byParent.get(''), el);
-        if (el.parent) test(byParent.get(el.parent.local), el);
+      const byName = byLocal.get(el.local);
+      if (byName !== undefined) {
+        if (byName.any !== undefined) test(byName.any, el);
+        if (el.parent !== null && byName.byParent.size > 0) {
+          const byParent = byName.byParent.get(el.parent.local);
+          if (byParent !== undefined) test(byParent, el);
+        }
       }
       const children = el.children;
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
+    const out: Record<string, SiteHit[]> = {};
+    this.keys.forEach((key, i) => {
+      out[key] = lists[i] as SiteHit[];
+    });
     return out;
   }
 }

@@ -39,11 +39,10 @@ const FORCEABLE = ['auto', ...DOCUMENT_PROFILES] as const;
 
 export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: ServiceMetrics): Router {
   const router = Router();
-  const raw = express.raw({
-    type: RAW_TYPES,
-    limit: maxBytes,
-  });
-  const json = express.json({ limit: Math.ceil(maxBytes * 1.37) + 1024 }); // base64 is 4/3 of the file
+  // the parsers run only on the kind uploadKind() found, so they need not match the type again
+  const always = () => true;
+  const raw = express.raw({ type: always, limit: maxBytes });
+  const json = express.json({ type: always, limit: Math.ceil(maxBytes * 1.37) + 1024 }); // base64 is 4/3 of the file
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 10 },
@@ -97,9 +96,12 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
     '/',
     rejectEmptyBody('the invoice: raw XML or PDF, JSON {"file": "<base64>"} or multipart field `file`'),
     (req, res, next) => {
-      if (req.is('multipart/form-data')) return multipart(req, res, next);
-      if (req.is('application/json')) return json(req, res, next);
-      if (req.is(RAW_TYPES)) return raw(req, res, next);
+      // the content type is read once per request (each req.is() parses the header again)
+      const kind = uploadKind(req);
+      res.locals.uploadKind = kind;
+      if (kind === 'multipart') return multipart(req, res, next);
+      if (kind === 'json') return json(req, res, next);
+      if (kind === 'raw') return raw(req, res, next);
       sendProblem(
         res,
         415,
@@ -116,7 +118,7 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
       const forced = processingType !== undefined && queryOption(req, res, 'profile', FORCEABLE, 'auto');
       const receipt = forced ? optionalQueryOption(req, res, 'report', RECEIPT_KINDS) : undefined;
       if (!lang || !frenchRules || processingType === undefined || !forced || receipt === undefined) return;
-      const file = fileBytes(req, res);
+      const file = fileBytes(req, res, res.locals.uploadKind as UploadKind);
       if (!file) return;
       // the upload is moved to the worker, not copied (the request does not read it again)
       const out = await pool.run<ValidateOutput>(
@@ -163,8 +165,22 @@ export function validateRouter(maxBytes: number, pool: WorkPool, metrics?: Servi
 }
 
 /** The uploaded bytes from whichever variant was used, or a 400 problem saying what is missing */
-function fileBytes(req: Request, res: Response): { bytes: Uint8Array; filename?: string } | undefined {
-  if (req.is('multipart/form-data')) {
+type UploadKind = 'multipart' | 'json' | 'raw';
+
+/** How the file was sent, from the Content-Type; undefined for a type no variant takes */
+function uploadKind(req: Request): UploadKind | undefined {
+  if (req.is('multipart/form-data')) return 'multipart';
+  if (req.is('application/json')) return 'json';
+  if (req.is(RAW_TYPES)) return 'raw';
+  return undefined;
+}
+
+function fileBytes(
+  req: Request,
+  res: Response,
+  kind: UploadKind,
+): { bytes: Uint8Array; filename?: string } | undefined {
+  if (kind === 'multipart') {
     if (!req.file) {
       sendProblem(res, 400, 'no-file', 'No file', 'Send the invoice in the multipart field named `file`.', {
         field: 'file',
@@ -177,7 +193,7 @@ function fileBytes(req: Request, res: Response): { bytes: Uint8Array; filename?:
       filename: req.file.originalname,
     };
   }
-  if (req.is('application/json')) {
+  if (kind === 'json') {
     const body: unknown = req.body;
     const file =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>).file : undefined;

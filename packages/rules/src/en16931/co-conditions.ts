@@ -16,16 +16,34 @@ import { reasonMissing } from './core-settlement.js';
 const F = 'co';
 
 /** Country prefixes the official BR-CO-09 tests accept (the CII and UBL lists differ by AN/SS) */
-const VAT_PREFIXES_CII =
+export const VAT_PREFIXES_CII =
   ' 1A AD AE AF AG AI AL AM AN AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BL BJ BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH EL ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XI YE YT ZA ZM ZW ';
-const VAT_PREFIXES_UBL =
+export const VAT_PREFIXES_UBL =
   ' 1A AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH EL ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XI YE YT ZA ZM ZW ';
+
+/**
+ * Every string of at most two characters that `contains(list, …)` accepts: `wrapped`, those found
+ * between two spaces (CII's test), else every substring (UBL's). A set lookup per identifier
+ * instead of a search through the list.
+ */
+function acceptedPrefixes(list: string, wrapped: boolean): ReadonlySet<string> {
+  const accepted = new Set<string>();
+  for (let i = 0; i <= list.length; i++) {
+    for (let n = 0; n <= 2 && i + n <= list.length; n++) {
+      const t = list.slice(i, i + n);
+      if (!wrapped || (list[i - 1] === ' ' && list[i + n] === ' ')) accepted.add(t);
+    }
+  }
+  return accepted;
+}
+const PREFIXES_CII = acceptedPrefixes(VAT_PREFIXES_CII, true);
+const PREFIXES_UBL = acceptedPrefixes(VAT_PREFIXES_UBL, false);
 
 /** Whether a VAT identifier starts with an accepted country prefix, as each syntax's test reads it */
 export function hasCountryPrefix(vat: string, syntax: 'CII' | 'UBL' | undefined): boolean {
   const prefix = vat.slice(0, 2);
   // UBL tests contains(list, prefix) with no surrounding spaces; CII wraps the prefix in spaces
-  return syntax === 'UBL' ? VAT_PREFIXES_UBL.includes(prefix) : VAT_PREFIXES_CII.includes(` ${prefix} `);
+  return syntax === 'UBL' ? PREFIXES_UBL.has(prefix) : PREFIXES_CII.has(prefix);
 }
 
 function noDate(p: Period): boolean {

@@ -11,6 +11,7 @@
 import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
 import { type Computed, operand, sumComputed } from '../computed.js';
 import type { Report, RuleContext, RuleDefinition } from '../define.js';
+import * as micro from '../util/micro.js';
 import { type Dec, dec, round0, round2, sum, ZERO } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { isObject, isPresent, list } from '../util/values.js';
@@ -77,6 +78,7 @@ function taxTotalsAgainstSubtotals(ctx: RuleContext, report: Report): boolean {
   for (const total of totals) {
     const own = subtotals.filter((s) => s.group !== undefined && s.group === total.group);
     if (own.length === 0) continue;
+    if (subtotalsHold(total.value, own)) continue;
     const amount = dec(total.value);
     const subtotal = sum(own.map((s) => dec(s.value)));
     const expected = round2(subtotal);
@@ -91,6 +93,100 @@ function taxTotalsAgainstSubtotals(ctx: RuleContext, report: Report): boolean {
     }
   }
   return true;
+}
+
+/** The fast path of taxTotalsAgainstSubtotals for one total: true when it surely holds */
+function subtotalsHold(value: string | undefined, own: readonly { value?: string | undefined }[]): boolean {
+  const amount = micro.microOf(value);
+  if (typeof amount !== 'number') return false;
+  let total = 0;
+  for (const s of own) {
+    const m = micro.microOf(s.value);
+    if (m === undefined) return false;
+    if (m === null) continue;
+    const next = micro.add(total, m);
+    if (next === undefined) return false;
+    total = next;
+  }
+  return amount === micro.round2(total);
+}
+
+/** The fast path of the sum rules (BR-CO-10…12, 14): true when `given` surely equals round2(sum of `field`) */
+function sumHolds(given: unknown, items: unknown, field: string): boolean {
+  const g = micro.microOf(given);
+  if (typeof g !== 'number') return false;
+  const summed = micro.sumOf(items, field);
+  return summed !== undefined && g === micro.round2(summed.total);
+}
+
+/** m1 ± m2 … exactly, or undefined (each term a micro value, null counting as 0) */
+function combine(...terms: (number | null)[]): number | undefined {
+  let total = 0;
+  for (const t of terms) {
+    if (t === null) continue;
+    const next = micro.add(total, t);
+    if (next === undefined) return undefined;
+    total = next;
+  }
+  return total;
+}
+
+type Totals = NonNullable<Invoice['totals']>;
+
+/** The fast path of BR-CO-13: true when BT-109 surely equals BT-106 − BT-107 + BT-108 as the test reads it */
+function taxExclusiveHolds(t: Totals, aGiven: boolean, cGiven: boolean, ubl: boolean): boolean {
+  const te = micro.microOf(t.taxExclusiveAmount);
+  const le = micro.microOf(t.lineNetTotal);
+  const a = micro.microOf(t.allowanceTotal);
+  const c = micro.microOf(t.chargeTotal);
+  if (typeof te !== 'number' || typeof le !== 'number' || a === undefined || c === undefined) return false;
+  if ((aGiven && a === null) || (cGiven && c === null)) return false;
+  if (ubl && !aGiven && !cGiven) return te === le;
+  const raw = combine(le, a === null ? null : -a, c);
+  return raw !== undefined && te === micro.round2(raw);
+}
+
+/** The fast path of BR-CO-15: true when BT-112 surely equals BT-109 + BT-110 as the test reads it */
+function taxInclusiveHolds(t: Partial<Totals>, ubl: boolean): boolean {
+  const gt = micro.microOf(t.taxInclusiveAmount);
+  const te = micro.microOf(t.taxExclusiveAmount);
+  const vt = micro.microOf(t.vatTotal);
+  if (typeof gt !== 'number' || typeof te !== 'number' || vt === undefined) return false;
+  const single = !(typeof t.vatTotalCount === 'number' && t.vatTotalCount > 1);
+  const sum = vt === null ? undefined : combine(te, vt);
+  if (single && sum !== undefined && gt === micro.round2(sum)) return true;
+  return !ubl && gt === te;
+}
+
+/** The fast path of BR-CO-16: true when BT-115 surely equals BT-112 − BT-113 + BT-114 as the test reads it */
+function amountDueHolds(t: Totals, ppGiven: boolean, rdGiven: boolean, ubl: boolean): boolean {
+  const due = micro.microOf(t.amountDue);
+  const gt = micro.microOf(t.taxInclusiveAmount);
+  const pp = micro.microOf(t.prepaidAmount);
+  const rd = micro.microOf(t.roundingAmount);
+  if (typeof due !== 'number' || typeof gt !== 'number' || pp === undefined || rd === undefined) return false;
+  if ((ppGiven && pp === null) || (rdGiven && rd === null)) return false;
+  if (ubl) {
+    const left = rd === null ? due : combine(due, -rd);
+    const right = pp === null ? gt : combine(gt, -pp);
+    if (left === undefined || right === undefined) return false;
+    return (rd === null ? left : micro.round2(left)) === (pp === null ? right : micro.round2(right));
+  }
+  return due === combine(gt, pp === null ? null : -pp, rd);
+}
+
+/** The fast path of BR-CO-17 for one breakdown: true when its VAT surely matches base × rate */
+function breakdownVatHolds(b: VatBreakdown, strict: boolean): boolean {
+  const rate = b.taxScheme === undefined ? micro.microOf(b.rate) : null;
+  const tax = micro.microOf(b.taxAmount);
+  const base = micro.microOf(b.taxableAmount);
+  if (rate === undefined || tax === undefined || base === undefined) return false;
+  if (rate === null || micro.round0(rate) === 0) return tax !== null && micro.round0(tax) === 0;
+  if (tax === null || base === null) return false;
+  const expected = micro.vatOf(base, rate);
+  if (expected === undefined) return false;
+  const gap = Math.abs(Math.abs(tax) - expected);
+  return strict ? gap < 1e6 : gap <= 1e6;
 }
 
 function sumRule(
@@ -121,6 +217,7 @@ function sumRule(
       const given = t[field];
       const any = list(inv[kind]).length > 0;
       if (!isPresent(given) && !any) return;
+      if (sumHolds(given, inv[kind], 'amount')) return;
       const d = dec(given);
       const summed = sumAmounts(inv[kind]);
       const expected = round2(summed.total);
@@ -151,6 +248,7 @@ export const coTotalRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       const t = totalsContext(inv, ctx);
       if (!t) return;
+      if (sumHolds(t.lineNetTotal, inv.lines, 'netAmount')) return;
       const d = dec(t.lineNetTotal);
       const summed = sumLineNet(inv);
       const expected = round2(summed.total);
@@ -180,10 +278,11 @@ export const coTotalRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       const t = totalsContext(inv, ctx);
       if (!t) return;
-      const te = dec(t.taxExclusiveAmount);
-      const le = dec(t.lineNetTotal);
       const aGiven = isPresent(t.allowanceTotal);
       const cGiven = isPresent(t.chargeTotal);
+      if (taxExclusiveHolds(t, aGiven, cGiven, ctx.syntax === 'UBL')) return;
+      const te = dec(t.taxExclusiveAmount);
+      const le = dec(t.lineNetTotal);
       const a = dec(t.allowanceTotal);
       const c = dec(t.chargeTotal);
       let ok = false;
@@ -227,6 +326,7 @@ export const coTotalRules: RuleDefinition[] = [
       const hasBreakdown = list(inv.vatBreakdown).length > 0;
       const applies = ctx.syntax === 'UBL' ? hasBreakdown : isPresent(vt) || (!ctx.syntax && hasBreakdown);
       if (!applies) return;
+      if (sumHolds(vt, inv.vatBreakdown, 'taxAmount')) return;
       const d = dec(vt);
       const summed = sumBreakdownTax(inv);
       const expected = round2(summed.total);
@@ -256,6 +356,7 @@ export const coTotalRules: RuleDefinition[] = [
       // [@currencyID = ''] is never found, so BT-110 is missing); only an absent currency skips it
       if (typeof inv.currency !== 'string') return;
       const t = isObject(inv.totals) ? inv.totals : {};
+      if (taxInclusiveHolds(t, ctx.syntax === 'UBL')) return;
       const gt = dec(t.taxInclusiveAmount);
       const te = dec(t.taxExclusiveAmount);
       const vt = dec(t.vatTotal);
@@ -292,10 +393,11 @@ export const coTotalRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       const t = totalsContext(inv, ctx);
       if (!t) return;
-      const due = dec(t.amountDue);
-      const gt = dec(t.taxInclusiveAmount);
       const ppGiven = isPresent(t.prepaidAmount);
       const rdGiven = isPresent(t.roundingAmount);
+      if (amountDueHolds(t, ppGiven, rdGiven, ctx.syntax === 'UBL')) return;
+      const due = dec(t.amountDue);
+      const gt = dec(t.taxInclusiveAmount);
       const pp = dec(t.prepaidAmount);
       const rd = dec(t.roundingAmount);
       let ok = false;
@@ -340,6 +442,7 @@ export const coTotalRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       const strict = ctx.syntax === 'UBL';
       eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
+        if (breakdownVatHolds(b, strict)) return;
         // a rate of another tax scheme (taxScheme set by the reader) is no VAT rate for the official test
         const rate = b.taxScheme === undefined ? dec(b.rate) : undefined;
         const tax = dec(b.taxAmount);

@@ -5,6 +5,7 @@
 import type { Decimal } from 'decimal.js';
 import type { Computed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
+import * as micro from '../util/micro.js';
 import {
   breakdownContexts,
   ciiSemantics,
@@ -107,13 +108,15 @@ export function taxableAmountRule(
         // `every $rate in BT-119 satisfies …` holds vacuously when the rate is absent.
         if (perRateMode && bd.entry.rate === undefined) continue;
         const g = groups.get(perRateMode ? (rate ?? Number.NaN) : 'all') ?? emptyGroup();
+        const has = {
+          used: g.count.lines + g.count.allowances + g.count.charges > 0,
+          docAcUsed: g.count.allowances + g.count.charges > 0,
+          hasLines,
+        };
         const ok =
           taxable !== undefined &&
-          taxableHolds(mode, dec(taxable), g.lines.value, g.charges.value, g.allowances.value, {
-            used: g.count.lines + g.count.allowances + g.count.charges > 0,
-            docAcUsed: g.count.allowances + g.count.charges > 0,
-            hasLines,
-          });
+          (taxableSurelyHolds(mode, taxable, g, has) ||
+            taxableHolds(mode, dec(taxable), g.lines.value, g.charges.value, g.allowances.value, has));
         if (!ok)
           report(`${bd.path}.taxableAmount`, {
             value: bd.entry.taxableAmount,
@@ -158,6 +161,44 @@ function emptyGroup(): SumGroup {
     charges: new ExactSum(),
     count: { lines: 0, allowances: 0, charges: 0 },
   };
+}
+
+/**
+ * taxableHolds on exact micro-units (decision 0163): true when the test surely holds; false when it
+ * does not or cannot be decided exactly here (taxableHolds then decides with decimal.js)
+ */
+function taxableSurelyHolds(
+  mode: TaxableMode,
+  taxableAmount: number,
+  g: SumGroup,
+  has: { used: boolean; docAcUsed: boolean; hasLines: boolean },
+): boolean {
+  const taxable = micro.microOf(taxableAmount);
+  const lines = g.lines.exactMicro;
+  const charges = g.charges.exactMicro;
+  const allowances = g.allowances.exactMicro;
+  if (typeof taxable !== 'number' || lines === undefined || charges === undefined || allowances === undefined)
+    return false;
+  const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) < 1e6;
+  const docAc = micro.add(charges, -allowances);
+  const raw = docAc === undefined ? undefined : micro.add(lines, docAc);
+  switch (mode) {
+    case 'perRateNear':
+      return (has.used && near(taxable, raw)) || (has.docAcUsed && near(taxable, docAc));
+    case 'perRateLinesNear':
+      return has.hasLines && near(taxable, raw);
+    case 'exactWithLines':
+      return has.hasLines && taxable === raw;
+    case 'perRateRoundedExact':
+    case 'roundedExact':
+    case 'roundedNear': {
+      const part = micro.add(micro.round2(charges), -micro.round2(allowances));
+      const rounded = part === undefined ? undefined : micro.add(micro.round2(lines), part);
+      return mode === 'roundedNear' ? near(taxable, rounded) : taxable === rounded;
+    }
+    case 'never':
+      return true;
+  }
 }
 
 function taxableHolds(
@@ -248,7 +289,7 @@ export function vatAmountRule(
             : tax !== undefined &&
               taxable !== undefined &&
               rate !== undefined &&
-              withinOne(dec(tax).abs(), expectedVat(taxable, rate));
+              (vatSurelyNear(tax, taxable, rate) || withinOne(dec(tax).abs(), expectedVat(taxable, rate)));
         if (!ok)
           report(`${bd.path}.taxAmount`, {
             value: bd.entry.taxAmount,
@@ -257,6 +298,16 @@ export function vatAmountRule(
       }
     },
   );
+}
+
+/** |BT-117| within one unit of round(|BT-116| × BT-119 ÷ 100), surely (exact micro-units; decision 0163) */
+function vatSurelyNear(tax: number, taxable: number, rate: number): boolean {
+  const t = micro.microOf(tax);
+  const base = micro.microOf(taxable);
+  const r = micro.microOf(rate);
+  if (typeof t !== 'number' || typeof base !== 'number' || typeof r !== 'number') return false;
+  const expected = micro.vatOf(base, r);
+  return expected !== undefined && Math.abs(Math.abs(t) - expected) < 1e6;
 }
 
 /** What BT-117 should be: 0, or round(|BT-116| × BT-119 ÷ 100) */

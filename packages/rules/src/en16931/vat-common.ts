@@ -247,6 +247,11 @@ export class ExactSum {
   get value(): Decimal {
     return this.slow ?? new Decimal(this.micro).dividedBy(MICRO);
   }
+
+  /** The sum in micro-units while it is exact there, else undefined (then read `value`) */
+  get exactMicro(): number | undefined {
+    return this.slow ? undefined : this.micro;
+  }
 }
 
 /** True when |a − b| < 1, the tolerance of several official tests. */

@@ -98,10 +98,18 @@ export function breakdownPresenceRule(
       // type), also a line's second ram:ApplicableTradeTax that the model does not hold
       const ciiNodes = context.syntax === 'CII' ? context.source?.values('VAT-CATEGORY') : undefined;
       if (ciiNodes) {
-        const count = (place: string) =>
-          ciiNodes.filter((n) => n.value === cat.code && (n.tag ?? '').split('+')[0] === place).length;
-        const breakdowns = count('breakdown');
-        if (!presenceHolds(mode, count('line'), count('allowance'), breakdowns, true))
+        // one pass, no string built per node: this runs for each of the ten families
+        let lines = 0;
+        let allowances = 0;
+        let breakdowns = 0;
+        for (const n of ciiNodes) {
+          if (n.value !== cat.code) continue;
+          const tag = n.tag ?? '';
+          if (isPlace(tag, 'line')) lines++;
+          else if (isPlace(tag, 'allowance')) allowances++;
+          else if (isPlace(tag, 'breakdown')) breakdowns++;
+        }
+        if (!presenceHolds(mode, lines, allowances, breakdowns, true))
           report('invoice.vatBreakdown', { value: breakdowns });
         return;
       }
@@ -121,6 +129,11 @@ export function breakdownPresenceRule(
       }
     },
   );
+}
+
+/** `tag.split('+')[0] === place`: the node's place is the tag up to its first `+` */
+function isPlace(tag: string, place: string): boolean {
+  return tag.startsWith(place) && (tag.length === place.length || tag.charCodeAt(place.length) === 0x2b);
 }
 
 function presenceHolds(mode: PresenceMode, lines: number, docAc: number, bd: number, cii: boolean): boolean {

@@ -8,93 +8,156 @@ import type { Invoice, Profile } from '@einv/core-model';
 import { defineRule, type RuleDefinition, type Text } from '../define.js';
 import { FACTURX_CODE_ASSERTIONS } from './generated-codes.js';
 
+/**
+ * Where a field's values are: one model path, or a field of each item of a list. Declared rather
+ * than computed so the check visits the values without building an array or a path per value:
+ * it runs for every line of the invoice, and a path is only needed for a finding.
+ */
+type Source =
+  | { path: string; get: (invoice: Invoice) => string | undefined }
+  | {
+      list: string;
+      field: string;
+      // biome-ignore lint/suspicious/noExplicitAny: the item type differs per list
+      items: (invoice: Invoice) => readonly any[] | undefined;
+      // biome-ignore lint/suspicious/noExplicitAny: the item type differs per list
+      get: (item: any) => string | undefined;
+    };
+
 interface FieldSpec {
   bt: string;
   label: Text;
-  values: (invoice: Invoice) => { path: string; value: string }[];
+  sources: readonly Source[];
 }
 
-const one = (path: string, value: string | undefined) =>
-  value === undefined || value === '' ? [] : [{ path, value }];
+const one = (path: string, get: (invoice: Invoice) => string | undefined): Source => ({ path, get });
 const many = <T>(
-  list: readonly T[] | undefined,
-  base: string,
+  items: (invoice: Invoice) => readonly T[] | undefined,
+  list: string,
   field: string,
   get: (item: T) => string | undefined,
-) => (list ?? []).flatMap((item, i) => one(`${base}[${i}].${field}`, get(item)));
+): Source => ({ list, field, items, get });
 const t = (en: string, fr: string): Text => ({ en, fr });
+
+/**
+ * The given values of the field (neither absent nor '') that `allowed` rejects, with their model
+ * paths, in model order. Every value is read before any is reported, as a list of them was.
+ */
+function rejected(
+  spec: FieldSpec,
+  invoice: Invoice,
+  allowed: ReadonlySet<unknown>,
+): { path: string; value: string }[] {
+  const out: { path: string; value: string }[] = [];
+  for (const source of spec.sources) {
+    if ('path' in source) {
+      const value = source.get(invoice);
+      if (value !== undefined && value !== '' && !allowed.has(value)) out.push({ path: source.path, value });
+      continue;
+    }
+    const items = source.items(invoice);
+    if (items === undefined || items === null) continue;
+    // JSON input only: the rule fails with EINV-RULE-ERROR saying what it said when it read lists with flatMap
+    if (!Array.isArray(items)) throw new TypeError('(list ?? []).flatMap is not a function');
+    for (let i = 0; i < items.length; i++) {
+      if (!(i in items)) continue; // a hole of a sparse array, as flatMap skips it
+      const value = source.get(items[i]);
+      if (value !== undefined && value !== '' && !allowed.has(value))
+        out.push({ path: `${source.list}[${i}].${source.field}`, value });
+    }
+  }
+  return out;
+}
 
 const FIELDS: Record<string, FieldSpec> = {
   specificationIdentifier: {
     bt: 'BT-24',
     label: t('specification identifier (BT-24)', 'identifiant de spécification (BT-24)'),
-    values: (i) => one('invoice.specificationIdentifier', i.specificationIdentifier),
+    sources: [one('invoice.specificationIdentifier', (i) => i.specificationIdentifier)],
   },
   typeCode: {
     bt: 'BT-3',
     label: t('invoice type code (BT-3)', 'code de type de facture (BT-3)'),
-    values: (i) => one('invoice.typeCode', i.typeCode),
+    sources: [one('invoice.typeCode', (i) => i.typeCode)],
   },
   noteSubjectCode: {
     bt: 'BT-21',
     label: t('note subject code (BT-21)', 'code sujet de note (BT-21)'),
-    values: (i) => many(i.notes, 'invoice.notes', 'subjectCode', (n) => n.subjectCode),
+    sources: [
+      many(
+        (i) => i.notes,
+        'invoice.notes',
+        'subjectCode',
+        (n) => n.subjectCode,
+      ),
+    ],
   },
   currency: {
     bt: 'BT-5',
     label: t('invoice currency (BT-5)', 'devise de facture (BT-5)'),
-    values: (i) => one('invoice.currency', i.currency),
+    sources: [one('invoice.currency', (i) => i.currency)],
   },
   taxCurrency: {
     bt: 'BT-6',
     label: t('VAT accounting currency (BT-6)', 'devise de comptabilisation de la TVA (BT-6)'),
-    values: (i) => one('invoice.taxCurrency', i.taxCurrency),
+    sources: [one('invoice.taxCurrency', (i) => i.taxCurrency)],
   },
   sellerCountry: {
     bt: 'BT-40',
     label: t('seller country code (BT-40)', 'code pays du vendeur (BT-40)'),
-    values: (i) => one('invoice.seller.address.country', i.seller?.address?.country),
+    sources: [one('invoice.seller.address.country', (i) => i.seller?.address?.country)],
   },
   buyerCountry: {
     bt: 'BT-55',
     label: t('buyer country code (BT-55)', 'code pays de l’acheteur (BT-55)'),
-    values: (i) => one('invoice.buyer.address.country', i.buyer?.address?.country),
+    sources: [one('invoice.buyer.address.country', (i) => i.buyer?.address?.country)],
   },
   taxRepresentativeCountry: {
     bt: 'BT-69',
     label: t('tax representative country code (BT-69)', 'code pays du représentant fiscal (BT-69)'),
-    values: (i) => one('invoice.taxRepresentative.address.country', i.taxRepresentative?.address?.country),
+    sources: [one('invoice.taxRepresentative.address.country', (i) => i.taxRepresentative?.address?.country)],
   },
   deliveryCountry: {
     bt: 'BT-80',
     label: t('deliver-to country code (BT-80)', 'code pays de livraison (BT-80)'),
-    values: (i) => one('invoice.delivery.address.country', i.delivery?.address?.country),
+    sources: [one('invoice.delivery.address.country', (i) => i.delivery?.address?.country)],
   },
   sellerIdentifierScheme: {
     bt: 'BT-29-1',
     label: t('seller identifier scheme (BT-29-1)', 'schéma d’identifiant du vendeur (BT-29-1)'),
-    values: (i) => [
-      ...one('invoice.seller.siret', i.seller?.siret === undefined ? undefined : '0009'),
-      ...many(i.seller?.identifiers, 'invoice.seller.identifiers', 'scheme', (x) => x.scheme),
+    sources: [
+      // a SIRET is an identifier of scheme 0009
+      one('invoice.seller.siret', (i) => (i.seller?.siret === undefined ? undefined : '0009')),
+      many(
+        (i) => i.seller?.identifiers,
+        'invoice.seller.identifiers',
+        'scheme',
+        (x) => x.scheme,
+      ),
     ],
   },
   buyerIdentifierScheme: {
     bt: 'BT-46-1',
     label: t('buyer identifier scheme (BT-46-1)', 'schéma d’identifiant de l’acheteur (BT-46-1)'),
-    values: (i) => [
-      ...one('invoice.buyer.siret', i.buyer?.siret === undefined ? undefined : '0009'),
-      ...many(i.buyer?.identifiers, 'invoice.buyer.identifiers', 'scheme', (x) => x.scheme),
+    sources: [
+      one('invoice.buyer.siret', (i) => (i.buyer?.siret === undefined ? undefined : '0009')),
+      many(
+        (i) => i.buyer?.identifiers,
+        'invoice.buyer.identifiers',
+        'scheme',
+        (x) => x.scheme,
+      ),
     ],
   },
   sellerLegalScheme: {
     bt: 'BT-30-1',
     label: t('seller legal registration scheme (BT-30-1)', 'schéma d’immatriculation du vendeur (BT-30-1)'),
-    values: (i) => one('invoice.seller.legalRegistrationId.scheme', i.seller?.legalRegistrationId?.scheme),
+    sources: [one('invoice.seller.legalRegistrationId.scheme', (i) => i.seller?.legalRegistrationId?.scheme)],
   },
   buyerLegalScheme: {
     bt: 'BT-47-1',
     label: t('buyer legal registration scheme (BT-47-1)', 'schéma d’immatriculation de l’acheteur (BT-47-1)'),
-    values: (i) => one('invoice.buyer.legalRegistrationId.scheme', i.buyer?.legalRegistrationId?.scheme),
+    sources: [one('invoice.buyer.legalRegistrationId.scheme', (i) => i.buyer?.legalRegistrationId?.scheme)],
   },
   sellerEndpointScheme: {
     bt: 'BT-34-1',
@@ -102,7 +165,7 @@ const FIELDS: Record<string, FieldSpec> = {
       'seller electronic address scheme (BT-34-1)',
       'schéma d’adresse électronique du vendeur (BT-34-1)',
     ),
-    values: (i) => one('invoice.seller.electronicAddress.scheme', i.seller?.electronicAddress?.scheme),
+    sources: [one('invoice.seller.electronicAddress.scheme', (i) => i.seller?.electronicAddress?.scheme)],
   },
   buyerEndpointScheme: {
     bt: 'BT-49-1',
@@ -110,58 +173,113 @@ const FIELDS: Record<string, FieldSpec> = {
       'buyer electronic address scheme (BT-49-1)',
       'schéma d’adresse électronique de l’acheteur (BT-49-1)',
     ),
-    values: (i) => one('invoice.buyer.electronicAddress.scheme', i.buyer?.electronicAddress?.scheme),
+    sources: [one('invoice.buyer.electronicAddress.scheme', (i) => i.buyer?.electronicAddress?.scheme)],
   },
   vatBreakdownCategory: {
     bt: 'BT-118',
     label: t('VAT category code (BT-118)', 'code de catégorie de TVA (BT-118)'),
-    values: (i) => many(i.vatBreakdown, 'invoice.vatBreakdown', 'category', (v) => v.category),
+    sources: [
+      many(
+        (i) => i.vatBreakdown,
+        'invoice.vatBreakdown',
+        'category',
+        (v) => v.category,
+      ),
+    ],
   },
   vatBreakdownExemptionCode: {
     bt: 'BT-121',
     label: t('VAT exemption reason code (BT-121)', 'code de motif d’exonération (BT-121)'),
-    values: (i) =>
-      many(i.vatBreakdown, 'invoice.vatBreakdown', 'exemptionReasonCode', (v) => v.exemptionReasonCode),
+    sources: [
+      many(
+        (i) => i.vatBreakdown,
+        'invoice.vatBreakdown',
+        'exemptionReasonCode',
+        (v) => v.exemptionReasonCode,
+      ),
+    ],
   },
   taxPointDateCode: {
     bt: 'BT-8',
     label: t('VAT point date code (BT-8)', 'code de date d’exigibilité de la TVA (BT-8)'),
-    values: (i) => one('invoice.taxPointDateCode', i.taxPointDateCode),
+    sources: [one('invoice.taxPointDateCode', (i) => i.taxPointDateCode)],
   },
   paymentMeansType: {
     bt: 'BT-81',
     label: t('payment means type code (BT-81)', 'code de moyen de paiement (BT-81)'),
-    values: (i) => one('invoice.paymentMeans.typeCode', i.paymentMeans?.typeCode),
+    sources: [one('invoice.paymentMeans.typeCode', (i) => i.paymentMeans?.typeCode)],
   },
   allowanceVatCategory: {
     bt: 'BT-95',
     label: t('allowance VAT category (BT-95)', 'catégorie de TVA de la remise (BT-95)'),
-    values: (i) => many(i.allowances, 'invoice.allowances', 'vatCategory', (a) => a.vatCategory),
+    sources: [
+      many(
+        (i) => i.allowances,
+        'invoice.allowances',
+        'vatCategory',
+        (a) => a.vatCategory,
+      ),
+    ],
   },
   chargeVatCategory: {
     bt: 'BT-102',
     label: t('charge VAT category (BT-102)', 'catégorie de TVA des frais (BT-102)'),
-    values: (i) => many(i.charges, 'invoice.charges', 'vatCategory', (a) => a.vatCategory),
+    sources: [
+      many(
+        (i) => i.charges,
+        'invoice.charges',
+        'vatCategory',
+        (a) => a.vatCategory,
+      ),
+    ],
   },
   allowanceReasonCode: {
     bt: 'BT-98',
     label: t('allowance reason code (BT-98)', 'code de motif de remise (BT-98)'),
-    values: (i) => many(i.allowances, 'invoice.allowances', 'reasonCode', (a) => a.reasonCode),
+    sources: [
+      many(
+        (i) => i.allowances,
+        'invoice.allowances',
+        'reasonCode',
+        (a) => a.reasonCode,
+      ),
+    ],
   },
   chargeReasonCode: {
     bt: 'BT-105',
     label: t('charge reason code (BT-105)', 'code de motif des frais (BT-105)'),
-    values: (i) => many(i.charges, 'invoice.charges', 'reasonCode', (a) => a.reasonCode),
+    sources: [
+      many(
+        (i) => i.charges,
+        'invoice.charges',
+        'reasonCode',
+        (a) => a.reasonCode,
+      ),
+    ],
   },
   lineUnitCode: {
     bt: 'BT-130',
     label: t('invoiced quantity unit code (BT-130)', 'code d’unité de la quantité facturée (BT-130)'),
-    values: (i) => many(i.lines, 'invoice.lines', 'unitCode', (l) => l.unitCode),
+    sources: [
+      many(
+        (i) => i.lines,
+        'invoice.lines',
+        'unitCode',
+        (l) => l.unitCode,
+      ),
+    ],
   },
   lineVatCategory: {
     bt: 'BT-151',
     label: t('line VAT category (BT-151)', 'catégorie de TVA de la ligne (BT-151)'),
-    values: (i) => many(i.lines, 'invoice.lines', 'vatCategory', (l) => l.vatCategory),
+    sources: [
+      many(
+        (i) => i.lines,
+        'invoice.lines',
+        'vatCategory',
+        (l) => l.vatCategory,
+      ),
+    ],
   },
 };
 
@@ -170,6 +288,18 @@ function codeRule(a: (typeof FACTURX_CODE_ASSERTIONS)[number]): RuleDefinition {
   if (!spec) throw new Error(`no model field for ${a.id} (${a.field})`);
   const profiles = Object.keys(a.values) as Profile[];
   const where = profiles.join(', ');
+  // the allowed values per profile as sets, built on first use (the unit code list is long)
+  const sets = new Map<Profile, ReadonlySet<unknown>>();
+  const allowedSet = (profile: Profile): ReadonlySet<unknown> | undefined => {
+    let set = sets.get(profile);
+    if (!set) {
+      const values = a.values[profile];
+      if (!values) return undefined;
+      set = new Set(values);
+      sets.set(profile, set);
+    }
+    return set;
+  };
   return defineRule({
     id: a.id,
     ruleSet: 'FACTUR-X',
@@ -190,10 +320,9 @@ function codeRule(a: (typeof FACTURX_CODE_ASSERTIONS)[number]): RuleDefinition {
       `Utilisez une valeur de la liste du profil pour le ${spec.label.fr}, ou un profil qui l’autorise.`,
     ),
     check(invoice, report, ctx) {
-      const allowed = ctx.profile ? a.values[ctx.profile] : undefined;
+      const allowed = ctx.profile ? allowedSet(ctx.profile) : undefined;
       if (!allowed) return;
-      for (const { path, value } of spec.values(invoice))
-        if (!allowed.includes(value)) report(path, { value });
+      for (const { path, value } of rejected(spec, invoice, allowed)) report(path, { value });
     },
   });
 }

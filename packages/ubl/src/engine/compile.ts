@@ -1,13 +1,11 @@
 /**
- * Lookup structures derived once from the binding table: namespace-resolved names and, per list
- * of sibling nodes, the candidate nodes for an element name (several when a discriminator tells
- * them apart: PartyTaxScheme by TaxScheme, AllowanceCharge by ChargeIndicator, TaxTotal by currency).
+ * Facts derived once from the binding table: namespace-resolved names, marker groups and the
+ * constants that select a group (the reader's per-name candidates are in read-plan.ts).
  */
 import { resolveName } from '../binding/namespaces.js';
 import type { GroupNode, Node } from '../binding/types.js';
 
 const names = new WeakMap<Node, { ns: string; local: string }>();
-const indexes = new WeakMap<readonly Node[], Map<string, Node[]>>();
 const constrained = new WeakMap<GroupNode, boolean>();
 const markers = new WeakMap<GroupNode, boolean>();
 
@@ -36,27 +34,6 @@ export function nameOf(node: Node): { ns: string; local: string } {
     names.set(node, name);
   }
   return name;
-}
-
-/** Namespace URI of a node's element */
-export function nsOf(node: Node | undefined): string | undefined {
-  return node ? nameOf(node).ns : undefined;
-}
-
-/** Candidate nodes by local name (nodes sharing a local name in one list share its namespace) */
-export function indexOf(nodes: readonly Node[]): Map<string, Node[]> {
-  let index = indexes.get(nodes);
-  if (!index) {
-    index = new Map();
-    for (const n of nodes) {
-      const { local } = nameOf(n);
-      const list = index.get(local);
-      if (list) list.push(n);
-      else index.set(local, [n]);
-    }
-    indexes.set(nodes, index);
-  }
-  return index;
 }
 
 /** true when the group's binding depends on constants inside it (fixed values or fixed attributes) */

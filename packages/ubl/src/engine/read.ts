@@ -1,14 +1,24 @@
 /**
- * The generic reader: walks an XML element's children against a list of binding nodes and fills
- * the model. It never throws; whatever it cannot bind becomes a diagnostic naming the element
- * (xpath + line), and every value it binds gets a source location (an element reference: XPaths
- * are only named for what is reported, decision 0142).
+ * The generic reader: walks an XML element's children against the binding table compiled for
+ * reading (read-plan.ts) and fills the model. It never throws; whatever it cannot bind becomes a
+ * diagnostic naming the element (xpath + line), and every value it binds gets a source location
+ * (an element reference: XPaths are only named for what is reported, decision 0142; model paths
+ * too, decision 0167).
  */
 import { type Finding, isPlainNumber } from '@einv/core-model';
-import { type ElementLocations, textOf, type XmlElement } from '@einv/xml';
-import type { GroupNode, LeafNode, Node, ReadScope } from '../binding/types.js';
-import { describeConstraints, hasConstraints, indexOf, isMarker, nameOf, nsOf } from './compile.js';
-import { fieldPath, holderFor, isObject, type ModelObject } from './paths.js';
+import { textOf, type XmlElement } from '@einv/xml';
+import type { GroupNode, Node, ReadScope } from '../binding/types.js';
+import { describeConstraints } from './compile.js';
+import { type ModelLocations, type PathTail, ROOT_BASE } from './locations.js';
+import { holderFor, isObject, type ModelObject } from './paths.js';
+import {
+  acceptsText,
+  type PlanGroup,
+  type PlanLeaf,
+  type PlanList,
+  type PlanNode,
+  type Slot,
+} from './read-plan.js';
 import { isIsoDate, parseDecimal, parseNote } from './values.js';
 
 export interface ReadState {
@@ -16,65 +26,58 @@ export interface ReadState {
   root: ModelObject;
   diagnostics: Finding[];
   /** model path → the element (or attribute) it was read from */
-  locations: ElementLocations;
+  locations: ModelLocations;
   /** model path → the number as written, for the BR-DEC rules (source facts) */
   lexical: Map<string, string>;
 }
 
-function firstChild(el: XmlElement, node: Node): XmlElement | undefined {
-  const { ns, local } = nameOf(node);
-  for (const c of el.children) if (c.local === local && c.ns === ns) return c;
+function firstChild(el: XmlElement, ns: string, local: string): XmlElement | undefined {
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    if (c.local === local && c.ns === ns) return c;
+  }
   return undefined;
 }
 
-function accepts(leaf: LeafNode, text: string): boolean {
-  const t = text.trim().toUpperCase();
-  const values = leaf.accept ?? [leaf.fixed ?? ''];
-  return values.some((v) => v.toUpperCase() === t);
-}
-
 /** Does this element satisfy every constant of the group (fixed values, fixed attributes, match)? */
-function groupMatches(g: GroupNode, el: XmlElement, state: ReadState): boolean {
+function groupMatches(g: PlanGroup, el: XmlElement, state: ReadState): boolean {
   if (g.match && !g.match(el, state.scope)) return false;
-  if (!hasConstraints(g)) return true;
-  for (const n of g.children) {
-    if (n.kind === 'leaf') {
-      const fixedAttrs = n.attrs?.filter((a) => a.fixed !== undefined) ?? [];
-      if ((n.fixed === undefined || n.placeholder) && fixedAttrs.length === 0) continue;
-      const c = firstChild(el, n);
-      if (!c) return false;
-      if (n.fixed !== undefined && !n.placeholder && !accepts(n, c.text)) return false;
-      for (const a of fixedAttrs) if ((c.attrs[a.name] ?? '').trim() !== a.fixed) return false;
-    } else if (isMarker(n) && hasConstraints(n)) {
-      const c = firstChild(el, n);
-      if (!c || !groupMatches(n, c, state)) return false;
+  for (const k of g.constraints) {
+    const c = firstChild(el, k.ns, k.local);
+    if (!c) return false;
+    if (k.kind === 'marker') {
+      if (!groupMatches(k.group, c, state)) return false;
+      continue;
     }
+    if (k.accept !== undefined && !acceptsText(k.accept, c.text)) return false;
+    for (const a of k.fixedAttrs) if ((c.attrs[a.name] ?? '').trim() !== a.fixed) return false;
   }
   return true;
 }
 
 /** Is this node read in this document type (Invoice / CreditNote)? */
-function readable(n: Node, state: ReadState): boolean {
-  return !n.only || n.only === state.scope.documentType || (n.kind === 'group' && n.alsoRead === true);
+function readable(n: PlanNode, state: ReadState): boolean {
+  return n.readOnlyIn === undefined || n.readOnlyIn === state.scope.documentType;
 }
 
-function pick(candidates: readonly Node[], el: XmlElement, state: ReadState): Node | undefined {
-  const first = candidates[0];
-  if (candidates.length === 1 && first?.kind === 'leaf') return readable(first, state) ? first : undefined;
-  let fallback: Node | undefined;
-  for (const n of candidates) {
+function pick(slot: Slot, el: XmlElement, state: ReadState): PlanNode | undefined {
+  if (slot.soleLeaf) return readable(slot.soleLeaf, state) ? slot.soleLeaf : undefined;
+  let fallback: PlanGroup | undefined;
+  for (const n of slot.candidates) {
     if (!readable(n, state)) continue;
     if (n.kind === 'group' && n.fallback) fallback ??= n;
     else if (n.kind === 'leaf' || groupMatches(n, el, state)) return n;
   }
-  if (fallback?.kind === 'group' && (!fallback.match || fallback.match(el, state.scope))) return fallback;
+  if (fallback && (!fallback.match || fallback.match(el, state.scope))) return fallback;
   return undefined;
 }
 
 function describeMismatch(candidates: readonly Node[], state: ReadState): string {
-  const other = candidates.find((n) => n.only && n.only !== state.scope.documentType);
-  if (other && candidates.every((n) => !readable(n, state)))
-    return `it carries an EN 16931 term only in a UBL ${other.only}`;
+  const dt = state.scope.documentType;
+  const unreadable = (n: Node): boolean => !!n.only && n.only !== dt && !(n.kind === 'group' && n.alsoRead);
+  const other = candidates.find((n) => n.only && n.only !== dt);
+  if (other && candidates.every(unreadable)) return `it carries an EN 16931 term only in a UBL ${other.only}`;
   const options = candidates
     .filter((n): n is GroupNode => n.kind === 'group' && !n.fallback)
     .map((g) => describeConstraints(g).join(' and '))
@@ -82,24 +85,24 @@ function describeMismatch(candidates: readonly Node[], state: ReadState): string
   return options.length ? `it is bound only when ${options.join(', or when ')}` : 'no binding matches it';
 }
 
-/** Reads the children of `el` bound to `obj` (model path `objPath`) against `nodes` */
+/** Reads the children of `el` bound to `obj` (the object named `base` in the locations) against `list` */
 export function readChildren(
   el: XmlElement,
-  nodes: readonly Node[],
+  list: PlanList,
   obj: ModelObject,
-  objPath: string,
+  base: number,
   state: ReadState,
 ): void {
-  const index = indexOf(nodes);
-  for (const c of el.children) {
-    const found = index.get(c.local);
-    const candidates = found && nsOf(found[0]) === c.ns ? found : undefined;
-    if (!candidates) {
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    const slot = list.get(c.local);
+    if (slot === undefined || slot.ns !== c.ns) {
       report(
         state,
         'UBL-READ-UNKNOWN',
         'information',
-        objPath,
+        state.locations.pathOfBase(base),
         c,
         xpathOf(state, c),
         `${c.name} is not part of the EN 16931 UBL binding here; ignored.`,
@@ -107,46 +110,49 @@ export function readChildren(
       continue;
     }
     // constants (TaxScheme/ID = VAT…) were checked when the enclosing element was bound
-    if (candidates.every((n) => n.kind === 'group' && isMarker(n))) continue;
-    const node = pick(candidates, c, state);
+    if (slot.allMarkers) continue;
+    const node = pick(slot, c, state);
     if (!node) {
       report(
         state,
         'UBL-READ-UNBOUND',
         'warning',
-        objPath,
+        state.locations.pathOfBase(base),
         c,
         xpathOf(state, c),
-        `${c.name} is not read: ${describeMismatch(candidates, state)}.`,
+        `${c.name} is not read: ${describeMismatch(slot.nodes, state)}.`,
       );
       continue;
     }
-    if (node.only && node.only !== state.scope.documentType) {
+    if (node.only !== undefined && node.only !== state.scope.documentType) {
       report(
         state,
         'UBL-READ-DOCUMENT-TYPE',
         'warning',
-        objPath,
+        state.locations.pathOfBase(base),
         c,
         xpathOf(state, c),
         `${c.name} belongs in a UBL ${node.only}, not in a ${state.scope.documentType}; read all the same.`,
       );
     }
-    if (node.kind === 'leaf') readLeaf(node, c, obj, objPath, state);
-    else readGroup(node, c, obj, objPath, state);
+    if (node.kind === 'leaf') readLeaf(node, c, obj, base, state);
+    else readGroup(node, c, obj, base, state);
   }
 }
 
-function readGroup(g: GroupNode, el: XmlElement, obj: ModelObject, objPath: string, state: ReadState): void {
-  if (!g.field) {
-    readChildren(el, g.children, obj, objPath, state);
-    recordOtherwise(g, el, obj);
+function readGroup(g: PlanGroup, el: XmlElement, obj: ModelObject, base: number, state: ReadState): void {
+  const fp = g.fp;
+  if (fp === undefined) {
+    readChildren(el, g.children, obj, base, state);
+    if (g.otherwise.length > 0) recordOtherwise(g, el, obj);
     return;
   }
-  const fp = fieldPath(g.field);
+  const locations = state.locations;
+  const parentBase = fp.fromRoot ? ROOT_BASE : base;
   const parent = holderFor(fp.fromRoot ? state.root : obj, fp);
   const key = fp.last;
-  const path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
+  let target: ModelObject;
+  let targetBase: number;
   if (g.many) {
     let list = parent[key];
     if (!Array.isArray(list)) {
@@ -154,44 +160,43 @@ function readGroup(g: GroupNode, el: XmlElement, obj: ModelObject, objPath: stri
       parent[key] = list;
     }
     const items = list as unknown[];
-    const item: ModelObject = {};
-    const itemPath = `${path}[${items.length}]`;
-    items.push(item);
-    state.locations.add(itemPath, el);
-    readChildren(el, g.children, item, itemPath, state);
-    recordOtherwise(g, el, item);
-    return;
-  }
-  let target = parent[key];
-  if (!isObject(target)) {
     target = {};
-    parent[key] = target;
-    state.locations.add(path, el);
+    targetBase = locations.base(parentBase, g.tail as PathTail, items.length);
+    items.push(target);
+    locations.add(targetBase, undefined, el);
+  } else {
+    const known = parent[key];
+    targetBase = locations.base(parentBase, g.tail as PathTail);
+    if (isObject(known)) target = known;
+    else {
+      target = {};
+      parent[key] = target;
+      locations.add(targetBase, undefined, el);
+    }
   }
-  readChildren(el, g.children, target as ModelObject, path, state);
-  recordOtherwise(g, el, target as ModelObject);
+  readChildren(el, g.children, target, targetBase, state);
+  if (g.otherwise.length > 0) recordOtherwise(g, el, target);
 }
 
 /**
  * Placeholders with `otherwise` in the group's marker children (cac:TaxScheme/cbc:ID of a tax
  * category): a missing element or another value is recorded at that field ('' when missing).
  */
-function recordOtherwise(g: GroupNode, el: XmlElement, obj: ModelObject): void {
-  for (const marker of g.children) {
-    if (marker.kind !== 'group' || !isMarker(marker)) continue;
-    for (const leaf of marker.children) {
-      if (leaf.kind !== 'leaf' || leaf.otherwise === undefined) continue;
-      const holder = firstChild(el, marker);
-      const c = holder ? firstChild(holder, leaf) : undefined;
-      const text = c ? (textOf(c) ?? '') : '';
-      if (!c || !accepts(leaf, text)) obj[leaf.otherwise] = text;
-    }
+function recordOtherwise(g: PlanGroup, el: XmlElement, obj: ModelObject): void {
+  for (const o of g.otherwise) {
+    const holder = firstChild(el, o.markerNs, o.markerLocal);
+    const c = holder ? firstChild(holder, o.leafNs, o.leafLocal) : undefined;
+    const text = c ? (textOf(c) ?? '') : '';
+    if (!c || !acceptsText(o.accept, text)) obj[o.field] = text;
   }
 }
 
-function readValue(leaf: LeafNode, el: XmlElement, path: string, state: ReadState): unknown {
+function readValue(leaf: PlanLeaf, el: XmlElement, base: number, state: ReadState): unknown {
+  const node = leaf.node;
+  const value = node.value;
+  if (value === undefined || value === 'text') return textOf(el) ?? '';
   const text = textOf(el) ?? '';
-  switch (leaf.value ?? 'text') {
+  switch (value) {
     case 'amount':
     case 'decimal': {
       const n = parseDecimal(text);
@@ -200,17 +205,17 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, state: ReadStat
           state,
           'UBL-READ-NUMBER',
           'fatal',
-          path,
+          leafPath(state, base, leaf),
           el,
           xpathOf(state, el),
           `${el.name} must be a decimal number (digits with an optional '.' and sign), found '${text}'.`,
-          leaf.bt,
+          node.bt,
           text,
         );
         return undefined;
       }
-      if (leaf.value === 'amount') checkCurrency(leaf, el, path, state);
-      if (!isPlainNumber(el.text)) state.lexical.set(path, el.text);
+      if (value === 'amount') checkCurrency(leaf, el, base, state);
+      if (!isPlainNumber(el.text)) state.lexical.set(leafPath(state, base, leaf), el.text);
       return n;
     }
     case 'date':
@@ -219,11 +224,11 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, state: ReadStat
           state,
           'UBL-READ-DATE',
           'warning',
-          path,
+          leafPath(state, base, leaf),
           el,
           xpathOf(state, el),
           `${el.name} should be a date YYYY-MM-DD, found '${text}'; kept as written.`,
-          leaf.bt,
+          node.bt,
           text,
         );
       }
@@ -235,52 +240,61 @@ function readValue(leaf: LeafNode, el: XmlElement, path: string, state: ReadStat
   }
 }
 
-function checkCurrency(leaf: LeafNode, el: XmlElement, path: string, state: ReadState): void {
-  const expected = leaf.currency === 'tax' ? state.scope.taxCurrency : state.scope.documentCurrency;
+/** The model path of a leaf's value (without an item index), for a finding or a lexical form */
+function leafPath(state: ReadState, base: number, leaf: PlanLeaf, index = -1): string {
+  return state.locations.pathOf(base, leaf.tail as PathTail, index);
+}
+
+function checkCurrency(leaf: PlanLeaf, el: XmlElement, base: number, state: ReadState): void {
+  const currency = leaf.node.currency;
+  const expected = currency === 'tax' ? state.scope.taxCurrency : state.scope.documentCurrency;
+  if (expected === undefined) return;
   const actual = el.attrs.currencyID?.trim();
-  if (expected !== undefined && actual !== undefined && actual !== expected) {
+  if (actual !== undefined && actual !== expected) {
     report(
       state,
       'UBL-READ-CURRENCY',
       'warning',
-      path,
+      leafPath(state, base, leaf),
       el,
       xpathOf(state, el),
-      `${el.name} is in ${actual} but the ${leaf.currency === 'tax' ? 'VAT accounting currency (BT-6)' : 'invoice currency (BT-5)'} is ${expected}.`,
-      leaf.bt,
+      `${el.name} is in ${actual} but the ${currency === 'tax' ? 'VAT accounting currency (BT-6)' : 'invoice currency (BT-5)'} is ${expected}.`,
+      leaf.node.bt,
       actual,
     );
   }
 }
 
-function readLeaf(leaf: LeafNode, el: XmlElement, obj: ModelObject, objPath: string, state: ReadState): void {
-  if (leaf.field === undefined) return; // a constant: it selected the binding, nothing to store
-  const fp = fieldPath(leaf.field);
+function readLeaf(leaf: PlanLeaf, el: XmlElement, obj: ModelObject, objBase: number, state: ReadState): void {
+  const fp = leaf.fp;
+  if (fp === undefined) return; // a constant: it selected the binding, nothing to store
+  const node = leaf.node;
   const parent = holderFor(fp.fromRoot ? state.root : obj, fp);
   const key = fp.last;
-  let path = `${fp.fromRoot ? 'invoice' : objPath}.${fp.rel}`;
-  const value = readValue(leaf, el, path, state);
+  const base = fp.fromRoot ? ROOT_BASE : objBase;
+  const value = readValue(leaf, el, base, state);
   if (value === undefined) {
     // the element's attributes are terms of their own (BT-130 unit of an empty quantity)
-    if (leaf.attrs && !leaf.wrap && !leaf.many)
-      readAttributes(leaf, el, parent, path.slice(0, path.lastIndexOf('.')), state);
+    if (leaf.attrs.length > 0 && !node.wrap && !node.many)
+      readAttributes(leaf, el, parent, base, -1, false, state);
     return;
   }
   let stored: unknown = value;
   let attrTarget = parent;
-  if (leaf.wrap) {
-    const wrapped: ModelObject = { [leaf.wrap]: value };
+  if (node.wrap) {
+    const wrapped: ModelObject = { [node.wrap]: value };
     stored = wrapped;
     attrTarget = wrapped;
   }
-  if (leaf.many) {
+  let index = -1;
+  if (node.many) {
     let list = parent[key];
     if (!Array.isArray(list)) {
       list = [];
       parent[key] = list;
     }
     const items = list as unknown[];
-    path = `${path}[${items.length}]`;
+    index = items.length;
     items.push(stored);
   } else if (parent[key] !== undefined) {
     if (!sameValue(parent[key], stored)) {
@@ -288,11 +302,11 @@ function readLeaf(leaf: LeafNode, el: XmlElement, obj: ModelObject, objPath: str
         state,
         'UBL-READ-REPEATED',
         'warning',
-        path,
+        leafPath(state, base, leaf),
         el,
         xpathOf(state, el),
-        `${el.name} repeats ${leaf.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
-        leaf.bt,
+        `${el.name} repeats ${node.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
+        node.bt,
         stored,
       );
     }
@@ -300,45 +314,54 @@ function readLeaf(leaf: LeafNode, el: XmlElement, obj: ModelObject, objPath: str
   } else {
     parent[key] = stored;
   }
-  state.locations.add(path, el);
-  reportUnknownAttributes(leaf, el, path, state);
-  if (leaf.attrs)
-    readAttributes(leaf, el, attrTarget, leaf.wrap ? path : path.slice(0, path.lastIndexOf('.')), state);
+  state.locations.add(base, leaf.tail, el, index);
+  reportUnknownAttributes(leaf, el, base, index, state);
+  if (leaf.attrs.length > 0)
+    readAttributes(leaf, el, attrTarget, base, index, node.wrap !== undefined, state);
 }
 
 /** Attributes the binding does not read (listID, schemeAgencyID…) are content too: listed, not dropped silently */
-function reportUnknownAttributes(leaf: LeafNode, el: XmlElement, path: string, state: ReadState): void {
+function reportUnknownAttributes(
+  leaf: PlanLeaf,
+  el: XmlElement,
+  base: number,
+  index: number,
+  state: ReadState,
+): void {
   for (const name in el.attrs) {
-    if (name === 'currencyID' && leaf.value === 'amount') continue;
-    if (leaf.attrs?.some((a) => a.name === name)) continue;
+    if (leaf.known.has(name)) continue;
     report(
       state,
       'UBL-READ-UNKNOWN',
       'information',
-      path,
+      leafPath(state, base, leaf, index),
       el,
       xpathOf(state, el, name),
       `${el.name}/@${name} is not part of the EN 16931 UBL binding; ignored.`,
-      leaf.bt,
+      leaf.node.bt,
       el.attrs[name],
     );
   }
 }
 
+/** The bound attributes, into the wrapped value (`wrapped`) or beside the value */
 function readAttributes(
-  leaf: LeafNode,
+  leaf: PlanLeaf,
   el: XmlElement,
   target: ModelObject,
-  targetPath: string,
+  base: number,
+  index: number,
+  wrapped: boolean,
   state: ReadState,
 ): void {
-  for (const a of leaf.attrs ?? []) {
-    if (a.field === undefined) continue;
+  for (const a of leaf.attrs) {
     const v = el.attrs[a.name];
     if (v === undefined) continue;
-    if (target[a.field] !== undefined && target[a.field] !== v.trim()) continue; // the element value's conflict is already reported
-    target[a.field] = v.trim();
-    state.locations.add(`${targetPath}.${a.field}`, el, a.name);
+    const trimmed = v.trim();
+    if (target[a.field] !== undefined && target[a.field] !== trimmed) continue; // the element value's conflict is already reported
+    target[a.field] = trimmed;
+    if (wrapped) state.locations.add(base, a.wrappedTail, el, index);
+    else state.locations.add(base, a.besideTail, el);
   }
 }
 

@@ -1,0 +1,86 @@
+// The four passes over the parsed tree besides the reader — the structure check (XSD content
+// models), the syntax rules (schematron patterns), the source facts (the official rule contexts
+// counted by countRuleContexts and the sites of SiteTable.collect) — of two builds, alternating in
+// one process on fresh trees of the same documents: CPU time per document, median of interleaved
+// rounds (issue 18, decision 0160). Like compare-builds.mjs, read the ratios: the load moves the times.
+//   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:1000|ubl:1000] [rounds]
+// (every mode when none is given)
+import path from 'node:path';
+import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
+import { sharedXmlFiles } from './lib.mjs';
+
+const [aRoot, bRoot, only, roundsArg] = process.argv.slice(2);
+if (!aRoot || !bRoot) {
+  console.error('usage: node bench/compare-check-passes.mjs A_ROOT B_ROOT [mode] [rounds]');
+  process.exit(2);
+}
+const rounds = Number(roundsArg ?? 25);
+
+async function load(root) {
+  const dist = (p) => import(path.resolve(root, 'packages', p));
+  const { parseXml } = await dist('xml/dist/index.js');
+  const ublRules = await dist('ubl/dist/check/syntax-rules.js');
+  const ciiRules = await dist('cii/dist/check/syntax-rules.js');
+  const ublCheck = await dist('ubl/dist/check/check-ubl.js');
+  const ciiCheck = await dist('cii/dist/check/check-cii.js');
+  const ublFacts = await dist('ubl/dist/source-facts.js');
+  const ciiFacts = await dist('cii/dist/source-facts.js');
+  return {
+    parseXml,
+    ubl: {
+      structure: ublCheck.checkUblStructure,
+      'syntax rules': ublRules.checkUblSyntaxRules,
+      'source facts': (r) => ublFacts.ublSourceFacts(r, [], new Map()),
+    },
+    cii: {
+      structure: (r) => ciiCheck.checkCiiStructure(r, 'EN16931'),
+      'syntax rules': ciiRules.checkCiiSyntaxRules,
+      'source facts': (r) => ciiFacts.ciiSourceFacts(r, [], new Map()),
+    },
+  };
+}
+
+const texts = (mode) => {
+  const syntax = mode.includes('cii') ? 'cii' : 'ubl';
+  if (mode.startsWith('examples'))
+    return sharedXmlFiles(`en16931/${syntax}/examples`)
+      .map((f) => f.bytes)
+      .filter((b) => b.length < 1e6) // the 3 MB attachment example would weigh more than all others
+      .map((b) => new TextDecoder().decode(b));
+  return [largeInvoiceXml(syntax, Number(mode.split(':')[1]))];
+};
+
+const builds = [await load(aRoot), await load(bRoot)];
+const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
+console.log(`A = ${aRoot}\nB = ${bRoot}\nCPU ms per document, median of ${rounds} interleaved rounds\n`);
+for (const mode of ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
+  if (only && only !== mode) continue;
+  const syntax = mode.includes('cii') ? 'cii' : 'ubl';
+  const docs = texts(mode);
+  const passes = Object.keys(builds[0][syntax]);
+  const times = builds.map(() => Object.fromEntries([...passes, 'together'].map((p) => [p, []])));
+  for (let round = 0; round < rounds + 2; round++) {
+    for (const [k, build] of builds.entries()) {
+      // fresh trees: the passes share per-document indexes, built on the first pass over a tree
+      const trees = docs.map((t) => build.parseXml(t).root);
+      let together = 0;
+      for (const p of passes) {
+        const fn = build[syntax][p];
+        const c0 = process.cpuUsage();
+        for (const root of trees) fn(root);
+        const c = process.cpuUsage(c0);
+        const ms = (c.user + c.system) / 1000 / docs.length;
+        together += ms;
+        if (round >= 2) times[k][p].push(ms);
+      }
+      if (round >= 2) times[k].together.push(together);
+    }
+  }
+  for (const p of [...passes, 'together']) {
+    const a = median(times[0][p]);
+    const b = median(times[1][p]);
+    console.log(
+      `${mode.padEnd(13)} ${p.padEnd(13)} A ${a.toFixed(3)}  B ${b.toFixed(3)}  B / A ${(b / a).toFixed(2)}`,
+    );
+  }
+}

@@ -1,0 +1,79 @@
+// Two builds' rules in one process: validate() of build A and of build B alternate on the same
+// invoices (the official CII and UBL examples, read once with build B's reader, the options as
+// validateDocument passes them), their results must be equal as JSON, and the CPU time of the
+// process per round is compared (median of interleaved rounds). The rules' share of
+// validateDocument is small; this isolates it from the reader's noise (compare-builds.mjs for
+// the whole).
+//   node bench/compare-rules.mjs A_ROOT B_ROOT [filter]
+import fs from 'node:fs';
+import path from 'node:path';
+import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
+import { SHARED_DIR } from './lib.mjs';
+
+const [aRoot, bRoot, only] = process.argv.slice(2);
+if (!aRoot || !bRoot) {
+  console.error('usage: node bench/compare-rules.mjs A_ROOT B_ROOT [filter]');
+  process.exit(2);
+}
+const load = (root, file) => import(path.resolve(root, 'packages', file));
+const detect = await load(bRoot, 'facturx/dist/detect.js');
+const { locationsOf } = await load(bRoot, 'core-model/dist/index.js');
+const A = (await load(aRoot, 'rules/dist/index.js')).validate;
+const B = (await load(bRoot, 'rules/dist/index.js')).validate;
+
+const examples = (dir) =>
+  fs
+    .readdirSync(path.join(SHARED_DIR, dir))
+    .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT '))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(SHARED_DIR, dir, f)));
+
+/** validate()'s arguments as judgeDocument builds them (default options) */
+function argumentsOf(bytes) {
+  const read = detect.detectReadAndCheck(bytes, { lang: 'en' }, {});
+  const profile = read.documentProfile ?? read.profile;
+  const options = {
+    syntax: read.syntax,
+    lang: 'en',
+    frenchEdition: 'transition',
+    ...(profile ? { profile } : {}),
+    locations: locationsOf(read),
+    ...(read.source ? { source: read.source } : {}),
+  };
+  return [read.invoice, options];
+}
+
+const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
+console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
+for (const [name, docs] of [
+  ['CII examples', () => examples('en16931/cii/examples')],
+  ['UBL examples', () => examples('en16931/ubl/examples')],
+  ['CII 1,000 lines', () => [Buffer.from(largeInvoiceXml('cii', 1000))]],
+  ['UBL 1,000 lines', () => [Buffer.from(largeInvoiceXml('ubl', 1000))]],
+]) {
+  if (only && !name.includes(only)) continue;
+  const calls = docs().map(argumentsOf);
+  for (const [invoice, options] of calls)
+    if (JSON.stringify(A(invoice, options)) !== JSON.stringify(B(invoice, options)))
+      console.log(`!! ${name}: the results differ`);
+  const cpu = (validate) => {
+    const c0 = process.cpuUsage();
+    const rounds = calls.length > 1 ? 20 : 4;
+    for (let r = 0; r < rounds; r++) for (const [invoice, options] of calls) validate(invoice, options);
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / rounds;
+  };
+  for (let i = 0; i < 5; i++) {
+    cpu(A);
+    cpu(B);
+  }
+  const a = [];
+  const b = [];
+  for (let r = 0; r < 15; r++) {
+    a.push(cpu(A));
+    b.push(cpu(B));
+  }
+  console.log(
+    `${name.padEnd(16)} validate() CPU ms per round of ${calls.length}: A ${median(a).toFixed(3)}, B ${median(b).toFixed(3)}, B / A ${(median(b) / median(a)).toFixed(3)}`,
+  );
+}
