@@ -10,7 +10,7 @@
  * unchanged. The table stays the single description of the mapping: this only compiles it.
  */
 import type { XmlElement } from '@einv/xml';
-import { compilePath, type Step, splitSteps, testHolds, type Variables } from './binding/path.js';
+import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
 
 /** What a walk found at one path node: nothing, one element (the usual case), or several in document order */
@@ -183,41 +183,61 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
 export function walk(plan: Plan, el: XmlElement, vars: Variables, seen: Set<XmlElement>): Walk {
   const found: Walk = new Array(plan.size).fill(undefined);
   found[0] = el;
-  walkNode(plan.root, el, found, vars, seen);
+  if (plan.root.children.length > 0) walkNode(plan.root, el, found, vars, seen);
   return found;
 }
 
-function walkNode(node: PathNode, at: Found, found: Walk, vars: Variables, seen: Set<XmlElement>): void {
+/** Dispatches the children of the elements found at `node` to its child nodes, then walks those */
+function walkNode(
+  node: PathNode,
+  at: XmlElement | XmlElement[],
+  found: Walk,
+  vars: Variables,
+  seen: Set<XmlElement>,
+): void {
   const kids = node.children;
-  if (kids.length === 0 || at === undefined) return;
+  // one child node (most steps): compared in place, no look-up
+  const only = kids.length === 1 ? (kids[0] as PathNode) : undefined;
+  const onlyLocal = only ? (only.step as Step).local : undefined;
   const { byLocal } = node;
-  const sources = Array.isArray(at) ? at.length : 1;
+  const many = Array.isArray(at);
+  const sources = many ? at.length : 1;
   for (let i = 0; i < sources; i++) {
-    const children = (Array.isArray(at) ? (at[i] as XmlElement) : at).children;
+    const children = (many ? (at[i] as XmlElement) : (at as XmlElement)).children;
     for (let j = 0; j < children.length; j++) {
       const c = children[j] as XmlElement;
+      if (only !== undefined) {
+        if (c.local === onlyLocal) dispatch(c, only, found, vars, seen);
+        continue;
+      }
       const candidates = byLocal.get(c.local);
       if (candidates === undefined) continue;
-      for (let k = 0; k < candidates.length; k++) {
-        const target = candidates[k] as PathNode;
-        const step = target.step as Step;
-        if (
-          c.ns === step.ns &&
-          (step.test === undefined || testHolds(c, step.test, vars, target.marks ? seen : undefined)) &&
-          (step.also.length === 0 || step.also.every((t) => testHolds(c, t, vars, undefined)))
-        ) {
-          const prior = found[target.index];
-          if (prior === undefined) found[target.index] = c;
-          else if (Array.isArray(prior)) prior.push(c);
-          else found[target.index] = [prior, c];
-        }
-      }
+      for (let k = 0; k < candidates.length; k++) dispatch(c, candidates[k] as PathNode, found, vars, seen);
     }
   }
   for (let k = 0; k < kids.length; k++) {
     const child = kids[k] as PathNode;
-    walkNode(child, found[child.index], found, vars, seen);
+    const f = found[child.index];
+    if (f !== undefined && child.children.length > 0) walkNode(child, f, found, vars, seen);
   }
+}
+
+/** Adds `c` to what `target` found when it is the step's element and passes its predicates */
+function dispatch(
+  c: XmlElement,
+  target: PathNode,
+  found: Walk,
+  vars: Variables,
+  seen: Set<XmlElement>,
+): void {
+  const step = target.step as Step;
+  if (c.ns !== step.ns) return;
+  if (step.test !== undefined && !testHolds(c, step.test, vars, target.marks ? seen : undefined)) return;
+  for (let t = 0; t < step.also.length; t++) if (!testHolds(c, step.also[t] as Test, vars, undefined)) return;
+  const prior = found[target.index];
+  if (prior === undefined) found[target.index] = c;
+  else if (Array.isArray(prior)) prior.push(c);
+  else found[target.index] = [prior, c];
 }
 
 /** Did the walk find the first element of any entry's path (a path-less group's own elements)? */

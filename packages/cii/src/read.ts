@@ -229,15 +229,25 @@ class Reader {
     let firstEl: XmlElement | undefined;
     let firstRaw = '';
     let hits = 0;
-    const count = countOf(at);
-    for (let i = 0; i < count; i++) {
-      const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
-      const raw = attr === undefined ? e.text : e.attrs[attr];
-      if (raw === undefined) continue;
-      if (attr === undefined) this.visited.add(e);
-      if (hits++ === 0) {
-        firstEl = e;
+    if (!Array.isArray(at)) {
+      // one element (the usual case)
+      const raw = attr === undefined ? at.text : at.attrs[attr];
+      if (raw !== undefined) {
+        if (attr === undefined) this.visited.add(at);
+        firstEl = at;
         firstRaw = raw;
+        hits = 1;
+      }
+    } else {
+      for (let i = 0; i < at.length; i++) {
+        const e = at[i] as XmlElement;
+        const raw = attr === undefined ? e.text : e.attrs[attr];
+        if (raw === undefined) continue;
+        if (attr === undefined) this.visited.add(e);
+        if (hits++ === 0) {
+          firstEl = e;
+          firstRaw = raw;
+        }
       }
     }
     if (firstEl === undefined) return;

@@ -41,14 +41,27 @@ function plain(n: number): string {
 
 /** CII date format 102 (YYYYMMDD) → YYYY-MM-DD; undefined when not a real calendar date */
 export function parseDate102(text: string): string | undefined {
-  const m = /^([0-9]{4})([0-9]{2})([0-9]{2})$/.exec(text.trim());
-  if (!m) return undefined;
-  const y = m[1] ?? '';
-  const mo = m[2] ?? '';
-  const d = m[3] ?? '';
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return undefined;
-  return `${y}-${mo}-${d}`;
+  const t = text.trim();
+  if (t.length !== 8) return undefined;
+  for (let i = 0; i < 8; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return undefined;
+  }
+  const y = Number(t.slice(0, 4));
+  const mo = Number(t.slice(4, 6));
+  const d = Number(t.slice(6, 8));
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return undefined;
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}`;
+}
+
+/**
+ * Days in a month as Date.UTC counts them (the check this replaces, without a Date per value): it
+ * reads the years 0–99 as 1900–1999, so 0000-02-29 is no date.
+ */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  const y = year <= 99 ? year + 1900 : year;
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
 }
 
 /** YYYY-MM-DD → YYYYMMDD; undefined when the model value is not an ISO date */

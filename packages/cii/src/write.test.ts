@@ -179,6 +179,20 @@ describe('CII values', () => {
     expect(parseDate102('20240229')).toBe('2024-02-29');
     expect(parseDate102('20230229')).toBeUndefined();
     expect(parseDate102('2024-02-29')).toBeUndefined();
+    // the calendar check as Date.UTC made it: days per month, leap centuries, years 0-99 read as 19xx
+    expect(parseDate102(' 20000229\n')).toBe('2000-02-29');
+    expect(parseDate102('19000229')).toBeUndefined();
+    expect(parseDate102('00000229')).toBeUndefined();
+    expect(parseDate102('00040229')).toBe('0004-02-29');
+    expect(parseDate102('20240431')).toBeUndefined();
+    expect(parseDate102('20241231')).toBe('2024-12-31');
+    expect(parseDate102('20241301')).toBeUndefined();
+    expect(parseDate102('20240100')).toBeUndefined();
+    expect(parseDate102('2024010')).toBeUndefined();
+    expect(parseDate102('２０２４０１０１')).toBeUndefined();
+    expect(xmlTrim('x')).toBe('x');
+    expect(xmlTrim(' x')).toBe('x');
+    expect(xmlTrim('')).toBe('');
     expect(xmlTrim(' \n\u00a0x\u00a0\t')).toBe('\u00a0x\u00a0');
   });
 });
