@@ -3,7 +3,7 @@
 // validateDocument passes them), their results must be equal as JSON, and the CPU time of the
 // process per round is compared (median of interleaved rounds). The rules' share of
 // validateDocument is small; this isolates it from the reader's noise (compare-builds.mjs for
-// the whole).
+// the whole). Then the same for isCdarXml, the first question validateDocument asks of a file.
 //   node bench/compare-rules.mjs A_ROOT B_ROOT [filter]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,8 @@ const detect = await load(bRoot, 'facturx/dist/detect.js');
 const { locationsOf } = await load(bRoot, 'core-model/dist/index.js');
 const A = (await load(aRoot, 'rules/dist/index.js')).validate;
 const B = (await load(bRoot, 'rules/dist/index.js')).validate;
+const cdarA = (await load(aRoot, 'facturx/dist/index.js')).isCdarXml;
+const cdarB = (await load(bRoot, 'facturx/dist/index.js')).isCdarXml;
 
 const examples = (dir) =>
   fs
@@ -44,6 +46,26 @@ function argumentsOf(bytes) {
 }
 
 const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
+/** Median CPU ms per round of `run(fn)` for A and B, interleaved */
+function interleaved(run, a, b) {
+  for (let i = 0; i < 5; i++) {
+    run(a);
+    run(b);
+  }
+  const ta = [];
+  const tb = [];
+  for (let r = 0; r < 15; r++) {
+    ta.push(run(a));
+    tb.push(run(b));
+  }
+  return [median(ta), median(tb)];
+}
+const cpuOf = (rounds, body) => {
+  const c0 = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) body();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000 / rounds;
+};
 console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
 for (const [name, docs] of [
   ['CII examples', () => examples('en16931/cii/examples')],
@@ -56,24 +78,32 @@ for (const [name, docs] of [
   for (const [invoice, options] of calls)
     if (JSON.stringify(A(invoice, options)) !== JSON.stringify(B(invoice, options)))
       console.log(`!! ${name}: the results differ`);
-  const cpu = (validate) => {
-    const c0 = process.cpuUsage();
-    const rounds = calls.length > 1 ? 20 : 4;
-    for (let r = 0; r < rounds; r++) for (const [invoice, options] of calls) validate(invoice, options);
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1000 / rounds;
-  };
-  for (let i = 0; i < 5; i++) {
-    cpu(A);
-    cpu(B);
-  }
-  const a = [];
-  const b = [];
-  for (let r = 0; r < 15; r++) {
-    a.push(cpu(A));
-    b.push(cpu(B));
-  }
+  const rounds = calls.length > 1 ? 20 : 4;
+  const [a, b] = interleaved(
+    (validate) =>
+      cpuOf(rounds, () => {
+        for (const [invoice, options] of calls) validate(invoice, options);
+      }),
+    A,
+    B,
+  );
   console.log(
-    `${name.padEnd(16)} validate() CPU ms per round of ${calls.length}: A ${median(a).toFixed(3)}, B ${median(b).toFixed(3)}, B / A ${(median(b) / median(a)).toFixed(3)}`,
+    `${name.padEnd(16)} validate() CPU ms per round of ${calls.length}: A ${a.toFixed(3)}, B ${b.toFixed(3)}, B / A ${(b / a).toFixed(3)}`,
   );
 }
+
+const files = [...examples('en16931/cii/examples'), ...examples('en16931/ubl/examples')];
+for (const bytes of files) if (cdarA(bytes) !== cdarB(bytes)) console.log('!! isCdarXml: the answers differ');
+if (only && !'isCdarXml'.includes(only)) process.exit(0);
+const [ca, cb] = interleaved(
+  (isCdarXml) =>
+    cpuOf(200, () => {
+      for (const bytes of files) isCdarXml(bytes);
+    }),
+  cdarA,
+  cdarB,
+);
+const us = (ms) => ((ms * 1000) / files.length).toFixed(2);
+console.log(
+  `isCdarXml per official example, CPU µs: A ${us(ca)}, B ${us(cb)}, B / A ${(cb / ca).toFixed(3)}`,
+);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { loadFixture } from '../../../fixtures/load.js';
+import { prng as random } from '../../../tests/support/prng.js';
 import { describeIfShared, sharedPath } from '../../../tests/support/shared.js';
 import {
   cleanedHeadStartTag,
@@ -112,17 +113,6 @@ describeIfShared('detectAndRead on corpus XML', () => {
 });
 
 describe('the first start tag of a head (decision 0165)', () => {
-  /** mulberry32: seeded, so a failure can be replayed */
-  function random(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   // pieces whose combinations hit every branch: closed and unclosed PIs and comments, markup
   // inside them, DOCTYPEs, stray `<` and `>`, prefixes, a BOM, long padding past 8 KB
   const pieces = [

@@ -51,6 +51,11 @@ export interface SourceContext {
   /** False when no number was recorded: rules then need not build paths to ask */
   hasLexical: boolean;
   /**
+   * False when no number was recorded at a path whose last name is `field` (`netAmount`): a rule
+   * asking per line need not build each line's path. Absent: ask `lexical` anyway.
+   */
+  hasLexicalField?(field: string): boolean;
+  /**
    * How many nodes of the document the official context of this EN 16931 rule selects; undefined
    * when the reader did not count it (not an official BR-* rule, or facts without counts)
    */

@@ -48,6 +48,8 @@ export function sourceContext(
     return nodes;
   };
   const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
+  // the last names of the paths with a recorded number, gathered on first ask
+  let lexicalFields: Set<string> | undefined;
   const contexts = typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
   return {
     hasContexts: contexts !== undefined,
@@ -60,6 +62,15 @@ export function sourceContext(
     lexical: (path) => {
       const raw: unknown = lexical?.get(path);
       return typeof raw === 'string' ? raw : undefined;
+    },
+    hasLexicalField: (field) => {
+      if (!lexical) return false;
+      if (!lexicalFields) {
+        lexicalFields = new Set();
+        for (const key of lexical.keys())
+          if (typeof key === 'string') lexicalFields.add(key.slice(key.lastIndexOf('.') + 1));
+      }
+      return lexicalFields.has(field);
     },
     values,
     unreadable: (path) => unreadable.has(path),

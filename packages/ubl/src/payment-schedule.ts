@@ -29,7 +29,9 @@ const SCHEDULE_ELEMENT = /\/cac:PaymentTerms(\[\d+\])?\/cbc:(Amount|PaymentDueDa
 
 /** Reads `invoice.paymentSchedule` from the payment terms elements when they make a schedule */
 export function readUblPaymentSchedule(root: XmlElement, invoice: ModelObject, diagnostics: Finding[]): void {
-  const terms = root.children.filter((c) => c.ns === NS.cac && c.local === 'PaymentTerms');
+  const terms: XmlElement[] = [];
+  for (const c of root.children) if (c.local === 'PaymentTerms' && c.ns === NS.cac) terms.push(c);
+  if (terms.length === 0) return;
   const parts = terms.map((t) => ({
     note: childNamed(t, NS.cbc, 'Note'),
     amount: childNamed(t, NS.cbc, 'Amount'),

@@ -8,7 +8,7 @@ import type { AllowanceCharge, Line, Totals, VatBreakdown } from '@einv/core-mod
 import type { Computed } from '../computed.js';
 import type { RuleContext, RuleDefinition } from '../define.js';
 import { formatComputed } from '../util/format-computed.js';
-import { decimalsOf } from '../util/money.js';
+import { atMostTwoDecimals } from '../util/money.js';
 import { eachObject, en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent } from '../util/values.js';
 import { ciiTaxCurrency, totalsContext } from './core-document.js';
@@ -41,13 +41,19 @@ function tooPrecise(
   ctx: RuleContext,
   path: () => string,
   term: string,
+  field?: string,
 ): { value: unknown; computed?: Computed } | undefined {
-  // the path is built only when the reader recorded some number not written plainly
-  const written = ctx.source?.hasLexical ? ctx.source.lexical(path()) : undefined;
+  // the path is built only when the reader recorded some number not written plainly, in a field of
+  // that name (`field`: the path's last name; a rule run per line asks per line)
+  const source = ctx.source;
+  const written =
+    source?.hasLexical && (field === undefined || source.hasLexicalField?.(field) !== false)
+      ? source.lexical(path())
+      : undefined;
   if (written !== undefined) {
     const dot = written.indexOf('.');
     if (dot < 0 || written.length - dot - 1 <= 2) return undefined;
-  } else if (decimalsOf(v) <= 2) return undefined;
+  } else if (atMostTwoDecimals(v)) return undefined;
   const computed = formatComputed(term, v, written, 2);
   return { value: v, ...(computed ? { computed } : {}) };
 }
@@ -83,7 +89,7 @@ function lineAcRule(
     eachObject<Line>(inv.lines, (line, i) => {
       eachObject<AllowanceCharge>(line[kind], (ac, j) => {
         const path = () => `invoice.lines[${i}].${kind}[${j}].${field}`;
-        const fault = tooPrecise(ac[field], ctx, path, term);
+        const fault = tooPrecise(ac[field], ctx, path, term, field);
         if (fault) report(path(), fault);
       });
     });
@@ -234,7 +240,7 @@ export const decRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       eachObject<Line>(inv.lines, (line, i) => {
         const path = () => `invoice.lines[${i}].netAmount`;
-        const fault = tooPrecise(line.netAmount, ctx, path, 'BT-131');
+        const fault = tooPrecise(line.netAmount, ctx, path, 'BT-131', 'netAmount');
         if (fault) report(path(), fault);
       });
     },

@@ -69,15 +69,31 @@ function categoryNode(n: SourceValue): CategoryNode {
  * The nodes an identifier rule (02 lines, 03 allowances, 04 charges) is about; `documentOnly`: the
  * document's allowances and charges only (BR-O-03/04), not every //cac:AllowanceCharge
  */
+const identifierSelections = new WeakMap<readonly CategoryNode[], Map<number, readonly CategoryNode[]>>();
+
 export function identifierNodes(
   nodes: readonly CategoryNode[],
   kind: 2 | 3 | 4,
   documentOnly = false,
-): CategoryNode[] {
-  if (kind === 2) return nodes.filter((n) => n.place === 'line');
-  return nodes.filter(
-    (n) => n.place === 'allowance' && n.charge === (kind === 4) && (!documentOnly || n.document),
-  );
+): readonly CategoryNode[] {
+  // thirty rules (ten families × three kinds) ask for one of five selections: kept per document
+  let selections = identifierSelections.get(nodes);
+  if (!selections) {
+    selections = new Map();
+    identifierSelections.set(nodes, selections);
+  }
+  const key = kind * 2 + (documentOnly ? 1 : 0);
+  let selected = selections.get(key);
+  if (!selected) {
+    selected =
+      kind === 2
+        ? nodes.filter((n) => n.place === 'line')
+        : nodes.filter(
+            (n) => n.place === 'allowance' && n.charge === (kind === 4) && (!documentOnly || n.document),
+          );
+    selections.set(key, selected);
+  }
+  return selected;
 }
 
 /** True when the official UBL presence test of category `code` holds on these category nodes */

@@ -244,12 +244,12 @@ export function identifierRules(
           );
           const anySchemeUse = ubl.anySchemeUse?.includes(kind.n) === true;
           const asWritten = ubl.guardAsWritten?.includes(kind.n) === true;
-          const a = nodes.filter((n) => (anySchemeUse || n.vat) && n.code === cat.code);
-          const b = nodes.filter(
+          // the first node of the guard, and whether any node uses the category: no list built
+          const first = nodes.find(
             (n) => (anySchemeGuard || n.vat) && (asWritten ? n.written === cat.code : n.code === cat.code),
           );
-          const first = b[0];
-          if (!first || (a.length > 0 && req.holds(invoice))) return;
+          if (!first) return;
+          if (nodes.some((n) => (anySchemeUse || n.vat) && n.code === cat.code) && req.holds(invoice)) return;
           report(context.source.pathAt(first.source.xpath), {
             value: cat.code,
             xpath: first.source.xpath,

@@ -11,22 +11,11 @@ import { locationsOf } from '@einv/core-model';
 import { readUbl } from '@einv/ubl';
 import { describe, expect, it } from '@jest/globals';
 import { Decimal } from 'decimal.js';
+import { prng as random } from '../../../../tests/support/prng.js';
 import { describeIfShared, sharedPath } from '../../../../tests/support/shared.js';
 import { validate } from '../validate.js';
 import { add, fastPath, microOf, round0, round2, sumOf, vatOf } from './micro.js';
-import { dec, round0 as decRound0, round2 as decRound2 } from './money.js';
-
-/** mulberry32: a small seeded generator, so a failure can be replayed */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { atMostTwoDecimals, dec, decimalsOf, round0 as decRound0, round2 as decRound2 } from './money.js';
 
 /** A decimal text with 0–8 decimals and up to 12 integer digits, halves and nines favoured */
 function decimalText(next: () => number): string {
@@ -99,6 +88,19 @@ describe('micro-units against decimal.js', () => {
       exact++;
     }
     expect(exact).toBeGreaterThan(texts.length / 4);
+  });
+
+  it('says a number has at most two decimals exactly when decimalsOf() does', () => {
+    let fast = 0;
+    for (const text of texts) {
+      for (const v of [Number(text), Number(text) / 7, Number(text) * 1e3, Number(text) / 1e9]) {
+        expect([v, atMostTwoDecimals(v)]).toEqual([v, decimalsOf(v) <= 2]);
+        if (!Number.isInteger(v) && decimalsOf(v) <= 2) fast++;
+      }
+    }
+    for (const v of [0.1 + 0.2, 1e21 + 0.5, 1.005, -0, Number.NaN, 99999999999.99, 1e-7, 0.01])
+      expect([v, atMostTwoDecimals(v)]).toEqual([v, decimalsOf(v) <= 2]);
+    expect(fast).toBeGreaterThan(1000);
   });
 
   it('sums exactly, skipping what dec() skips, or says it cannot', () => {

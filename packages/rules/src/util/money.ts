@@ -54,3 +54,14 @@ export function decimalsOf(value: unknown): number {
   }
   return new D(value).decimalPlaces();
 }
+
+/**
+ * `decimalsOf(value) <= 2`, without writing the number out in the common case (decision 0163): below
+ * 10¹¹ a double's spacing is under 2⁻¹⁶, so at most one decimal of two places lies that near it, and
+ * `round(v × 100) ÷ 100 = v` says that one is the number's shortest form.
+ */
+export function atMostTwoDecimals(value: unknown): boolean {
+  if (typeof value === 'number' && Math.abs(value) < 1e11 && Math.round(value * 100) / 100 === value)
+    return true;
+  return decimalsOf(value) <= 2;
+}

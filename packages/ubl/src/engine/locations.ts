@@ -147,8 +147,10 @@ export class ModelLocations {
   /** Records `to` at the place `from` was read (its last place, when it was): one value, two model paths */
   copy(from: string, to: string): void {
     for (let i = this.size - 1; i >= 0; i--) {
-      if (this.lengthAt(i) !== from.length || this.pathAt(i) !== from) continue;
       const tail = tails[this.ints[i * 3 + 1] as number] as PathTail;
+      // most entries end otherwise: told apart by their constant end, before any length or string
+      const end = tail.after !== '' ? tail.after : (this.ints[i * 3 + 2] as number) >= 0 ? ']' : tail.rel;
+      if (!from.endsWith(end) || this.lengthAt(i) !== from.length || this.pathAt(i) !== from) continue;
       // the copy keeps the attribute of the place it copies
       const attrTail = tail.attr === undefined ? undefined : pathTail('', '', tail.attr);
       this.add(this.namedBase(to), attrTail, this.elements[i] as XmlElement);

@@ -14,6 +14,8 @@ import { type FieldPath, fieldPath } from './paths.js';
 
 /** The candidates of one element name in one list of sibling nodes */
 export interface Slot {
+  /** the local name (internalized, as the parser's names: compared by identity) */
+  local: string;
   ns: string;
   candidates: readonly PlanNode[];
   /** the binding nodes, for the words of a finding */
@@ -24,7 +26,15 @@ export interface Slot {
   soleLeaf: PlanLeaf | undefined;
 }
 
-export type PlanList = ReadonlyMap<string, Slot>;
+/**
+ * A list's slots by local name, and in binding order: the binding follows the XSD order, so a
+ * valid document's children are found by moving a cursor along `order` (an identity comparison of
+ * interned names per step) rather than by hashing every name
+ */
+export interface PlanList {
+  byLocal: ReadonlyMap<string, Slot>;
+  order: readonly Slot[];
+}
 
 interface PlanBase {
   /** read only in this document type (undefined: in both) */
@@ -119,6 +129,7 @@ export function planOf(nodes: readonly Node[]): PlanList {
     for (const [local, candidates] of byLocal) {
       const first = candidates[0] as PlanNode;
       slots.set(local, {
+        local: internalized(local),
         // nodes sharing a local name in one list share its namespace
         ns: first.ns,
         candidates,
@@ -127,7 +138,7 @@ export function planOf(nodes: readonly Node[]): PlanList {
         soleLeaf: candidates.length === 1 && first.kind === 'leaf' ? first : undefined,
       });
     }
-    list = slots;
+    list = { byLocal: slots, order: [...slots.values()] };
     lists.set(nodes, list);
   }
   return list;
@@ -177,6 +188,7 @@ function planLeaf(n: LeafNode): PlanLeaf {
   };
 }
 
+/** The accepted texts upper-cased (compared with the trimmed, upper-cased element text) */
 const upper = (leaf: LeafNode): string[] => (leaf.accept ?? [leaf.fixed ?? '']).map((v) => v.toUpperCase());
 
 function planGroup(g: GroupNode): PlanGroup {
@@ -233,8 +245,15 @@ function planGroup(g: GroupNode): PlanGroup {
   };
 }
 
+/** The internalized copy of a string (a property key is), as the parser's element names are */
+function internalized(s: string): string {
+  return Object.keys({ [s]: 0 })[0] as string;
+}
+
 /** Is the text one of the accepted constants (trimmed, case-insensitive)? */
 export function acceptsText(accept: readonly string[], text: string): boolean {
+  // the constant as written (`VAT`): no trimming or upper-casing (the accepted texts are upper-case)
+  for (const v of accept) if (v === text && v.trim() === v) return true;
   const t = text.trim().toUpperCase();
   for (const v of accept) if (v === t) return true;
   return false;

@@ -19,7 +19,7 @@ import {
   type PlanNode,
   type Slot,
 } from './read-plan.js';
-import { isIsoDate, parseDecimal, parseNote } from './values.js';
+import { isIsoDate, parseDecimal, parseNote, plainNumberValue } from './values.js';
 
 export interface ReadState {
   scope: ReadScope;
@@ -94,9 +94,22 @@ export function readChildren(
   state: ReadState,
 ): void {
   const children = el.children;
+  const order = list.order;
+  let cursor = 0;
   for (let i = 0; i < children.length; i++) {
     const c = children[i] as XmlElement;
-    const slot = list.get(c.local);
+    const local = c.local;
+    // the next slots in binding (XSD) order first, then any slot (a child out of order, or unknown)
+    let slot: Slot | undefined;
+    for (let k = cursor; k < order.length; k++) {
+      const s = order[k] as Slot;
+      if (s.local === local) {
+        slot = s;
+        cursor = k;
+        break;
+      }
+    }
+    slot ??= list.byLocal.get(local);
     if (slot === undefined || slot.ns !== c.ns) {
       report(
         state,
@@ -195,6 +208,14 @@ function readValue(leaf: PlanLeaf, el: XmlElement, base: number, state: ReadStat
   const node = leaf.node;
   const value = node.value;
   if (value === undefined || value === 'text') return textOf(el) ?? '';
+  if (value === 'amount' || value === 'decimal') {
+    // plain numbers (nearly all): no regular expression, no lexical form to keep
+    const plain = plainNumberValue(el.text);
+    if (plain !== undefined) {
+      if (value === 'amount') checkCurrency(leaf, el, base, state);
+      return plain;
+    }
+  }
   const text = textOf(el) ?? '';
   switch (value) {
     case 'amount':
