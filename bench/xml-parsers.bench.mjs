@@ -1,5 +1,6 @@
 // Candidate XML parsers on the 15 official EN 16931 CII examples, measured in one run: median
 // per file (ms) over warmed runs, then the median of those medians. Decision: docs/decisions/0020.
+// Then einv's parse from bytes against its string path and libxmljs2 (decision 0153), CPU time.
 // Needs ../shared (the official examples) — skipped with a message when absent.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,8 +10,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { XmlDocument } from 'libxml2-wasm';
 import { SaxesParser } from 'saxes';
 import * as txml from 'txml';
+import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 import { parseXml } from '../packages/xml/dist/index.js';
-import { measure, median, printTable } from './lib.mjs';
+import { measure, median, printTable, sharedXmlFiles } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.resolve(here, '../../shared/en16931/cii/examples');
@@ -86,3 +88,53 @@ for (const [name, fn] of Object.entries(candidates)) {
 const ref = rows[0]['median per file (ms)'];
 for (const r of rows) r['× einv'] = r['median per file (ms)'] / ref;
 printTable(`XML parse, ${docs.length} official CII examples`, rows);
+
+// From bytes, as validateDocument and the services parse (decision 0153): einv's parseXml on the
+// bytes (UTF-8 read as bytes), the same after decoding to a string first (the string parser alone,
+// the path before 0153), and libxmljs2 (native libxml2) on the same bytes as the reference. CPU time
+// of this process per round over the set, rounds interleaved, median.
+const sets = [
+  ['official CII examples', sharedXmlFiles('en16931/cii/examples').map((f) => f.bytes)],
+  [
+    'official UBL examples (without the 3 MB one)',
+    sharedXmlFiles('en16931/ubl/examples')
+      .map((f) => f.bytes)
+      .filter((b) => b.length < 1e6),
+  ],
+  ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
+  ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
+];
+const decoder = new TextDecoder();
+const fromBytes = {
+  'einv parseXml(bytes)': (b) => {
+    if (!parseXml(b).ok) throw new Error('not parsed');
+  },
+  'einv decode + parseXml(string)': (b) => {
+    if (!parseXml(decoder.decode(b)).ok) throw new Error('not parsed');
+  },
+};
+if (libxmljs2) fromBytes['libxmljs2 (native) on the bytes'] = (b) => libxmljs2.parseXml(b);
+const byteRows = [];
+for (const [set, docs] of sets) {
+  const reps = docs.length > 1 ? 20 : 2;
+  const cpu = (fn) => {
+    const c0 = process.cpuUsage();
+    for (let r = 0; r < reps; r++) for (const b of docs) fn(b);
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / reps;
+  };
+  const samples = Object.fromEntries(Object.keys(fromBytes).map((k) => [k, []]));
+  for (let round = 0; round < 13; round++)
+    for (const [k, fn] of Object.entries(fromBytes))
+      if (round >= 3) samples[k].push(cpu(fn));
+      else cpu(fn);
+  const row = { set };
+  for (const k of Object.keys(fromBytes)) row[`${k} CPU ms`] = median(samples[k]);
+  row['bytes ÷ string path'] =
+    row['einv parseXml(bytes) CPU ms'] / row['einv decode + parseXml(string) CPU ms'];
+  if (libxmljs2)
+    row['einv bytes ÷ libxmljs2'] =
+      row['einv parseXml(bytes) CPU ms'] / row['libxmljs2 (native) on the bytes CPU ms'];
+  byteRows.push(row);
+}
+printTable('XML parse from bytes, CPU per round over the set (median of 10 interleaved rounds)', byteRows);

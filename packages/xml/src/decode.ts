@@ -37,6 +37,27 @@ export function decodeXmlBytes(bytes: Uint8Array): DecodeResult {
   );
 }
 
+/**
+ * Where the UTF-8 text of these bytes starts (after a UTF-8 byte order mark), when they are UTF-8
+ * by the same rules as decodeXmlBytes (no UTF-16 mark or shape, no other declared encoding);
+ * undefined otherwise. Validity of the UTF-8 is not checked here.
+ */
+export function utf8TextStart(bytes: Uint8Array): number | undefined {
+  const b0 = bytes[0];
+  const b1 = bytes[1];
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return 3;
+  if ((b0 === 0xfe && b1 === 0xff) || (b0 === 0xff && b1 === 0xfe)) return undefined;
+  if ((b0 === 0x00 && b1 === 0x3c) || (b0 === 0x3c && b1 === 0x00)) return undefined;
+  const declared = declaredEncoding(bytes)?.toLowerCase();
+  return declared === undefined ||
+    declared === 'utf-8' ||
+    declared === 'utf8' ||
+    declared === 'us-ascii' ||
+    declared === 'ascii'
+    ? 0
+    : undefined;
+}
+
 function decodeWith(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): DecodeResult {
   try {
     const decoder = encoding === 'utf-8' ? utf8 : new TextDecoder(encoding, { fatal: true, ignoreBOM: true });

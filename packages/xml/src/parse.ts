@@ -9,83 +9,35 @@
  * What it does not do, on purpose: DTDs, external entities, entity declarations, custom entities
  * (only &lt; &gt; &amp; &quot; &apos; and numeric character references), XML 1.1.
  */
-import { FORBIDDEN_CHAR, isBlank, isSpace, isXmlChar, normalizeNewlines, slowPosition } from './chars.js';
+import { FORBIDDEN_CHAR, isBlank, isSpace, normalizeNewlines, slowPosition } from './chars.js';
 import { decodeXmlBytes } from './decode.js';
+import {
+  closeChildren,
+  internName,
+  isInterned,
+  localName,
+  MAX_NAMES,
+  NO_ATTRS,
+  NO_CHILDREN,
+  XML_NS,
+  XMLNS_NS,
+} from './names.js';
+import { parseUtf8 } from './parse-utf8.js';
+import { attributeValue, charDataValue } from './text-values.js';
 import type { ParseOptions, ParseResult, XmlElement, XmlError } from './types.js';
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 200;
 
 /**
- * Element names seen so far, each kept as one internalized string: every later pass compares and
- * hashes names (binding paths, content models, rule contexts, name indexes), and an internalized
- * name equals the code's own literals by identity instead of character by character (decision
- * 0141). Bounded in count and length, so documents inventing names cannot grow it without end.
- */
-const NAMES = new Map<string, string>();
-const MAX_NAMES = 20_000;
-/** Longer names are left alone: the table must stay small whatever the documents hold */
-const MAX_NAME_LENGTH = 128;
-
-/** The local part of an interned qualified name (after the colon at `colon`), interned too */
-function localName(name: string, colon: number): string {
-  const known = LOCAL_NAMES.get(name);
-  if (known !== undefined) return known;
-  const local = internName(name.slice(colon + 1));
-  if (NAMES.get(name) === name && NAMES.get(local) === local && LOCAL_NAMES.size < MAX_NAMES)
-    LOCAL_NAMES.set(name, local);
-  return local;
-}
-
-/** One copy per distinct short string, in a table bounded in count and length */
-function internIn(table: Map<string, string>, text: string, maxCount: number, maxLength: number): string {
-  if (text.length > maxLength) return text;
-  const known = table.get(text);
-  if (known !== undefined) return known;
-  if (table.size >= maxCount) return text;
-  // a property key is internalized: this is a flat copy, not a slice holding the whole text alive
-  const own = Object.keys({ [text]: 0 })[0] as string;
-  table.set(own, own);
-  return own;
-}
-
-function internName(slice: string): string {
-  return internIn(NAMES, slice, MAX_NAMES, MAX_NAME_LENGTH);
-}
-
-/**
  * The interned names by a hash of their characters, computed while the name is scanned: a known
  * name is found without slicing the text (the slice and its hashing were a fifth of the parse),
- * and its local part without slicing it again. Same bounds as NAMES; a collision only means the
- * slow path.
+ * and its local part without slicing it again. Same bounds as the interned names; a collision only
+ * means the slow path.
  */
 const NAMES_BY_HASH = new Map<number, string>();
-const LOCAL_NAMES = new Map<string, string>();
 
-/**
- * Shared, frozen values for what most elements lack (decision 0143): a leaf has no children and
- * most elements no attributes, and one object per element for nothing was a third of the tree's
- * memory. Frozen, so a caller writing into a parsed tree fails loudly instead of changing them all.
- */
-const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
-
-/**
- * The white space between the children of an element (its text when it holds only that) repeats
- * from element to element: kept once, like the names, and bounded the same way.
- */
-const BLANKS = new Map<string, string>();
-const MAX_BLANKS = 2_000;
-const MAX_BLANK_LENGTH = 64;
-
-function internBlank(text: string): string {
-  return internIn(BLANKS, text, MAX_BLANKS, MAX_BLANK_LENGTH);
-}
-
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-
-type NsScope = Record<string, string>;
+export type NsScope = Record<string, string>;
 
 class XmlParseError {
   constructor(readonly error: XmlError) {}
@@ -101,6 +53,9 @@ export function parseXml(input: string | Uint8Array, opts: ParseOptions = {}): P
     text = input;
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) return sizeError(input.byteLength, maxBytes);
+    // UTF-8 is read as bytes (decision 0153); anything else, and every error, takes the string path
+    const root = parseUtf8(input, maxDepth);
+    if (root !== undefined) return { ok: true, root };
     const decoded = decodeXmlBytes(input);
     if (!decoded.ok) return decoded;
     text = decoded.text;
@@ -155,8 +110,7 @@ class Parser {
     let root: XmlElement | null = null;
     const stack: XmlElement[] = [];
     const scopes: NsScope[] = [];
-    // the children of the open elements, element i's from starts[i] on: each gets its array, of
-    // the exact size, when it closes (an array grown by push reserves room for 17)
+    // the children of the open elements, element i's from starts[i] on (see closeChildren)
     const pending: XmlElement[] = [];
     const starts: number[] = [];
     let scope: NsScope = { xml: XML_NS };
@@ -175,7 +129,9 @@ class Parser {
       if (c === 0x2f /* / */) {
         if (!current) this.fail(lt, 'a closing tag without an open element');
         this.endTag(current as XmlElement);
-        this.closeChildren(current as XmlElement, pending, starts.pop() as number);
+        const start = starts.pop() as number;
+        closeChildren(current as XmlElement, pending, start, pending.length);
+        pending.length = start;
         stack.pop();
         scope = scopes.pop() ?? scope;
         continue;
@@ -232,18 +188,6 @@ class Parser {
       if (/version\s*=\s*["']1\.1["']/.test(s.slice(0, end))) this.fail(0, 'XML 1.1 is not supported');
       this.pos = end + 2;
     }
-  }
-
-  /**
-   * An element's children, moved from `pending` into their own array; its text, when the element
-   * has children and only white space between them, is the shared copy of that white space
-   */
-  private closeChildren(el: XmlElement, pending: XmlElement[], start: number): void {
-    if (pending.length === start) return;
-    el.children = pending.slice(start);
-    pending.length = start;
-    const t = el.text;
-    if (t !== '' && t.length <= MAX_BLANK_LENGTH && isBlank(t, 0, t.length)) el.text = internBlank(t);
   }
 
   /** The element of the start tag at `lt`; its namespace scope and whether it is `<x/>` in tagScope, tagSelfClosing */
@@ -346,7 +290,7 @@ class Parser {
     if (known !== undefined && known.length === end - start && s.startsWith(known, start)) return known;
     const name = internName(s.slice(start, end));
     // only interned names: a slice kept here would keep its whole document alive
-    if (NAMES.get(name) === name && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(this.nameHash)))
+    if (isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(this.nameHash)))
       NAMES_BY_HASH.set(this.nameHash, name);
     return name;
   }
@@ -401,21 +345,14 @@ class Parser {
 
   /** Character data between markup: entities resolved, line ends normalised, "]]>" refused */
   private charData(start: number, end: number): string {
-    let t = this.s.slice(start, end);
+    const t = this.s.slice(start, end);
     this.checkChars(t, start);
-    if (t.includes('\r')) t = normalizeNewlines(t);
-    if (t.includes('&')) t = this.resolveEntities(t, start);
-    if (t.includes(']]>')) this.fail(start + t.indexOf(']]>'), '"]]>" is not allowed in text');
-    return t;
+    return charDataValue(t, (at, message) => this.fail(start + at, message));
   }
 
   private attrValue(raw: string, start: number): string {
     this.checkChars(raw, start);
-    let v = raw;
-    if (v.includes('&')) v = this.resolveEntities(v, start);
-    // Attribute-value normalisation (XML 1.0 §3.3.3): literal white space characters become spaces
-    if (/[\t\n\r]/.test(raw)) v = v.replace(/\r\n|[\t\n\r]/g, ' ');
-    return v;
+    return attributeValue(raw, (at, message) => this.fail(start + at, message));
   }
 
   /** Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, U+FFFE, U+FFFF) */
@@ -425,43 +362,6 @@ class Parser {
       const code = (bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
       this.fail(start + bad.index, `the character U+${code} is not allowed in XML`);
     }
-  }
-
-  private resolveEntities(t: string, offset: number): string {
-    return t.replace(/&([^;&<\s]*);?/g, (m: string, ref: string, at: number) => {
-      if (!m.endsWith(';'))
-        this.fail(offset + at, 'a "&" that does not start an entity reference (write &amp;)');
-      switch (ref) {
-        case 'lt':
-          return '<';
-        case 'gt':
-          return '>';
-        case 'amp':
-          return '&';
-        case 'quot':
-          return '"';
-        case 'apos':
-          return "'";
-      }
-      if (ref.charCodeAt(0) === 0x23 /* # */) {
-        const hex = ref.charCodeAt(1) === 0x78;
-        const digits = ref.slice(hex ? 2 : 1);
-        const cp = hex
-          ? /^[0-9a-fA-F]+$/.test(digits)
-            ? Number.parseInt(digits, 16)
-            : Number.NaN
-          : /^[0-9]+$/.test(digits)
-            ? Number(digits)
-            : Number.NaN;
-        if (!isXmlChar(cp))
-          this.fail(offset + at, `the character reference ${m} is not a valid XML character`);
-        return String.fromCodePoint(cp);
-      }
-      return this.fail(
-        offset + at,
-        `the entity &${ref}; is not defined (XML allows only &lt; &gt; &amp; &quot; &apos; and numeric references)`,
-      );
-    });
   }
 
   private nameEnd(i: number): number {

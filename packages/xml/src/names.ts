@@ -1,0 +1,91 @@
+/**
+ * What both parsers (strings: parse.ts, UTF-8 bytes: parse-utf8.ts) share to keep the tree small
+ * and its names comparable by identity: interned names and white space, frozen empty values.
+ */
+import { isBlank } from './chars.js';
+import type { XmlElement } from './types.js';
+
+/**
+ * Element names seen so far, each kept as one internalized string: every later pass compares and
+ * hashes names (binding paths, content models, rule contexts, name indexes), and an internalized
+ * name equals the code's own literals by identity instead of character by character (decision
+ * 0141). Bounded in count and length, so documents inventing names cannot grow it without end.
+ */
+const NAMES = new Map<string, string>();
+export const MAX_NAMES = 20_000;
+/** Longer names are left alone: the table must stay small whatever the documents hold */
+const MAX_NAME_LENGTH = 128;
+const LOCAL_NAMES = new Map<string, string>();
+
+/** One copy per distinct short string, in a table bounded in count and length */
+function internIn(table: Map<string, string>, text: string, maxCount: number, maxLength: number): string {
+  if (text.length > maxLength) return text;
+  const known = table.get(text);
+  if (known !== undefined) return known;
+  if (table.size >= maxCount) return text;
+  // a property key is internalized: this is a flat copy, not a slice holding the whole text alive
+  const own = Object.keys({ [text]: 0 })[0] as string;
+  table.set(own, own);
+  return own;
+}
+
+export function internName(slice: string): string {
+  return internIn(NAMES, slice, MAX_NAMES, MAX_NAME_LENGTH);
+}
+
+/** Whether `name` is the table's own copy (only those may be kept in the parsers' hash tables) */
+export function isInterned(name: string): boolean {
+  return NAMES.get(name) === name;
+}
+
+/** The local part of an interned qualified name (after the colon at `colon`), interned too */
+export function localName(name: string, colon: number): string {
+  const known = LOCAL_NAMES.get(name);
+  if (known !== undefined) return known;
+  const local = internName(name.slice(colon + 1));
+  if (isInterned(name) && isInterned(local) && LOCAL_NAMES.size < MAX_NAMES) LOCAL_NAMES.set(name, local);
+  return local;
+}
+
+/**
+ * Shared, frozen values for what most elements lack (decision 0143): a leaf has no children and
+ * most elements no attributes, and one object per element for nothing was a third of the tree's
+ * memory. Frozen, so a caller writing into a parsed tree fails loudly instead of changing them all.
+ */
+export const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+export const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
+
+/**
+ * The white space between the children of an element (its text when it holds only that) repeats
+ * from element to element: kept once, like the names, and bounded the same way.
+ */
+const BLANKS = new Map<string, string>();
+export const MAX_BLANKS = 2_000;
+export const MAX_BLANK_LENGTH = 64;
+
+export function internBlank(text: string): string {
+  return internIn(BLANKS, text, MAX_BLANKS, MAX_BLANK_LENGTH);
+}
+
+/**
+ * An element's children, pending[start..end) (the children of every open element wait in one
+ * array, element i's from its start on), copied into their own array of the exact size (an array
+ * grown by push reserves room for 17); its text, when the element has children and only white space
+ * between them, is the shared copy of that white space (`blanks`: texts known to be shared already)
+ */
+export function closeChildren(
+  el: XmlElement,
+  pending: XmlElement[],
+  start: number,
+  end: number,
+  blanks?: ReadonlyMap<string, unknown>,
+): void {
+  if (end === start) return;
+  el.children = pending.slice(start, end);
+  const t = el.text;
+  if (t !== '' && t.length <= MAX_BLANK_LENGTH && !blanks?.has(t) && isBlank(t, 0, t.length))
+    el.text = internBlank(t);
+}
+
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';

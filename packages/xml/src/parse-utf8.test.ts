@@ -1,0 +1,213 @@
+/**
+ * The UTF-8 byte parser (decision 0153) against the string parser, the reference: on every
+ * document it reads, the same tree (names, namespaces, attributes, text, line AND column); on every
+ * document the string parser refuses, it gives up (so parseXml reports the string parser's error).
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { describeIfShared, sharedFiles } from '../../../tests/support/shared.js';
+import { decodeXmlBytes, parseXml } from './index.js';
+import { parseUtf8 } from './parse-utf8.js';
+import type { XmlElement } from './types.js';
+
+interface Plain {
+  name: string;
+  local: string;
+  ns: string;
+  attrs: Record<string, string>;
+  text: string;
+  at: string;
+  children: Plain[];
+}
+
+function plain(el: XmlElement): Plain {
+  return {
+    name: el.name,
+    local: el.local,
+    ns: el.ns,
+    attrs: { ...el.attrs },
+    text: el.text,
+    at: `${el.line}:${el.column}`,
+    children: el.children.map(plain),
+  };
+}
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+/** The byte parser's answer and the string parser's on the decoded text, as comparable values */
+function both(bytes: Uint8Array): { bytes: Plain | 'gave up'; text: Plain | string } {
+  const decoded = decodeXmlBytes(bytes);
+  const byText = decoded.ok ? parseXml(decoded.text) : { ok: false as const, error: decoded.error };
+  const byBytes = parseUtf8(bytes, 200);
+  return {
+    bytes: byBytes ? plain(byBytes) : 'gave up',
+    text: byText.ok ? plain(byText.root) : `${byText.error.code} ${byText.error.message}`,
+  };
+}
+
+const WELL_FORMED = [
+  '<?xml version="1.0" encoding="UTF-8"?>\n<a xmlns="urn:a" xmlns:p="urn:p"><p:b x="1" p:y="2">t</p:b></a>',
+  // columns after characters beyond ASCII on the same line (2-, 3- and 4-byte UTF-8)
+  '<r>é<a/>€<b/>😀<c/>\n  <d t="é€😀"/><e/>\n<f>x</f><g/></r>',
+  '<r><é>ü</é><b/><ü:x xmlns:ü="urn:ü"/><c/></r>',
+  '<r><éabc>x</éabc><b/><abcdefgé>y</abcdefgé><c/><abcdefgh>z</abcdefgh><d/></r>',
+  '<r><!-- é € 😀 --><a/><?pi é?><b/><![CDATA[é<>]]><c/></r>',
+  '<?xml version="1.0"?><r é="1"><a/></r>',
+  // line ends, references, attribute normalisation, "]" that is not "]]>"
+  '<r>\r\n  <a>x\r\ny\rz</a>\r\n  <b v="a\tb\nc\r\nd &amp; &#x9; &lt;"/>\n</r>',
+  '<r><a>&lt;&gt;&amp;&quot;&apos;&#233;&#x1F600;</a><b>a]b]]c</b><c>] ]</c></r>',
+  // white space: leaves, between children, long runs, mixed content
+  `<r>\n  <a> </a>\n  <b>\t</b>\n${' '.repeat(100)}<c/>x<d/>\n</r>`,
+  '<r>text<a/>  <b/>more</r>',
+  '<r><a/><a/></r>',
+  // names, texts and attribute values whose hashes collide ("Aa" and "BB" hash alike)
+  '<p:Aa xmlns:p="urn:p"><p:BB><Aa/><BB/></p:BB><p:Aa/></p:Aa>',
+  '<AaAaAa><AaAaBB/><BBBBBB/><AaAaAa/><BBAaAa/><AaAaAa/></AaAaAa>',
+  '<r><a>Aa</a><b>BB</b><c x="Aa" y="BB"/><d>Aa</d><e x="BB">AaBB</e><f>BBAa</f></r>',
+  '<a  x = "1"  y=\'2\' ></a  >',
+  '<!-- before --><?pi?>\n<r/>\n<!-- after -->\n',
+  '\ufeff<r/>',
+  // long texts (scanned natively), indentation runs
+  `<r><a>${'é'.repeat(200)}</a><b/>\n<c>${'x'.repeat(300)}&amp;\r\n</c><d>${' '.repeat(300)}</d></r>${' \n'.repeat(200)}`,
+  `<r>\n<a/>\n    <b/>\n${' '.repeat(70)}<c/>\n\t<d/>\n  x<e/>\n</r>`,
+];
+
+const MALFORMED = [
+  '',
+  '   ',
+  'not xml',
+  '<a>',
+  '<a></b>',
+  '<a></a ',
+  '<a></ab>',
+  '<ab></a>',
+  '<a></a/>',
+  '<a/><b/>',
+  '<a/>x',
+  'x<a/>',
+  '<a x="1" x="2"/>',
+  '<a x="<"/>',
+  '<a x=1/>',
+  '<a x="1"y="2"/>',
+  '<p:a/>',
+  '<a p:x="1"/>',
+  '<a :x="1"/>',
+  '<a :="1"/>',
+  '<a xmlns:p=""/>',
+  '<a xmlns:xmlns="urn:x"/>',
+  '<a>&foo;</a>',
+  '<a>& b</a>',
+  '<a>&#0;</a>',
+  '<a>]]></a>',
+  '<a>]]&gt;</a>',
+  '<a>\u0001</a>',
+  '<a x="\u0002"/>',
+  '<a>\ufffe</a>',
+  '<a x="\uffff"/>',
+  '<!DOCTYPE a><a/>',
+  '<a><!DOCTYPE b></a>',
+  '<a><![CDATA[x</a>',
+  '<a><!-- x</a>',
+  '<a><?pi x</a>',
+  '<a><?xml version="1.0"?></a>',
+  '<?xml version="1.1"?><a/>',
+  '<1a/>',
+  '<a><-b/></a>',
+  '<a toString="1" constructor="2"/>',
+  '<a/>\u00a0',
+  `<a>${'x'.repeat(300)}\u0001</a>`,
+  `<a>${'x'.repeat(300)}]]></a>`,
+  `<a>${'x'.repeat(300)}&bad;</a>`,
+  `<a/>${' '.repeat(300)}x`,
+  `${' '.repeat(300)}x<a/>`,
+];
+
+describe('parseUtf8 against the string parser', () => {
+  it('reads the well-formed documents as the string parser does, lines and columns included', () => {
+    for (const doc of WELL_FORMED) {
+      const r = both(utf8(doc));
+      expect(typeof r.text).toBe('object');
+      expect({ doc, tree: r.bytes }).toEqual({ doc, tree: r.text });
+    }
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('<r>é<a/></r>')]);
+    const r = both(withBom);
+    expect(r.bytes).toEqual(r.text);
+  });
+
+  it('gives up on every document the string parser refuses, so its errors are the ones reported', () => {
+    for (const doc of MALFORMED) {
+      const r = both(utf8(doc));
+      expect({ doc, bytes: r.bytes, text: typeof r.text }).toEqual({ doc, bytes: 'gave up', text: 'string' });
+      // and parseXml on the bytes reports exactly the string parser's error
+      const fromBytes = parseXml(utf8(doc));
+      expect(fromBytes.ok ? 'ok' : `${fromBytes.error.code} ${fromBytes.error.message}`).toBe(r.text);
+    }
+  });
+
+  it('leaves other encodings and invalid UTF-8 to the decoder', () => {
+    expect(
+      parseUtf8(new Uint8Array([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c, 0x2f, 0x61, 0x3e]), 200),
+    ).toBeUndefined();
+    const latin1 = Uint8Array.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>\u00e9</a>', (c) =>
+      c.charCodeAt(0),
+    );
+    expect(parseUtf8(latin1, 200)).toBeUndefined();
+    expect(parseXml(latin1)).toMatchObject({ ok: true, root: { text: '\u00e9' } });
+    // a second byte order mark, which the string path drops too
+    const twoMarks = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('\ufeff<a/>')]);
+    expect(parseUtf8(twoMarks, 200)).toBeUndefined();
+    expect(parseXml(twoMarks)).toMatchObject({ ok: true, root: { name: 'a', column: 1 } });
+    expect(
+      parseUtf8(new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x61, 0x00, 0x2f, 0x00, 0x3e, 0x00]), 200),
+    ).toBeUndefined();
+  });
+
+  it('gives up past the depth limit (the string parser reports XML-DEPTH)', () => {
+    const deep = utf8(`${'<a>'.repeat(20)}${'</a>'.repeat(20)}`);
+    expect(parseUtf8(deep, 10)).toBeUndefined();
+    expect(parseXml(deep, { maxDepth: 10 })).toMatchObject({ ok: false, error: { code: 'XML-DEPTH' } });
+  });
+
+  it('agrees with the string parser on 6,000 seeded one-byte mutations of a document', () => {
+    const body = WELL_FORMED.slice(0, 8)
+      .join('')
+      .replace(/<\?xml[^>]*>/g, '');
+    const base = utf8(`<z>${body}</z>`);
+    let seed = 13;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed;
+    };
+    const alphabet = utf8('<>/="\'&;:!?[]- \n\r\taxé#');
+    const differ: string[] = [];
+    for (let round = 0; round < 6000; round++) {
+      const bytes = Uint8Array.from(base);
+      const at = next() % bytes.length;
+      bytes[at] = alphabet[next() % alphabet.length] as number;
+      const r = both(bytes);
+      const agree =
+        typeof r.text === 'string'
+          ? r.bytes === 'gave up'
+          : JSON.stringify(r.bytes) === JSON.stringify(r.text);
+      if (!agree) differ.push(new TextDecoder().decode(bytes));
+    }
+    expect(differ.slice(0, 3)).toEqual([]);
+  });
+});
+
+describeIfShared('parseUtf8 on the shared corpus', () => {
+  it('builds the string parser’s tree from the bytes of every official example and corpus file', () => {
+    const files = [
+      ...sharedFiles('en16931/cii/examples', (n) => n.endsWith('.xml')),
+      ...sharedFiles('en16931/ubl/examples', (n) => n.toLowerCase().endsWith('.xml')),
+      ...sharedFiles('corpus', (n) => n.toLowerCase().endsWith('.xml')),
+    ];
+    expect(files.length).toBeGreaterThan(250);
+    const differ: string[] = [];
+    for (const f of files) {
+      const r = both(new Uint8Array(fs.readFileSync(f)));
+      if (JSON.stringify(r.bytes) !== JSON.stringify(r.text)) differ.push(f);
+    }
+    expect(differ).toEqual([]);
+  });
+});

@@ -1,0 +1,640 @@
+/**
+ * UTF-8 documents parsed as bytes (decision 0153): the same tree as the string parser (parse.ts)
+ * would build from the decoded text, without decoding the whole document into one string first.
+ * Names are scanned and looked up by a hash of their bytes, only the values (text, attribute
+ * values) become strings, each decoded on its own (ASCII by the cheapest copy). No leaf string is
+ * a slice of a whole-document string, so the tree does not keep the document alive.
+ *
+ * It only answers well-formed documents: at the first thing it does not accept (any error, a
+ * DOCTYPE, too deep, a second byte order mark…) it gives up, and parseXml decodes the bytes and runs
+ * the string parser, whose errors (message, line, column) are the reference. So every error reads
+ * exactly as before, and the rules of what is well-formed live in one place for the messages; this
+ * file must refuse at least everything the string parser refuses (parse-utf8.test.ts compares both).
+ */
+import { Buffer, isUtf8 } from 'node:buffer';
+import { FORBIDDEN_CHAR, isBlank, isSpace, normalizeNewlines } from './chars.js';
+import { utf8TextStart } from './decode.js';
+import {
+  closeChildren,
+  internBlank,
+  internName,
+  isInterned,
+  localName,
+  MAX_BLANK_LENGTH,
+  MAX_BLANKS,
+  MAX_NAMES,
+  NO_ATTRS,
+  NO_CHILDREN,
+  XML_NS,
+  XMLNS_NS,
+} from './names.js';
+import type { NsScope } from './parse.js';
+import { attributeValue, charDataValue } from './text-values.js';
+import type { XmlElement } from './types.js';
+
+/** Thrown to give the document to the string parser */
+const GIVE_UP = new Error('not read as UTF-8 bytes');
+function giveUp(): never {
+  throw GIVE_UP;
+}
+
+/**
+ * The tree of a UTF-8 document, or undefined when the string parser must read it (not UTF-8 by
+ * BOM or declaration, invalid UTF-8, or not well-formed: the string parser reports why)
+ */
+export function parseUtf8(bytes: Uint8Array, maxDepth: number): XmlElement | undefined {
+  const start = utf8TextStart(bytes);
+  if (start === undefined) return undefined;
+  if (!isUtf8(bytes.subarray(start))) return undefined;
+  try {
+    return new Utf8Parser(bytes, start, maxDepth).parse();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node's own copies of a byte range into a string (what Buffer#toString calls, without its checks) */
+interface Slicer {
+  latin1Slice(start: number, end: number): string;
+  utf8Slice(start: number, end: number): string;
+}
+
+/** A name as written, its local part and prefix, all interned: found again by the hash of its bytes */
+interface NameParts {
+  name: string;
+  local: string;
+  prefix: string;
+  /** The name's characters four by four (little-endian), to compare with the bytes a word at a time */
+  words: Int32Array;
+}
+
+function wordsOf(ascii: string): Int32Array {
+  const words = new Int32Array(ascii.length >> 2);
+  for (let k = 0; k < words.length; k++) {
+    const i = k << 2;
+    words[k] =
+      ascii.charCodeAt(i) |
+      (ascii.charCodeAt(i + 1) << 8) |
+      (ascii.charCodeAt(i + 2) << 16) |
+      (ascii.charCodeAt(i + 3) << 24);
+  }
+  return words;
+}
+const NAMES_BY_HASH = new Map<number, NameParts>();
+const EMPTY_WORDS = new Int32Array(0);
+/** White space runs (indentation) by the hash of their bytes */
+const BLANKS_BY_HASH = new Map<number, string>();
+
+/**
+ * The white space text of an element with children grows piece by piece (the indentation between
+ * them): each known run with each known next piece gives a known, interned, flat run, instead of
+ * a chain of concatenations flattened and looked up when the element closes. Only white space
+ * runs have a row here; bounded like the blanks.
+ */
+const BLANK_JOINS = new Map<string, Map<string, string>>();
+let blankJoinCount = 0;
+
+function joinBlanks(before: string, piece: string): string {
+  // (a long text is never a key; looking it up would flatten it at every piece)
+  const row = before.length < MAX_BLANK_LENGTH ? BLANK_JOINS.get(before) : undefined;
+  if (row === undefined) return before + piece; // not a known white space run: plain text
+  const known = row.get(piece);
+  if (known !== undefined) return known;
+  const joined = before + piece;
+  if (joined.length > MAX_BLANK_LENGTH || blankJoinCount >= MAX_BLANKS) return joined;
+  const own = internBlank(joined);
+  row.set(piece, own);
+  blankJoinCount++;
+  if (!BLANK_JOINS.has(own)) BLANK_JOINS.set(own, new Map());
+  return own;
+}
+
+/** "\n" and n spaces, by n */
+const INDENTATION: string[] = [];
+function indentation(spaces: number): string {
+  let t = INDENTATION[spaces];
+  if (t === undefined) {
+    t = internBlank(`\n${' '.repeat(spaces)}`);
+    INDENTATION[spaces] = t;
+    if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
+  }
+  return t;
+}
+
+/** The bytes that end a name: white space, controls and the delimiters of markup (> / = < " ' &) */
+const ENDS_NAME = new Uint8Array(256);
+for (let c = 0; c <= 0x20; c++) ENDS_NAME[c] = 1;
+for (const c of '>/=<"\'&') ENDS_NAME[c.charCodeAt(0)] = 1;
+
+/** Short texts by the hash of their bytes (shortValue); bounded, a newer text replaces an older on a collision */
+const VALUES_BY_HASH = new Map<number, string>();
+const MAX_VALUES = 10_000;
+const MAX_VALUE_LENGTH = 24;
+
+/** Texts at least this long are scanned natively (longCharData) */
+const LONG_TEXT = 256;
+
+// what a run of text or an attribute value holds, besides plain ASCII characters
+const WIDE = 1; // a byte ≥ 0x80 (a character beyond ASCII)
+const SOLID = 2; // a character other than white space
+const CR = 4;
+const AMP = 8;
+const BRACKET = 16; // "]": "]]>" is refused in text
+const BREAK = 32; // tab, line feed or carriage return in an attribute value (normalised to spaces)
+
+class Utf8Parser {
+  private readonly n: number;
+  private readonly text: Slicer;
+  private readonly view: DataView;
+  /** The same bytes as a Buffer, for its native searches */
+  private readonly bytes: Buffer;
+  private pos: number;
+  private line = 1;
+  private lineStart: number;
+  private nextNl: number;
+  /** Column bookkeeping: the UTF-16 length of the current line from lineStart up to colFrom */
+  private colFrom: number;
+  private colUnits = 0;
+  /** End of the last scanned range holding a byte ≥ 0x80: columns before it count characters, not bytes */
+  private lastWide = -1;
+  private tagScope: NsScope = {};
+  private tagSelfClosing = false;
+  private tagNameEnd = 0;
+  private atLine = 1;
+  private atColumn = 1;
+  private nameHash = 0;
+  private nameWide = false;
+  private valueFlags = 0;
+  private valueHash = 0;
+
+  constructor(
+    private readonly b: Uint8Array,
+    start: number,
+    private readonly maxDepth: number,
+  ) {
+    this.n = b.length;
+    this.bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    this.text = this.bytes as unknown as Slicer;
+    this.pos = start;
+    this.lineStart = start;
+    this.colFrom = start;
+    this.nextNl = this.bytes.indexOf(0x0a, start);
+  }
+
+  parse(): XmlElement {
+    const b = this.b;
+    const n = this.n;
+    this.prolog();
+    let root: XmlElement | null = null;
+    const stack: XmlElement[] = [];
+    // where the name of each open element starts and ends, for its closing tag
+    const nameStarts: number[] = [];
+    const nameEnds: number[] = [];
+    const scopes: NsScope[] = [];
+    const pending: XmlElement[] = [];
+    let top = 0; // pending's length in use
+    const starts: number[] = [];
+    let scope: NsScope = { xml: XML_NS };
+    while (this.pos < n) {
+      const current = stack[stack.length - 1];
+      let lt = this.pos;
+      if (b[lt] !== 0x3c) {
+        lt = this.charData(lt, current);
+        this.pos = lt;
+        if (lt >= n) break;
+      }
+      const c = b[lt + 1];
+      if (c === 0x2f /* / */) {
+        if (!current) giveUp();
+        this.endTag(lt, nameStarts.pop() as number, nameEnds.pop() as number);
+        const start = starts.pop() as number;
+        closeChildren(current, pending, start, top, BLANK_JOINS);
+        top = start; // (not truncated: the array keeps its room for the next siblings)
+        stack.pop();
+        scope = scopes.pop() ?? scope;
+        continue;
+      }
+      if (c === 0x21 /* ! */) {
+        this.declaration(lt, current);
+        continue;
+      }
+      if (c === 0x3f /* ? */) {
+        this.pi(lt);
+        continue;
+      }
+      if (root && stack.length === 0) giveUp();
+      const el = this.startTag(lt, current ?? null, scope);
+      if (current) pending[top++] = el;
+      else root = el;
+      if (!this.tagSelfClosing) {
+        if (stack.length >= this.maxDepth) giveUp();
+        stack.push(el);
+        nameStarts.push(lt + 1);
+        nameEnds.push(this.tagNameEnd);
+        starts.push(top);
+        scopes.push(scope);
+        scope = this.tagScope;
+      }
+    }
+    if (stack.length > 0 || !root) giveUp();
+    return root;
+  }
+
+  private startsWith(at: number, ascii: string): boolean {
+    for (let k = 0; k < ascii.length; k++) if (this.b[at + k] !== ascii.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Index of the ASCII `needle` at or after `from`, -1 when absent */
+  private find(needle: string, from: number): number {
+    return this.bytes.indexOf(needle, from, 'latin1');
+  }
+
+  /** The XML declaration; version 1.1 is left to the string parser (which refuses it) */
+  private prolog(): void {
+    const at = this.pos;
+    if (this.startsWith(at, '<?xml') && isSpace(this.b[at + 5] as number)) {
+      const end = this.find('?>', at + 5);
+      if (end === -1) giveUp();
+      if (/version\s*=\s*["']1\.1["']/.test(this.text.utf8Slice(at, end))) giveUp();
+      this.pos = end + 2;
+      this.lastWide = this.pos; // not scanned for wide characters: columns on its line count them
+    }
+  }
+
+  /** Text from `start` up to the next "<" (or the end), added to the open element's; its end */
+  private charData(start: number, current: XmlElement | undefined): number {
+    const b = this.b;
+    const n = this.n;
+    let flags = 0;
+    let h = 0;
+    // the usual indentation, a line feed and spaces up to the next tag, by its number of spaces
+    if (current !== undefined && b[start] === 0x0a) {
+      let k = start + 1;
+      while (b[k] === 0x20) k++;
+      if (b[k] === 0x3c && k - start <= MAX_BLANK_LENGTH) {
+        const t = indentation(k - start - 1);
+        const before = current.text;
+        current.text = before === '' ? t : joinBlanks(before, t);
+        return k;
+      }
+    }
+    let j = start;
+    // byte by byte for the usual short text; a long one (an attachment) is left to native scans
+    const limit = Math.min(n, start + LONG_TEXT);
+    for (; j < limit; j++) {
+      const c = b[j] as number;
+      if (c === 0x3c) break;
+      h = (Math.imul(h, 31) + c) | 0;
+      if (c <= 0x20) {
+        if (c === 0x20 || c === 0x0a || c === 0x09) continue;
+        if (c === 0x0d) flags |= CR;
+        else giveUp(); // a control character XML forbids
+      } else {
+        flags |= SOLID;
+        if (c >= 0x80) {
+          flags |= WIDE;
+          // U+FFFE and U+FFFF are not XML characters
+          if (c === 0xef && b[j + 1] === 0xbf && (b[j + 2] as number) >= 0xbe) giveUp();
+        } else if (c === 0x26) flags |= AMP;
+        else if (c === 0x5d) flags |= BRACKET;
+      }
+    }
+    if (j === limit && j < n) return this.longCharData(start, current);
+    if (flags & WIDE) this.lastWide = j;
+    if (!current) {
+      if (flags & SOLID) giveUp(); // text before or after the root element
+      return j;
+    }
+    if (flags === 0) {
+      const t = this.blank(start, j, h);
+      const before = current.text;
+      current.text = before === '' ? t : joinBlanks(before, t);
+      return j;
+    }
+    let t: string;
+    if (flags === SOLID && j - start <= MAX_VALUE_LENGTH) t = this.shortValue(start, j, h);
+    else {
+      t = flags & WIDE ? this.text.utf8Slice(start, j) : this.text.latin1Slice(start, j);
+      if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
+    }
+    current.text += t;
+    return j;
+  }
+
+  /** charData for a text of LONG_TEXT bytes or more: found, decoded and checked by native scans */
+  private longCharData(start: number, current: XmlElement | undefined): number {
+    let end = this.bytes.indexOf(0x3c, start);
+    if (end === -1) end = this.n;
+    const raw = this.text.utf8Slice(start, end);
+    if (raw.length !== end - start) this.lastWide = end;
+    if (FORBIDDEN_CHAR.test(raw)) giveUp();
+    if (!current) {
+      if (!isBlank(raw, 0, raw.length)) giveUp(); // text before or after the root element
+    } else current.text += charDataValue(raw, giveUp);
+    return end;
+  }
+
+  /**
+   * A short ASCII text or attribute value without references or line ends (codes, amounts, dates,
+   * identifiers, currencies, units): the copy made for
+   * the same text before, when there was one. Values repeat from line to line, and a copy per
+   * element was a good part of the parse and of its garbage.
+   */
+  private shortValue(start: number, end: number, hash: number): string {
+    const known = VALUES_BY_HASH.get(hash);
+    if (known !== undefined && known.length === end - start && this.sameAscii(start, known)) return known;
+    const t = this.text.latin1Slice(start, end);
+    if (VALUES_BY_HASH.size < MAX_VALUES || known !== undefined) VALUES_BY_HASH.set(hash, t);
+    return t;
+  }
+
+  /** A run of spaces, tabs and line feeds, kept once per distinct value when short */
+  private blank(start: number, end: number, hash: number): string {
+    const length = end - start;
+    if (length > MAX_BLANK_LENGTH) return this.text.latin1Slice(start, end);
+    const known = BLANKS_BY_HASH.get(hash);
+    if (known !== undefined && known.length === length && this.sameAscii(start, known)) return known;
+    const t = internBlank(this.text.latin1Slice(start, end));
+    if (BLANKS_BY_HASH.size < MAX_BLANKS) {
+      BLANKS_BY_HASH.set(hash, t);
+      if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
+    }
+    return t;
+  }
+
+  /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared a word at a time */
+  private sameName(start: number, parts: NameParts): boolean {
+    const words = parts.words;
+    const view = this.view;
+    for (let k = 0; k < words.length; k++)
+      if (view.getInt32(start + (k << 2), true) !== words[k]) return false;
+    const name = parts.name;
+    const b = this.b;
+    for (let i = words.length << 2; i < name.length; i++)
+      if (b[start + i] !== name.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** Whether the bytes at `start` are the characters of `ascii` (an ASCII string) */
+  private sameAscii(start: number, ascii: string): boolean {
+    const b = this.b;
+    for (let k = 0; k < ascii.length; k++) if (b[start + k] !== ascii.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** `<!--` comments and CDATA sections; anything else after `<!` (DOCTYPE…) is the string parser's */
+  private declaration(lt: number, current: XmlElement | undefined): void {
+    if (this.startsWith(lt, '<!--')) {
+      const end = this.find('-->', lt + 4);
+      if (end === -1) giveUp();
+      this.pos = end + 3;
+    } else if (this.startsWith(lt, '<![CDATA[')) {
+      if (!current) giveUp();
+      const end = this.find(']]>', lt + 9);
+      if (end === -1) giveUp();
+      current.text += normalizeNewlines(this.text.utf8Slice(lt + 9, end));
+      this.pos = end + 3;
+    } else giveUp();
+    this.lastWide = this.pos; // not scanned for wide characters
+  }
+
+  private pi(lt: number): void {
+    const end = this.find('?>', lt + 2);
+    if (end === -1) giveUp();
+    const target = this.text.utf8Slice(lt + 2, this.nameEnd(lt + 2));
+    if (target.toLowerCase() === 'xml') giveUp();
+    this.pos = end + 2;
+    this.lastWide = Math.max(this.lastWide, this.pos); // not scanned for wide characters
+  }
+
+  /** The element of the start tag at `lt`; its scope, whether it is `<x/>` and where its name ends in tag… fields */
+  private startTag(lt: number, parent: XmlElement | null, parentScope: NsScope): XmlElement {
+    const b = this.b;
+    let i = lt + 1;
+    const nameEnd = this.nameEnd(i);
+    if (nameEnd === i) giveUp();
+    const parts = this.nameParts(i, nameEnd);
+    this.tagNameEnd = nameEnd;
+    i = nameEnd;
+    let attrs = NO_ATTRS;
+    let scope = parentScope;
+    let selfClosing = false;
+    let prefixedAttrs = false;
+    for (;;) {
+      const afterSpace = this.skipSpace(i);
+      const c = b[afterSpace];
+      if (c === 0x3e /* > */) {
+        i = afterSpace + 1;
+        break;
+      }
+      if (c === 0x2f /* / */ && b[afterSpace + 1] === 0x3e) {
+        selfClosing = true;
+        i = afterSpace + 2;
+        break;
+      }
+      if (c === undefined || afterSpace === i) giveUp();
+      const anEnd = this.nameEnd(afterSpace);
+      if (anEnd === afterSpace) giveUp();
+      const attrParts = this.nameParts(afterSpace, anEnd);
+      const attrName = attrParts.name;
+      let j = this.skipSpace(anEnd);
+      if (b[j] !== 0x3d /* = */) giveUp();
+      j = this.skipSpace(j + 1);
+      const q = b[j];
+      if (q !== 0x22 && q !== 0x27) giveUp();
+      const close = this.valueEnd(j + 1, q);
+      const value = this.attrValue(j + 1, close);
+      if (
+        attrName.charCodeAt(0) === 0x78 /* x */ &&
+        (attrName === 'xmlns' || attrName.startsWith('xmlns:'))
+      ) {
+        if (scope === parentScope) scope = { ...parentScope };
+        const prefix = attrName === 'xmlns' ? '' : attrName.slice(6);
+        if (prefix === 'xmlns' || value === XMLNS_NS || (prefix !== '' && value === '')) giveUp();
+        scope[prefix] = internName(value);
+      } else {
+        if (attrs === NO_ATTRS) attrs = {};
+        else if (attrName in attrs) giveUp();
+        attrs[attrName] = value;
+        if (attrParts.local !== attrName) prefixedAttrs = true; // a colon: its prefix (even '') must be bound
+      }
+      i = close + 1;
+    }
+    this.pos = i;
+    const ns = scope[parts.prefix];
+    if (ns === undefined && parts.prefix !== '') giveUp();
+    if (prefixedAttrs)
+      for (const a in attrs) {
+        const ac = a.indexOf(':');
+        if (ac !== -1 && scope[a.slice(0, ac)] === undefined) giveUp();
+      }
+    this.position(lt);
+    this.tagScope = scope;
+    this.tagSelfClosing = selfClosing;
+    return {
+      name: parts.name,
+      local: parts.local,
+      ns: ns ?? '',
+      attrs,
+      children: NO_CHILDREN,
+      text: '',
+      line: this.atLine,
+      column: this.atColumn,
+      parent,
+    };
+  }
+
+  /** The interned name (and parts) of the bytes from start to end, whose hash nameEnd computed */
+  private nameParts(start: number, end: number): NameParts {
+    const hash = this.nameHash;
+    const wide = this.nameWide;
+    const known = NAMES_BY_HASH.get(hash);
+    if (known !== undefined && !wide && known.name.length === end - start && this.sameName(start, known))
+      return known;
+    const name = internName(wide ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end));
+    const colon = name.indexOf(':');
+    const parts: NameParts = {
+      name,
+      local: colon === -1 ? name : localName(name, colon),
+      prefix: colon === -1 ? '' : name.slice(0, colon),
+      words: wide ? EMPTY_WORDS : wordsOf(name),
+    };
+    // only ASCII names, interned: the hash is of bytes, and the comparison above of characters
+    if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(hash)))
+      NAMES_BY_HASH.set(hash, parts);
+    return parts;
+  }
+
+  /**
+   * The closing tag at `lt` must name the open element, whose name is the bytes openStart..openEnd:
+   * the same bytes, then a byte that ends a name (so nameEnd would find the same name)
+   */
+  private endTag(lt: number, openStart: number, openEnd: number): void {
+    const b = this.b;
+    const nameStart = lt + 2;
+    const length = openEnd - openStart;
+    const nameEnd = nameStart + length;
+    if (nameEnd > this.n) giveUp();
+    // a word at a time, then the last bytes; a byte ≥ 0x80 makes a word negative or its OR ≥ 0x80
+    const view = this.view;
+    let seen = 0;
+    let k = 0;
+    for (; k + 4 <= length; k += 4) {
+      const w = view.getInt32(nameStart + k, true);
+      if (w !== view.getInt32(openStart + k, true)) giveUp();
+      seen |= w;
+    }
+    for (; k < length; k++) {
+      const c = b[nameStart + k] as number;
+      if (c !== b[openStart + k]) giveUp();
+      seen |= c;
+    }
+    if ((seen & 0x80808080) !== 0) this.lastWide = nameEnd;
+    let gt = nameEnd;
+    const c = b[gt] as number;
+    if (c !== 0x3e) {
+      if (!isSpace(c)) giveUp(); // the name goes on, or is followed by what cannot end the tag
+      gt = this.skipSpace(gt);
+      if (b[gt] !== 0x3e) giveUp();
+    }
+    this.pos = gt + 1;
+  }
+
+  /** End of the attribute value starting at `from` (its closing quote `q`); what it holds in valueFlags */
+  private valueEnd(from: number, q: number): number {
+    const b = this.b;
+    const n = this.n;
+    let flags = 0;
+    let h = 0;
+    let j = from;
+    for (; j < n; j++) {
+      const c = b[j] as number;
+      if (c === q) break;
+      h = (Math.imul(h, 31) + c) | 0;
+      if (c < 0x20) {
+        if (c === 0x09 || c === 0x0a || c === 0x0d) flags |= BREAK;
+        else giveUp();
+      } else if (c === 0x26) flags |= AMP;
+      else if (c === 0x3c) giveUp();
+      else if (c >= 0x80) {
+        flags |= WIDE;
+        if (c === 0xef && b[j + 1] === 0xbf && (b[j + 2] as number) >= 0xbe) giveUp();
+      }
+    }
+    if (j >= n) giveUp();
+    if (flags & WIDE) this.lastWide = j;
+    this.valueFlags = flags;
+    this.valueHash = h;
+    return j;
+  }
+
+  private attrValue(start: number, end: number): string {
+    const flags = this.valueFlags;
+    if (flags === 0 && end - start <= MAX_VALUE_LENGTH) return this.shortValue(start, end, this.valueHash);
+    const raw = flags & WIDE ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end);
+    return flags & (AMP | BREAK) ? attributeValue(raw, giveUp) : raw;
+  }
+
+  /** Like the string parser's: the end of the name at i (i when there is none), its hash in nameHash */
+  private nameEnd(i: number): number {
+    const b = this.b;
+    const n = this.n;
+    let j = i;
+    let h = 0;
+    let wide = false;
+    while (j < n) {
+      const c = b[j] as number;
+      if (ENDS_NAME[c] === 1) break;
+      if (c >= 0x80) wide = true;
+      h = (Math.imul(h, 31) + c) | 0;
+      j++;
+    }
+    this.nameHash = h & 0x3fffffff;
+    this.nameWide = wide;
+    if (wide) this.lastWide = j;
+    if (j > i) {
+      const first = b[i] as number;
+      if ((first >= 0x30 && first <= 0x39) || first === 0x2d || first === 0x2e) return i; // digits, '-', '.' cannot start a name
+    }
+    return j;
+  }
+
+  private skipSpace(i: number): number {
+    const b = this.b;
+    while (isSpace(b[i] as number)) i++;
+    return i;
+  }
+
+  /**
+   * 1-based line and column of a start tag's offset (asked in increasing order), into atLine and
+   * atColumn; the column counts UTF-16 code units, as in the decoded text
+   */
+  private position(offset: number): void {
+    while (this.nextNl !== -1 && this.nextNl < offset) {
+      this.line++;
+      this.lineStart = this.nextNl + 1;
+      this.nextNl = this.bytes.indexOf(0x0a, this.lineStart);
+    }
+    if (this.colFrom < this.lineStart) {
+      this.colFrom = this.lineStart;
+      this.colUnits = 0;
+    }
+    this.colUnits +=
+      this.lastWide > this.colFrom ? utf16Length(this.b, this.colFrom, offset) : offset - this.colFrom;
+    this.colFrom = offset;
+    this.atLine = this.line;
+    this.atColumn = this.colUnits + 1;
+  }
+}
+
+/** The length in UTF-16 code units of the (valid) UTF-8 bytes from start to end */
+function utf16Length(b: Uint8Array, start: number, end: number): number {
+  let units = 0;
+  for (let i = start; i < end; i++) {
+    const c = b[i] as number;
+    if ((c & 0xc0) !== 0x80) units += c >= 0xf0 ? 2 : 1;
+  }
+  return units;
+}
