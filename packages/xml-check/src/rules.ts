@@ -103,6 +103,12 @@ interface CompiledRule {
   byChild: Map<string, CompiledAssert[]>;
   byAttr: Map<string, CompiledAssert[]>;
   absent: AbsenceNode;
+  /** byChild and the first level of `absent` in one map: one pass over a node's children serves both */
+  children: Map<string, ChildEntry>;
+}
+interface ChildEntry {
+  triggers: CompiledAssert[] | undefined;
+  absent: AbsenceNode | undefined;
 }
 export interface CompiledPattern {
   rules: CompiledRule[];
@@ -129,6 +135,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
       byChild: new Map(),
       byAttr: new Map(),
       absent: newNode(''),
+      children: new Map(),
     };
     for (const [id, flag, test, message] of asserts) {
       const a: CompiledAssert = {
@@ -153,6 +160,12 @@ export function compilePattern(data: PatternData): CompiledPattern {
       const t = triggerOf(a.test);
       if (!t) rule.always.push(a);
       else push(t.attr ? rule.byAttr : rule.byChild, t.local, a);
+    }
+    for (const [local, triggers] of rule.byChild) rule.children.set(local, { triggers, absent: undefined });
+    for (const [local, absent] of rule.absent.children) {
+      const entry = rule.children.get(local);
+      if (entry) entry.absent = absent;
+      else rule.children.set(local, { triggers: undefined, absent });
     }
     return rule;
   });
@@ -280,13 +293,21 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
     return;
   }
   for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
-  if (rule.byChild.size) {
+  // one pass over the children: the asserts they trigger (reported now, in child order), and
+  // whether a path the absence tree forbids starts there (reported after the attributes')
+  let absent = false;
+  if (rule.children.size) {
     // each triggering child name once; a set only from the second name on (most nodes have one)
     let first: string | undefined;
     let seen: Set<string> | undefined;
     for (const c of node.children) {
-      const list = rule.byChild.get(c.local);
-      if (!list || c.local === first || seen?.has(c.local)) continue;
+      const entry = rule.children.get(c.local);
+      if (entry === undefined) continue;
+      const t = entry.absent;
+      if (!absent && t !== undefined && t.ns === c.ns && (t.fails.length > 0 || failsBelow(t, c)))
+        absent = true;
+      const list = entry.triggers;
+      if (list === undefined || c.local === first || seen?.has(c.local)) continue;
       if (first === undefined) first = c.local;
       else {
         seen ??= new Set();
@@ -295,13 +316,15 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
     }
   }
-  if (rule.byAttr.size) {
-    for (const name in node.attrs)
-      for (const a of rule.byAttr.get(name) ?? [])
-        if (!doc.test(a.test, node)) report(doc, findings, a, node);
+  if (rule.byAttr.size || rule.absent.attrs.size) {
+    for (const name in node.attrs) {
+      if (!absent && rule.absent.attrs.has(name)) absent = true;
+      const list = rule.byAttr.get(name);
+      if (list) for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
+    }
   }
-  // most context nodes fail nothing: find that out without allocating, then collect in order
-  if (!failsBelow(rule.absent, node)) return;
+  // most context nodes fail nothing: found out above without allocating; now collected in order
+  if (!absent) return;
   const failed = walkAbsent(rule.absent, [node], undefined);
   if (failed) for (const a of failed) report(doc, findings, a, node);
 }
