@@ -68,6 +68,12 @@ export interface CompiledConstant {
 
 export interface Plan {
   size: number;
+  /**
+   * What the last walk of this plan found, reused by the next one (a walk per group element, and
+   * per line, allocated nothing else): the reader is done with a group element's results before it
+   * walks the plan again, and a plan never holds itself.
+   */
+  found: Walk;
   root: PathNode;
   entries: CompiledEntry[];
   constants: CompiledConstant[];
@@ -112,6 +118,22 @@ class PlanBuilder {
     });
     return { nodes, attr: compiled.attr };
   }
+}
+
+/** Every plan compiled, to let go of the last document's elements (releaseWalks) */
+const compiledPlans: Plan[] = [];
+
+function remember(plan: Plan): Plan {
+  compiledPlans.push(plan);
+  return plan;
+}
+
+/**
+ * Forgets what the last walks found: the plans are module state, and their results would otherwise
+ * keep the last document's tree alive until the next read.
+ */
+export function releaseWalks(): void {
+  for (const plan of compiledPlans) plan.found.fill(undefined);
 }
 
 const rootPlans = new WeakMap<readonly Binding[], Plan>();
@@ -170,18 +192,20 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
       otherwise: c.otherwise,
     };
   });
-  return {
+  return remember({
     size: builder.size,
+    found: new Array(builder.size).fill(undefined),
     root: builder.root,
     entries: compiled,
     constants: compiledConstants,
     firstSteps,
-  };
+  });
 }
 
 /** Walks the part of `el` the plan's paths reach, once; `seen` gets the discriminators read */
 export function walk(plan: Plan, el: XmlElement, vars: Variables, seen: Set<XmlElement>): Walk {
-  const found: Walk = new Array(plan.size).fill(undefined);
+  const found = plan.found;
+  found.fill(undefined);
   found[0] = el;
   if (plan.root.children.length > 0) walkNode(plan.root, el, found, vars, seen);
   return found;

@@ -43,6 +43,7 @@ import {
   holdsAny,
   listOf,
   type Plan,
+  releaseWalks,
   rootPlan,
   type Walk,
   walk,
@@ -200,7 +201,11 @@ class Reader {
   /** Reads the whole table from the root element (one walk per group element: read-plan.ts) */
   readRoot(root: XmlElement, invoice: ModelObject): void {
     const plan = rootPlan(CII_BINDING);
-    this.entries(plan, this.walk(plan, root), invoice, 'invoice');
+    try {
+      this.entries(plan, this.walk(plan, root), invoice, 'invoice');
+    } finally {
+      releaseWalks();
+    }
   }
 
   private walk(plan: Plan, el: XmlElement): Walk {

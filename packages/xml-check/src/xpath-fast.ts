@@ -7,7 +7,7 @@
  * directly and allocate nothing per call.
  *
  * Only shapes whose meaning is plain are compiled: relative paths of child, attribute (last),
- * self, parent and ancestor steps without predicates; `not`, `and`, `or`, `exists`, `count(P) op n`,
+ * self, parent and ancestor steps, predicates only on child steps and only boolean ones; `not`, `and`, `or`, `exists`, `count(P) op n`,
  * `P = 'text'` / `P != 'text'`, `P = true()/false()`, `ends-with(name(), '…')`,
  * `string-length(S) op n`, and the string functions `normalize-space`, `upper-case`,
  * `substring-after(S, 'text')`. Anything else — and every part of an expression that
@@ -278,8 +278,12 @@ function firstString(a: Ast): StrFn {
 function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null {
   if (a.abs !== '' || a.start !== null || a.steps.length === 0) return null;
   const steps = a.steps;
+  // predicates on child steps when they are certainly boolean (a filter of each child, as the
+  // interpreter's step applies them), never a position
+  const preds = steps.map((s) => (s.axis === 'child' ? s.preds.map(predicateOf) : []));
   for (const [i, s] of steps.entries()) {
-    if (s.deep || s.preds.length) return null;
+    if (s.deep) return null;
+    if (s.preds.length && (s.axis !== 'child' || preds[i]?.some((p) => p === null))) return null;
     const last = i === steps.length - 1;
     if (s.axis === 'attribute' && (!last || s.local === '*')) return null;
     // parent and ancestor first only: from one node they reach each node once, as the interpreter's
@@ -296,11 +300,13 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
     const s = steps[i] as Step;
     switch (s.axis) {
       case 'child': {
+        const filters = preds[i] as BoolFn[];
         if (n === null) {
           const root = doc.root;
-          return nameMatches(root, s) && walk(root, i + 1, doc, visit);
+          return nameMatches(root, s) && kept(filters, root, doc) && walk(root, i + 1, doc, visit);
         }
-        for (const c of n.children) if (nameMatches(c, s) && walk(c, i + 1, doc, visit)) return true;
+        for (const c of n.children)
+          if (nameMatches(c, s) && kept(filters, c, doc) && walk(c, i + 1, doc, visit)) return true;
         return false;
       }
       case 'attribute': {
@@ -327,6 +333,12 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
     }
   };
   return (e, doc, visit) => walk(e, 0, doc, visit);
+}
+
+/** Does `e` pass every predicate of its step? */
+function kept(filters: readonly BoolFn[], e: XmlElement, doc: Evaluator): boolean {
+  for (let k = 0; k < filters.length; k++) if (!(filters[k] as BoolFn)(e, doc)) return false;
+  return true;
 }
 
 /** The string value of a visited item */

@@ -51,6 +51,9 @@ const MAX_CACHED = 10_000;
 export class ContextIndex {
   private readonly named = new Map<string, Keyed[]>();
   private readonly wildcards: Keyed[] = [];
+  /** candidates of the names whose contexts need no parent name */
+  private readonly anyParent = new Map<string, readonly ContextEntry[]>();
+  /** candidates by name and parent name, for the others */
   private readonly cache = new Map<string, Map<string, readonly ContextEntry[]>>();
   private cached = 0;
 
@@ -90,20 +93,34 @@ export class ContextIndex {
 
   /** The branches that can match `e`, in table order (pattern, then rule) */
   candidates(e: XmlElement): readonly ContextEntry[] {
+    // most names need no parent (none, or only `//name` contexts): one lookup
+    const any = this.anyParent.get(e.local);
+    if (any !== undefined) return any;
     const parent = e.parent === null ? '' : e.parent.local;
     let byParent = this.cache.get(e.local);
     const hit = byParent?.get(parent);
     if (hit) return hit;
+    if (!byParent && !this.needsParent(e.local)) {
+      const list = this.compute(e.local, '');
+      if (this.cached++ < MAX_CACHED) this.anyParent.set(e.local, list);
+      return list;
+    }
     const list = this.compute(e.local, parent);
-    if (this.cached < MAX_CACHED) {
+    if (this.cached++ < MAX_CACHED) {
       if (!byParent) {
         byParent = new Map();
         this.cache.set(e.local, byParent);
       }
       byParent.set(parent, list);
-      this.cached++;
     }
     return list;
+  }
+
+  /** Does some context that can match this name require a parent name? */
+  private needsParent(local: string): boolean {
+    for (const k of this.named.get(local) ?? []) if (k.parent !== '') return true;
+    for (const k of this.wildcards) if (k.parent !== '' && local.endsWith(k.local.slice(1))) return true;
+    return false;
   }
 
   private compute(local: string, parent: string): readonly ContextEntry[] {

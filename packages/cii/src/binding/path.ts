@@ -59,6 +59,15 @@ export function compilePath(source: string): CompiledPath {
   return compiled;
 }
 
+/**
+ * The same characters as an internalized string (a property key is one): the parser interns element
+ * names, so a step's local name then equals them by identity instead of character by character, and
+ * differs from the other names at once (decision 0141).
+ */
+function internalized(text: string): string {
+  return Object.keys({ [text]: 0 })[0] as string;
+}
+
 /** Splits on '/' outside brackets; '' → no steps (the context element itself) */
 export function splitSteps(source: string): string[] {
   if (source === '' || source === '.') return [];
@@ -101,7 +110,7 @@ function compileStep(part: string): Step {
     rest = rest.slice(m[0].length);
   }
   const [test, ...also] = tests;
-  return { name, local: name.slice(colon + 1), ns, test, also };
+  return { name, local: internalized(name.slice(colon + 1)), ns, test, also };
 }
 
 /**

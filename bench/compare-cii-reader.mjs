@@ -1,0 +1,67 @@
+// Two builds' CII readers in one process: readCiiElement of build A and of build B alternate on the
+// same documents (the official CII examples, a 1,000-line synthetic CII invoice), each build reading
+// the tree its own parser made (parsed once, outside the timing), their results must be equal as
+// JSON (invoice, profile, diagnostics, locations, source facts), and the CPU time of the process
+// per round is compared (median of interleaved rounds). The reader's share of validateDocument is
+// a sixth; this isolates it from the rest (compare-builds.mjs for the whole).
+//   node bench/compare-cii-reader.mjs A_ROOT B_ROOT [filter]
+import fs from 'node:fs';
+import path from 'node:path';
+import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
+import { SHARED_DIR } from './lib.mjs';
+
+const [aRoot, bRoot, only] = process.argv.slice(2);
+if (!aRoot || !bRoot) {
+  console.error('usage: node bench/compare-cii-reader.mjs A_ROOT B_ROOT [filter]');
+  process.exit(2);
+}
+const load = (root, file) => import(path.resolve(root, 'packages', file));
+const builds = await Promise.all(
+  [aRoot, bRoot].map(async (root) => ({
+    parseXml: (await load(root, 'xml/dist/index.js')).parseXml,
+    read: (await load(root, 'cii/dist/index.js')).readCiiElement,
+  })),
+);
+
+const examples = fs
+  .readdirSync(path.join(SHARED_DIR, 'en16931/cii/examples'))
+  .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT ')) // the 3 MB attachment example dominates
+  .sort()
+  .map((f) => fs.readFileSync(path.join(SHARED_DIR, 'en16931/cii/examples', f)));
+const sets = [
+  ['CII examples', examples],
+  ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
+];
+
+const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
+/** What a caller sees of a read result: its enumerable fields, the locations record built */
+const seen = (r) => JSON.stringify({ ...r, locations: r.locations });
+console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
+for (const [name, docs] of sets) {
+  if (only && !name.includes(only)) continue;
+  const trees = builds.map((b) => docs.map((d) => b.parseXml(d, { maxBytes: 256e6 }).root));
+  for (let i = 0; i < docs.length; i++)
+    if (seen(builds[0].read(trees[0][i])) !== seen(builds[1].read(trees[1][i])))
+      console.log(`!! ${name}: the results differ (document ${i})`);
+  const reps = docs.length > 1 ? 20 : 2;
+  const cpu = (b) => {
+    const { read } = builds[b];
+    const c0 = process.cpuUsage();
+    for (let r = 0; r < reps; r++) for (const root of trees[b]) read(root);
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / reps;
+  };
+  for (let i = 0; i < 3; i++) {
+    cpu(0);
+    cpu(1);
+  }
+  const a = [];
+  const b = [];
+  for (let r = 0; r < 15; r++) {
+    a.push(cpu(0));
+    b.push(cpu(1));
+  }
+  console.log(
+    `${name.padEnd(16)} CPU ms per round: A ${median(a).toFixed(2)}, B ${median(b).toFixed(2)}, B / A ${(median(b) / median(a)).toFixed(3)}`,
+  );
+}
