@@ -35,16 +35,17 @@ const schemeID = { attribute: 'schemeID' } as const;
 /** XPath normalize-space() */
 const normalizeSpace = (text: string): string => text.replace(/[ \t\r\n]+/g, ' ').trim();
 
-/** `[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` */
-const isVatScheme = (el: XmlElement): boolean =>
-  el.children.some(
-    (scheme) =>
-      scheme.local === 'TaxScheme' &&
-      scheme.ns === NS.cac &&
-      scheme.children.some(
-        (id) => id.local === 'ID' && id.ns === CBC && normalizeSpace(id.text.toUpperCase()) === 'VAT',
-      ),
-  );
+/** `[cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` (a cbc:ID written `VAT` needs no normalizing) */
+function isVatScheme(el: XmlElement): boolean {
+  for (const scheme of el.children) {
+    if (scheme.local !== 'TaxScheme' || scheme.ns !== NS.cac) continue;
+    for (const id of scheme.children) {
+      if (id.local !== 'ID' || id.ns !== CBC) continue;
+      if (id.text === 'VAT' || normalizeSpace(id.text.toUpperCase()) === 'VAT') return true;
+    }
+  }
+  return false;
+}
 
 /**
  * The value of an `exists(...)` test as a fact: '' when the element has a child that passes, undefined
@@ -79,6 +80,18 @@ function categoryPlace(el: XmlElement): string {
   if (parent?.local === 'TaxSubtotal' && parent.parent?.local === 'TaxTotal' && isRoot(parent.parent.parent))
     return 'breakdown';
   return 'other';
+}
+
+/** `<place>+VAT`, one string per place (a tag per category node of the document, kept in its facts) */
+const vatPlaces = new Map<string, string>();
+function vatPlace(place: string): string {
+  let tag = vatPlaces.get(place);
+  if (tag === undefined) {
+    tag = `${place}+VAT`;
+    // the places are a handful of constants (categoryPlace): the table stays that small
+    if (vatPlaces.size < 64) vatPlaces.set(place, tag);
+  }
+  return tag;
 }
 
 const UBL_SITES: Site[] = [
@@ -259,7 +272,7 @@ const UBL_SITES: Site[] = [
     ns: NS.cac as string,
     elements: ['TaxCategory', 'ClassifiedTaxCategory'],
     value: { child: 'ID', ns: CBC },
-    tag: (el) => `${categoryPlace(el)}${isVatScheme(el) ? '+VAT' : ''}`,
+    tag: (el) => (isVatScheme(el) ? vatPlace(categoryPlace(el)) : categoryPlace(el)),
   },
   // /ubl:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator = false()|true()], test
   // exists(cac:TaxCategory[cac:TaxScheme/…='VAT']/cbc:ID) (BR-32, BR-37): '' when one of its
