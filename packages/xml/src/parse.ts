@@ -23,7 +23,7 @@ import {
   XMLNS_NS,
 } from './names.js';
 import { parseUtf8 } from './parse-utf8.js';
-import { attributeValue, charDataValue } from './text-values.js';
+import { attributeValue, charDataValue, type FailAt } from './text-values.js';
 import type { ParseOptions, ParseResult, XmlElement, XmlError } from './types.js';
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
@@ -347,13 +347,19 @@ class Parser {
   private charData(start: number, end: number): string {
     const t = this.s.slice(start, end);
     this.checkChars(t, start);
-    return charDataValue(t, (at, message) => this.fail(start + at, message));
+    this.valueStart = start;
+    return charDataValue(t, this.failInValue);
   }
 
   private attrValue(raw: string, start: number): string {
     this.checkChars(raw, start);
-    return attributeValue(raw, (at, message) => this.fail(start + at, message));
+    this.valueStart = start;
+    return attributeValue(raw, this.failInValue);
   }
+
+  /** Where the value being read starts, for failInValue (one function, not a closure per value) */
+  private valueStart = 0;
+  private readonly failInValue: FailAt = (at, message) => this.fail(this.valueStart + at, message);
 
   /** Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, U+FFFE, U+FFFF) */
   private checkChars(t: string, start: number): void {
