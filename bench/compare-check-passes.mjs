@@ -4,7 +4,8 @@
 // one process on fresh trees of the same documents: CPU time per document, median of interleaved
 // rounds (issue 18, decision 0160). Like compare-builds.mjs, read the ratios: the load moves the times.
 //   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:1000|ubl:1000] [rounds]
-// (every mode when none is given)
+// (every mode when none is given). The trees come from the decoded text (the string parser) unless
+// FROM=bytes, which parses the UTF-8 bytes as validateDocument does (the byte parser, decision 0153).
 import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 import { sharedXmlFiles } from './lib.mjs';
@@ -15,6 +16,7 @@ if (!aRoot || !bRoot) {
   process.exit(2);
 }
 const rounds = Number(roundsArg ?? 25);
+const fromBytes = process.env.FROM === 'bytes';
 
 async function load(root) {
   const dist = (p) => import(path.resolve(root, 'packages', p));
@@ -46,13 +48,16 @@ const texts = (mode) => {
     return sharedXmlFiles(`en16931/${syntax}/examples`)
       .map((f) => f.bytes)
       .filter((b) => b.length < 1e6) // the 3 MB attachment example would weigh more than all others
-      .map((b) => new TextDecoder().decode(b));
-  return [largeInvoiceXml(syntax, Number(mode.split(':')[1]))];
+      .map((b) => (fromBytes ? b : new TextDecoder().decode(b)));
+  const large = largeInvoiceXml(syntax, Number(mode.split(':')[1]));
+  return [fromBytes ? new TextEncoder().encode(large) : large];
 };
 
 const builds = [await load(aRoot), await load(bRoot)];
 const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
-console.log(`A = ${aRoot}\nB = ${bRoot}\nCPU ms per document, median of ${rounds} interleaved rounds\n`);
+console.log(
+  `A = ${aRoot}\nB = ${bRoot}\nCPU ms per document, median of ${rounds} interleaved rounds, trees parsed from ${fromBytes ? 'bytes' : 'text'}\n`,
+);
 for (const mode of ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
   if (only && only !== mode) continue;
   const syntax = mode.includes('cii') ? 'cii' : 'ubl';

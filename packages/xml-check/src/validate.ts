@@ -4,7 +4,7 @@
  * The verdict (no finding ⇔ XSD-valid) is checked against libxml2 in tests/structure.
  */
 import type { Finding } from '@einv/core-model';
-import { type XmlElement, xpathOf } from '@einv/xml';
+import { hasBlankText, type XmlElement, xpathOf } from '@einv/xml';
 import { type FlatItem, type Particle, type PreparedModel, type PreparedType, UNBOUNDED } from './model.js';
 import { checkSimple } from './simple.js';
 
@@ -107,7 +107,7 @@ class Walker {
         );
       return;
     }
-    if (!def.m && el.text.trim() !== '')
+    if (!def.m && !hasBlankText(el))
       this.report(
         'XSD-UNEXPECTED',
         el,

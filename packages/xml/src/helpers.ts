@@ -33,6 +33,17 @@ export function textOf(el: XmlElement | undefined): string | undefined {
 }
 
 /**
+ * Whether the element's text is empty or white space only (`text.trim() === ''`), answered from the
+ * parser's `blankText` mark when it still holds, so the indentation of an element with children is
+ * not read (and joined) only to learn that it is blank.
+ */
+export function hasBlankText(el: XmlElement): boolean {
+  const t = el.text;
+  const blank = el.blankText;
+  return (blank != null && t === blank) || t.trim() === '';
+}
+
+/**
  * An XPath locating the element, with the prefixes as written and a 1-based position predicate
  * wherever siblings share the element's name, e.g.
  * `/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[2]/ram:Name`.

@@ -83,8 +83,11 @@ export function closeChildren(
   if (end === start) return;
   el.children = pending.slice(start, end);
   const t = el.text;
-  if (t !== '' && t.length <= MAX_BLANK_LENGTH && !blanks?.has(t) && isBlank(t, 0, t.length))
-    el.text = internBlank(t);
+  if (t !== '' && t.length <= MAX_BLANK_LENGTH && !blanks?.has(t) && isBlank(t, 0, t.length)) {
+    const shared = internBlank(t);
+    el.text = shared;
+    if (el.blankText === t) el.blankText = shared;
+  }
 }
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { describeIfShared, sharedFiles } from '../../../tests/support/shared.js';
-import { decodeXmlBytes, parseXml } from './index.js';
+import { decodeXmlBytes, hasBlankText, parseXml } from './index.js';
 import { parseUtf8 } from './parse-utf8.js';
 import type { XmlElement } from './types.js';
 
@@ -16,17 +16,23 @@ interface Plain {
   ns: string;
   attrs: Record<string, string>;
   text: string;
+  /** hasBlankText, which reads the parser's blankText mark when it holds */
+  blank: boolean;
   at: string;
   children: Plain[];
 }
 
 function plain(el: XmlElement): Plain {
+  // the mark, when set, is the text itself and the text is white space only
+  if (el.blankText != null && (el.blankText !== el.text || el.text.trim() !== ''))
+    throw new Error(`blankText ${JSON.stringify(el.blankText)} for the text ${JSON.stringify(el.text)}`);
   return {
     name: el.name,
     local: el.local,
     ns: el.ns,
     attrs: { ...el.attrs },
     text: el.text,
+    blank: hasBlankText(el),
     at: `${el.line}:${el.column}`,
     children: el.children.map(plain),
   };
@@ -132,6 +138,24 @@ describe('parseUtf8 against the string parser', () => {
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('<r>é<a/></r>')]);
     const r = both(withBom);
     expect(r.bytes).toEqual(r.text);
+  });
+
+  it('marks white space only text, long indentation included, in both parsers', () => {
+    const indent = `\n${' '.repeat(70)}`; // longer than the interned runs: kept pieced together
+    const doc = `<r>${indent}<a>${indent}<b>x</b>${indent}<c/>${indent}</a>${indent}<d> <e/>y</d>\r\n</r>`;
+    for (const root of [parseUtf8(utf8(doc), 200), (parseXml(doc) as { root: XmlElement }).root]) {
+      if (!root) throw new Error('the byte parser gave up');
+      const [a, d] = root.children as [XmlElement, XmlElement];
+      expect(a.text.length).toBe(3 * indent.length);
+      expect(a.blankText).toBe(a.text);
+      expect(hasBlankText(a)).toBe(true);
+      expect(d.blankText).toBeNull(); // "y" after the child
+      expect(hasBlankText(d)).toBe(false);
+      expect(hasBlankText(root)).toBe(true); // CR LF: marked or not, the text decides
+      // a tree changed after parsing: the stale mark is not trusted
+      a.text = ` ${'z'.repeat(a.text.length - 1)}`;
+      expect(hasBlankText(a)).toBe(false);
+    }
   });
 
   it('gives up on every document the string parser refuses, so its errors are the ones reported', () => {

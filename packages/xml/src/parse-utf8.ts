@@ -276,7 +276,9 @@ class Utf8Parser {
       if (b[k] === 0x3c && k - start <= MAX_BLANK_LENGTH) {
         const t = indentation(k - start - 1);
         const before = current.text;
-        current.text = before === '' ? t : joinBlanks(before, t);
+        const text = before === '' ? t : joinBlanks(before, t);
+        current.text = text;
+        if (current.blankText !== null) current.blankText = text;
         return k;
       }
     }
@@ -310,7 +312,9 @@ class Utf8Parser {
     if (flags === 0) {
       const t = this.blank(start, j, h);
       const before = current.text;
-      current.text = before === '' ? t : joinBlanks(before, t);
+      const text = before === '' ? t : joinBlanks(before, t);
+      current.text = text;
+      if (current.blankText !== null) current.blankText = text;
       return j;
     }
     let t: string;
@@ -320,6 +324,7 @@ class Utf8Parser {
       if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
     }
     current.text += t;
+    current.blankText = null;
     return j;
   }
 
@@ -332,7 +337,10 @@ class Utf8Parser {
     if (FORBIDDEN_CHAR.test(raw)) giveUp();
     if (!current) {
       if (!isBlank(raw, 0, raw.length)) giveUp(); // text before or after the root element
-    } else current.text += charDataValue(raw, giveUp);
+    } else {
+      current.text += charDataValue(raw, giveUp);
+      current.blankText = null; // (a long white space run only loses the shortcut)
+    }
     return end;
   }
 
@@ -395,6 +403,7 @@ class Utf8Parser {
       const end = this.find(']]>', lt + 9);
       if (end === -1) giveUp();
       current.text += normalizeNewlines(this.text.utf8Slice(lt + 9, end));
+      current.blankText = null;
       this.pos = end + 3;
     } else giveUp();
     this.lastWide = this.pos; // not scanned for wide characters
@@ -480,6 +489,7 @@ class Utf8Parser {
       attrs,
       children: NO_CHILDREN,
       text: '',
+      blankText: '',
       line: this.atLine,
       column: this.atColumn,
       parent,

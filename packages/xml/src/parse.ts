@@ -119,8 +119,10 @@ class Parser {
       const current = stack[stack.length - 1];
       if (lt !== this.pos) {
         const end = lt === -1 ? s.length : lt;
-        if (current) current.text += this.charData(this.pos, end);
-        else if (!isBlank(s, this.pos, end))
+        if (current) {
+          current.text += this.charData(this.pos, end);
+          if (current.blankText !== null) current.blankText = isBlank(s, this.pos, end) ? current.text : null;
+        } else if (!isBlank(s, this.pos, end))
           this.fail(this.pos, root ? 'text after the root element' : 'text before the root element');
         this.pos = end;
         if (lt === -1) break;
@@ -143,6 +145,7 @@ class Parser {
           const end = s.indexOf(']]>', lt + 9);
           if (end === -1) this.fail(lt, 'unterminated CDATA section');
           (current as XmlElement).text += normalizeNewlines(s.slice(lt + 9, end));
+          (current as XmlElement).blankText = null;
           this.pos = end + 3;
         } else if (s.startsWith('<!DOCTYPE', lt) || s.startsWith('<!ENTITY', lt)) this.refuseDtd(lt);
         else this.fail(lt, 'unexpected markup "<!"');
@@ -277,6 +280,7 @@ class Parser {
       attrs,
       children: NO_CHILDREN,
       text: '',
+      blankText: '',
       line: this.atLine,
       column: this.atColumn,
       parent,

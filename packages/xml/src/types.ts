@@ -15,6 +15,16 @@ export interface XmlElement {
   children: XmlElement[];
   /** Concatenated character data of this element's own text nodes (entities and CDATA resolved) */
   text: string;
+  /**
+   * Set by the parsers: the very string `text` held when they last added to it, as long as every
+   * piece added was XML white space (space, tab, line feed, carriage return); null once any other
+   * character came. `text === blankText` (the same string, compared by identity first) then tells
+   * that the text is white space only without reading it, which matters for the indentation of a
+   * large element: a run longer than 64 characters is kept as a string pieced together, and its first
+   * read pays to join the pieces. A tree built or changed by other code may leave it out or stale:
+   * read it only through `hasBlankText`, which falls back to the text.
+   */
+  blankText?: string | null;
   /** 1-based line and column of the start tag */
   line: number;
   column: number;
