@@ -30,6 +30,10 @@ export interface RuleContextTable {
 export interface CompiledRuleContexts {
   /** the rule ids asserted in each context, pattern by pattern */
   patterns: { ids: string[][] }[];
+  /** where the contexts of each pattern start in one flat list of every context (pattern by pattern) */
+  offsets: number[];
+  /** the rule ids asserted in each context of that flat list */
+  slotIds: string[][];
   /** the contexts of every pattern, by the element and parent names they can match */
   index: ContextIndex;
   /** every rule id of the table (each gets a count, 0 when its context is absent) */
@@ -46,7 +50,13 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
   if (!index) throw new Error('a rule context is not a plain match pattern');
   const patterns = table.patterns.map((p) => ({ ids: p.rules.map((r) => r.ids) }));
   const ids = [...new Set(table.patterns.flatMap((p) => p.rules.flatMap((r) => r.ids)))];
-  return { patterns, index, ids, zeros: zerosOf(ids) };
+  const offsets: number[] = [];
+  const slotIds: string[][] = [];
+  for (const p of patterns) {
+    offsets.push(slotIds.length);
+    slotIds.push(...p.ids);
+  }
+  return { patterns, offsets, slotIds, index, ids, zeros: zerosOf(ids) };
 }
 
 /**
@@ -66,26 +76,25 @@ function zerosOf(ids: readonly string[]): () => Record<string, number> {
  */
 export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlElement): Record<string, number> {
   const doc = XDocument.of(root);
-  // nodes claimed per context (pattern by pattern), turned into counts per rule id at the end
-  const hits = compiled.patterns.map((p) => new Array<number>(p.ids.length).fill(0));
-  const index = compiled.index;
+  // nodes claimed per context, in one flat array (pattern by pattern): one allocation per document,
+  // turned into counts per rule id at the end
+  const { offsets, slotIds, index } = compiled;
+  const hits = new Int32Array(slotIds.length);
   for (const e of doc.elements()) {
     // the candidates come pattern by pattern: after a pattern's first match, skip to the next pattern
     let claimed = -1;
     for (const c of index.candidates(e)) {
       if (c.group === claimed || !c.match(e, doc)) continue;
-      const h = hits[c.group] as number[];
-      h[c.rule] = (h[c.rule] as number) + 1;
+      const slot = (offsets[c.group] as number) + c.rule;
+      hits[slot] = (hits[slot] as number) + 1;
       claimed = c.group;
     }
   }
   const counts = compiled.zeros();
-  compiled.patterns.forEach((p, k) => {
-    const h = hits[k] as number[];
-    p.ids.forEach((ids, i) => {
-      const n = h[i] as number;
-      if (n) for (const id of ids) counts[id] = (counts[id] ?? 0) + n;
-    });
-  });
+  for (let slot = 0; slot < hits.length; slot++) {
+    const n = hits[slot] as number;
+    if (n === 0) continue;
+    for (const id of slotIds[slot] as string[]) counts[id] = (counts[id] ?? 0) + n;
+  }
   return counts;
 }
