@@ -51,10 +51,13 @@ export function sourceContext(
   // the last names of the paths with a recorded number, gathered on first ask
   let lexicalFields: Set<string> | undefined;
   const contexts = typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
+  const ownOnly = contexts !== undefined && Object.getPrototypeOf(contexts) === null;
   return {
     hasContexts: contexts !== undefined,
     contextCount: (ruleId) => {
-      const n: unknown = contexts && Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
+      if (contexts === undefined) return undefined;
+      // our readers' counts have no prototype: one lookup, nothing inherited to exclude (decision 0171)
+      const n: unknown = ownOnly || Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
       return typeof n === 'number' && n >= 0 ? n : undefined;
     },
     hasLexical: lexical !== undefined && lexical.size > 0,

@@ -62,11 +62,13 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
 /**
  * A function returning a new record of these ids at 0. Two hundred properties added one by one
  * make a dictionary object (~9 µs per document, as much as counting the contexts of an official
- * example); an object literal of them is copied from its boilerplate (~1 µs). The ids come from
- * the generated rule tables and are written as JSON strings.
+ * example); an object literal of them is copied from its boilerplate (~1 µs). The record has no
+ * prototype: nothing is inherited, so the rules read a count with one lookup instead of
+ * `Object.hasOwn` and a lookup (decision 0171). The ids come from the generated rule tables and
+ * are written as JSON strings.
  */
 function zerosOf(ids: readonly string[]): () => Record<string, number> {
-  const literal = `return {${ids.map((id) => `${JSON.stringify(id)}: 0`).join(', ')}};`;
+  const literal = `return {__proto__: null, ${ids.map((id) => `${JSON.stringify(id)}: 0`).join(', ')}};`;
   return new Function(literal) as () => Record<string, number>;
 }
 
