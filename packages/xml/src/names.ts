@@ -56,6 +56,23 @@ export const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<stri
 export const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
 
 /**
+ * A start tag's element, as both parsers build it: one object shape for every element of every tree,
+ * so the passes that read the tree see a single shape. No children yet (closeChildren gives them)
+ * and no text yet, which is white space only so far (blankText, decision 0173).
+ */
+export function newElement(
+  name: string,
+  local: string,
+  ns: string,
+  attrs: Record<string, string>,
+  line: number,
+  column: number,
+  parent: XmlElement | null,
+): XmlElement {
+  return { name, local, ns, attrs, children: NO_CHILDREN, text: '', blankText: '', line, column, parent };
+}
+
+/**
  * The white space between the children of an element (its text when it holds only that) repeats
  * from element to element: kept once, like the names, and bounded the same way.
  */

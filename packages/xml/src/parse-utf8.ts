@@ -24,7 +24,7 @@ import {
   MAX_BLANKS,
   MAX_NAMES,
   NO_ATTRS,
-  NO_CHILDREN,
+  newElement,
   XML_NS,
   XMLNS_NS,
 } from './names.js';
@@ -241,11 +241,6 @@ class Utf8Parser {
     return root;
   }
 
-  private startsWith(at: number, ascii: string): boolean {
-    for (let k = 0; k < ascii.length; k++) if (this.b[at + k] !== ascii.charCodeAt(k)) return false;
-    return true;
-  }
-
   /** Index of the ASCII `needle` at or after `from`, -1 when absent */
   private find(needle: string, from: number): number {
     return this.bytes.indexOf(needle, from, 'latin1');
@@ -254,7 +249,7 @@ class Utf8Parser {
   /** The XML declaration; version 1.1 is left to the string parser (which refuses it) */
   private prolog(): void {
     const at = this.pos;
-    if (this.startsWith(at, '<?xml') && isSpace(this.b[at + 5] as number)) {
+    if (this.sameAscii(at, '<?xml') && isSpace(this.b[at + 5] as number)) {
       const end = this.find('?>', at + 5);
       if (end === -1) giveUp();
       if (/version\s*=\s*["']1\.1["']/.test(this.text.utf8Slice(at, end))) giveUp();
@@ -394,11 +389,11 @@ class Utf8Parser {
 
   /** `<!--` comments and CDATA sections; anything else after `<!` (DOCTYPE…) is the string parser's */
   private declaration(lt: number, current: XmlElement | undefined): void {
-    if (this.startsWith(lt, '<!--')) {
+    if (this.sameAscii(lt, '<!--')) {
       const end = this.find('-->', lt + 4);
       if (end === -1) giveUp();
       this.pos = end + 3;
-    } else if (this.startsWith(lt, '<![CDATA[')) {
+    } else if (this.sameAscii(lt, '<![CDATA[')) {
       if (!current) giveUp();
       const end = this.find(']]>', lt + 9);
       if (end === -1) giveUp();
@@ -482,18 +477,7 @@ class Utf8Parser {
     this.position(lt);
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
-    return {
-      name: parts.name,
-      local: parts.local,
-      ns: ns ?? '',
-      attrs,
-      children: NO_CHILDREN,
-      text: '',
-      blankText: '',
-      line: this.atLine,
-      column: this.atColumn,
-      parent,
-    };
+    return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
   }
 
   /** The interned name (and parts) of the bytes from start to end, whose hash nameEnd computed */

@@ -18,7 +18,7 @@ import {
   localName,
   MAX_NAMES,
   NO_ATTRS,
-  NO_CHILDREN,
+  newElement,
   XML_NS,
   XMLNS_NS,
 } from './names.js';
@@ -273,18 +273,7 @@ class Parser {
     this.position(lt);
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
-    return {
-      name,
-      local,
-      ns: ns ?? '',
-      attrs,
-      children: NO_CHILDREN,
-      text: '',
-      blankText: '',
-      line: this.atLine,
-      column: this.atColumn,
-      parent,
-    };
+    return newElement(name, local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
   }
 
   /** The interned name of the text from start to end (nameEnd's hash told), sliced only when new */
