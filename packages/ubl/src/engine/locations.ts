@@ -76,13 +76,9 @@ export class ModelLocations {
   }
 
   private pushBase(parent: number, tail: number, index: number): number {
-    let bases = this.bases;
     const at = this.baseCount * 3;
-    if (at + 3 > bases.length) {
-      const grown = new Int32Array(bases.length * 2);
-      grown.set(bases);
-      this.bases = bases = grown;
-    }
+    const bases = withRoom(this.bases, at + 3);
+    this.bases = bases;
     bases[at] = parent;
     bases[at + 1] = tail;
     bases[at + 2] = index;
@@ -128,13 +124,9 @@ export class ModelLocations {
 
   /** Records that the path (object `base`, `tail`, `index`; the object itself without a tail) was read from `el` */
   add(base: number, tail: PathTail | undefined, el: XmlElement, index = -1): void {
-    let ints = this.ints;
     const at = this.size * 3;
-    if (at + 3 > ints.length) {
-      const grown = new Int32Array(ints.length * 2);
-      grown.set(ints);
-      this.ints = ints = grown;
-    }
+    const ints = withRoom(this.ints, at + 3);
+    this.ints = ints;
     ints[at] = base;
     ints[at + 1] = tail === undefined ? 0 : tail.id;
     ints[at + 2] = index;
@@ -214,4 +206,12 @@ function compose(base: string, tail: PathTail, index: number): string {
 function tailLength(tail: PathTail, index: number): number {
   if (tail.rel === '' && tail.after === '' && index < 0) return 0;
   return 1 + tail.rel.length + (index < 0 ? 0 : String(index).length + 2) + tail.after.length;
+}
+
+/** `ints` itself when it holds `length` values, else a copy twice as large (the table grows by doubling) */
+function withRoom(ints: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (length <= ints.length) return ints;
+  const grown = new Int32Array(Math.max(ints.length * 2, length));
+  grown.set(ints);
+  return grown;
 }
