@@ -4,13 +4,9 @@
  * waiting for the thread is taken out of the queue, both refused as over-budget with Retry-After;
  * the pool then works on a fresh thread.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { builtThreadPool } from '../support/built-thread-pool.js';
 import { describeIfBuilt } from '../support/processes.js';
-import { REPO_ROOT } from '../support/shared.js';
 
 interface Pool {
   run<T>(task: string, input: unknown): Promise<T>;
@@ -20,24 +16,18 @@ interface Pool {
 
 describeIfBuilt('the budget of a task in the worker pool', () => {
   let pool: Pool;
-  let dir: string;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-budget-'));
-    const tasks = path.join(dir, 'tasks.mjs');
-    fs.writeFileSync(
-      tasks,
+    ({ pool, dispose } = await builtThreadPool<Pool>(
+      'budget',
       `import { threadId } from 'node:worker_threads';
 export function spin({ ms }) { const end = Date.now() + ms; while (Date.now() < end); return 'done'; }
 export function thread() { return threadId; }
 `,
-    );
-    const kit = await import(pathToFileURL(path.join(REPO_ROOT, 'apps/http-kit/dist/index.js')).href);
-    pool = kit.threadPool(pathToFileURL(tasks), { threads: 1, maxQueue: 10, budgetMs: 1_500 });
+      { threads: 1, maxQueue: 10, budgetMs: 1_500 },
+    ));
   });
-  afterAll(async () => {
-    await pool.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => dispose());
 
   it('stops the running task and drops the waiting one at the budget; the next task runs on a fresh thread', async () => {
     const before = await pool.run<number>('thread', {});

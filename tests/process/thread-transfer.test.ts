@@ -4,13 +4,9 @@
  * a result's byte arrays leave the worker (a reference the task kept is empty after), and a slice of
  * Node's Buffer pool is copied, so the other buffers of that pool stay intact.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { builtThreadPool } from '../support/built-thread-pool.js';
 import { describeIfBuilt } from '../support/processes.js';
-import { REPO_ROOT } from '../support/shared.js';
 
 interface Pool {
   run<T>(task: string, input: unknown, transfer?: readonly ArrayBufferView[]): Promise<T>;
@@ -19,25 +15,19 @@ interface Pool {
 
 describeIfBuilt('bytes between the event loop and the worker threads', () => {
   let pool: Pool;
-  let dir: string;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'einv-transfer-'));
-    const tasks = path.join(dir, 'tasks.mjs');
-    fs.writeFileSync(
-      tasks,
+    ({ pool, dispose } = await builtThreadPool<Pool>(
+      'transfer',
       `let kept;
 export function sum({ bytes }) { let s = 0; for (const b of bytes) s += b; return { sum: s, length: bytes.length }; }
 export function make({ length }) { kept = new Uint8Array(length).fill(7); return { body: kept }; }
 export function keptLength() { return kept.byteLength; }
 `,
-    );
-    const kit = await import(pathToFileURL(path.join(REPO_ROOT, 'apps/http-kit/dist/index.js')).href);
-    pool = kit.threadPool(pathToFileURL(tasks), { threads: 1, maxQueue: 10, budgetMs: 30_000 });
+      { threads: 1, maxQueue: 10, budgetMs: 30_000 },
+    ));
   });
-  afterAll(async () => {
-    await pool.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => dispose());
 
   it('an upload passed in `transfer` is moved to the worker: the task reads it, the caller keeps an empty view', async () => {
     const upload = new Uint8Array(100_000).fill(1);
