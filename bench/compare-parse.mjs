@@ -44,12 +44,16 @@ function differ(a, b, where = '/') {
   const todo = [[a, b, where]];
   while (todo.length > 0) {
     const [x, y, at] = todo.pop();
-    for (const f of fields) if (x[f] !== y[f]) return `${at}: ${f} ${JSON.stringify(x[f])} ≠ ${JSON.stringify(y[f])}`;
+    for (const f of fields)
+      if (x[f] !== y[f]) return `${at}: ${f} ${JSON.stringify(x[f])} ≠ ${JSON.stringify(y[f])}`;
     const blankX = x.blankText != null && x.blankText === x.text;
     const blankY = y.blankText != null && y.blankText === y.text;
-    if (blankX !== blankY || (x.blankText === null) !== (y.blankText === null)) return `${at}: blankText mark`;
-    if (JSON.stringify(Object.entries(x.attrs)) !== JSON.stringify(Object.entries(y.attrs))) return `${at}: attrs`;
-    if (x.children.length !== y.children.length) return `${at}: ${x.children.length} ≠ ${y.children.length} children`;
+    if (blankX !== blankY || (x.blankText === null) !== (y.blankText === null))
+      return `${at}: blankText mark`;
+    if (JSON.stringify(Object.entries(x.attrs)) !== JSON.stringify(Object.entries(y.attrs)))
+      return `${at}: attrs`;
+    if (x.children.length !== y.children.length)
+      return `${at}: ${x.children.length} ≠ ${y.children.length} children`;
     for (let i = 0; i < x.children.length; i++) {
       if (x.children[i].parent !== x || y.children[i].parent !== y) return `${at}: parent of child ${i}`;
       todo.push([x.children[i], y.children[i], `${at}${x.children[i].name}[${i}]/`]);

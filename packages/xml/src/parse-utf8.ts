@@ -188,8 +188,8 @@ class Utf8Parser {
   private readonly bytes: Buffer;
   private pos: number;
   private line = 1;
+  /** Where the current line starts: every scan counts the line feeds it passes (countLines for the native ones) */
   private lineStart: number;
-  private nextNl: number;
   /** Column bookkeeping: the UTF-16 length of the current line from lineStart up to colFrom */
   private colFrom: number;
   private colUnits = 0;
@@ -220,7 +220,6 @@ class Utf8Parser {
     this.pos = start;
     this.lineStart = start;
     this.colFrom = start;
-    this.nextNl = this.bytes.indexOf(0x0a, start);
   }
 
   parse(): XmlElement {
@@ -315,6 +314,7 @@ class Utf8Parser {
       if (end === -1) giveUp();
       if (/version\s*=\s*["']1\.1["']/.test(this.text.utf8Slice(at, end))) giveUp();
       this.pos = end + 2;
+      this.countLines(at, this.pos);
       this.lastWide = this.pos; // not scanned for wide characters: columns on its line count them
     }
   }
@@ -336,11 +336,15 @@ class Utf8Parser {
         const run = indentation(k - start - 1);
         if (run >= 0) {
           this.addBlank(current, run);
+          this.line++;
+          this.lineStart = start + 1;
           return k;
         }
       }
     }
     let j = start;
+    let lines = 0;
+    let lastLf = 0;
     // byte by byte for the usual short text; a long one (an attachment) is left to native scans
     const limit = Math.min(n, start + LONG_TEXT);
     for (; j < limit; j++) {
@@ -348,7 +352,12 @@ class Utf8Parser {
       if (c === 0x3c) break;
       h = (Math.imul(h, 31) + c) | 0;
       if (c <= 0x20) {
-        if (c === 0x20 || c === 0x0a || c === 0x09) continue;
+        if (c === 0x20 || c === 0x09) continue;
+        if (c === 0x0a) {
+          lines++;
+          lastLf = j;
+          continue;
+        }
         if (c === 0x0d) flags |= CR;
         else giveUp(); // a control character XML forbids
       } else {
@@ -362,6 +371,10 @@ class Utf8Parser {
       }
     }
     if (j === limit && j < n) return this.longCharData(start, current);
+    if (lines > 0) {
+      this.line += lines;
+      this.lineStart = lastLf + 1;
+    }
     if (flags & WIDE) this.lastWide = j;
     if (!current) {
       if (flags & SOLID) giveUp(); // text before or after the root element
@@ -394,6 +407,7 @@ class Utf8Parser {
   private longCharData(start: number, current: XmlElement | undefined): number {
     let end = this.bytes.indexOf(0x3c, start);
     if (end === -1) end = this.n;
+    this.countLines(start, end);
     const raw = this.text.utf8Slice(start, end);
     if (raw.length !== end - start) this.lastWide = end;
     if (FORBIDDEN_CHAR.test(raw)) giveUp();
@@ -472,6 +486,7 @@ class Utf8Parser {
       const end = this.find('-->', lt + 4);
       if (end === -1) giveUp();
       this.pos = end + 3;
+      this.countLines(lt, end);
     } else if (this.sameAscii(lt, '<![CDATA[')) {
       if (!current) giveUp();
       const end = this.find(']]>', lt + 9);
@@ -480,6 +495,7 @@ class Utf8Parser {
       current.blankText = null;
       this.textRun = -1;
       this.pos = end + 3;
+      this.countLines(lt, end);
     } else giveUp();
     this.lastWide = this.pos; // not scanned for wide characters
   }
@@ -490,6 +506,7 @@ class Utf8Parser {
     const target = this.text.utf8Slice(lt + 2, this.nameEnd(lt + 2));
     if (target.toLowerCase() === 'xml') giveUp();
     this.pos = end + 2;
+    this.countLines(lt, end);
     this.lastWide = Math.max(this.lastWide, this.pos); // not scanned for wide characters
   }
 
@@ -522,6 +539,7 @@ class Utf8Parser {
     }
     this.tagNameEnd = nameEnd;
     this.tagParts = parts;
+    this.position(lt); // before the attributes: line feeds in the tag are counted as they are passed
     i = nameEnd;
     let attrs = NO_ATTRS;
     let scope = parentScope;
@@ -575,7 +593,6 @@ class Utf8Parser {
         const ac = a.indexOf(':');
         if (ac !== -1 && scope[a.slice(0, ac)] === undefined) giveUp();
       }
-    this.position(lt);
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
     return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
@@ -660,8 +677,13 @@ class Utf8Parser {
       if (c === q) break;
       h = (Math.imul(h, 31) + c) | 0;
       if (c < 0x20) {
-        if (c === 0x09 || c === 0x0a || c === 0x0d) flags |= BREAK;
-        else giveUp();
+        if (c === 0x09 || c === 0x0a || c === 0x0d) {
+          flags |= BREAK;
+          if (c === 0x0a) {
+            this.line++;
+            this.lineStart = j + 1;
+          }
+        } else giveUp();
       } else if (c === 0x26) flags |= AMP;
       else if (c === 0x3c) giveUp();
       else if (c >= 0x80) {
@@ -707,22 +729,47 @@ class Utf8Parser {
     return j;
   }
 
+  /** The first byte from i on that is not white space (line feeds counted) */
   private skipSpace(i: number): number {
     const b = this.b;
-    while (isSpace(b[i] as number)) i++;
-    return i;
+    for (;;) {
+      const c = b[i] as number;
+      if (c === 0x20 || c === 0x09 || c === 0x0d) i++;
+      else if (c === 0x0a) {
+        i++;
+        this.line++;
+        this.lineStart = i;
+      } else return i;
+    }
   }
 
   /**
-   * 1-based line and column of a start tag's offset (asked in increasing order), into atLine and
-   * atColumn; the column counts UTF-16 code units, as in the decoded text
+   * Counts the line feeds from `start` to `end` (a range a native search passed): byte by byte when
+   * short, else by native searches bounded to the range (an unbounded one could run to the end of a
+   * document without line feeds at every comment: quadratic)
+   */
+  private countLines(start: number, end: number): void {
+    if (end - start < LONG_TEXT) {
+      const b = this.b;
+      for (let i = start; i < end; i++)
+        if (b[i] === 0x0a) {
+          this.line++;
+          this.lineStart = i + 1;
+        }
+      return;
+    }
+    const range = this.bytes.subarray(start, end);
+    for (let lf = range.indexOf(0x0a); lf !== -1; lf = range.indexOf(0x0a, lf + 1)) {
+      this.line++;
+      this.lineStart = start + lf + 1;
+    }
+  }
+
+  /**
+   * 1-based line and column of a start tag's offset (asked in increasing order, once every byte before
+   * it is scanned), into atLine and atColumn; the column counts UTF-16 code units, as in the decoded text
    */
   private position(offset: number): void {
-    while (this.nextNl !== -1 && this.nextNl < offset) {
-      this.line++;
-      this.lineStart = this.nextNl + 1;
-      this.nextNl = this.bytes.indexOf(0x0a, this.lineStart);
-    }
     if (this.colFrom < this.lineStart) {
       this.colFrom = this.lineStart;
       this.colUnits = 0;
