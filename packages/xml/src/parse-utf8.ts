@@ -70,10 +70,9 @@ interface NameParts {
   wide: boolean;
   /**
    * An ASCII name's characters eight by eight (doubles), then four by four (words), little-endian:
-   * compared with the bytes eight or four at a time. Doubles compare equal exactly when their bits
-   * do, but for a NaN, which never does: a name whose bytes spell one only never matches its
-   * doubles, and is read the slow way (and it has a DEL character: not a name the string parser
-   * accepts).
+   * compared with the bytes eight or four at a time. Two doubles are equal exactly when their bits
+   * are, but for NaN (never equal) and zero (+0 equals -0): eight ASCII bytes, none of them NUL,
+   * are neither (a NaN needs a byte ≥ 0xF0, a zero seven NULs), so the comparison is exact.
    */
   doubles: Float64Array;
   words: Int32Array;
