@@ -117,6 +117,8 @@ export class XDocument {
   /** the attribute nodes of the names asked, made from byAttr on the first ask of each */
   private attrNodes: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
+  /** whether the last `step` gave each node at most once (read by the path that called it) */
+  private stepGaveDistinct = false;
   /** The variables in scope: a rule's `let`s, a quantifier's item */
   private readonly vars = new Map<string, Value>();
   /** Variables bound but not computed yet (bindLazy) */
@@ -452,9 +454,12 @@ export class XDocument {
         if (a.abs) cur = [this.docNode];
         else if (a.start) cur = this.eval(a.start, ctx);
         else cur = [ctx];
+        // one node to start from (the document or the context), unless an expression gives them
+        let distinct = !a.start;
         a.steps.forEach((s, i) => {
           const deep = s.deep || (i === 0 && a.abs === '//');
-          cur = this.step(cur, s, deep);
+          cur = this.step(cur, s, deep, distinct);
+          distinct = this.stepGaveDistinct;
         });
         if (once) this.absolute.set(a, cur);
         return cur;
@@ -468,9 +473,23 @@ export class XDocument {
     return (items as XmlElement[]).sort((x, y) => this.position(x) - this.position(y));
   }
 
-  private step(input: Value, s: Step, deep: boolean): Value {
+  /**
+   * One step of a path. `distinct`: no node repeats in `input`. The nodes found are then made unique
+   * only where they could repeat: a child, self or attribute step from distinct nodes finds each
+   * node once (an element has one parent), and so does `//name` from one node. The set this spares
+   * was most of the cost of the UBL root asserts' `//cac:Price/cac:AllowanceCharge/…` on large
+   * invoices (one entry per line). The order is the same either way (the set only skips repeats).
+   */
+  private step(input: Value, s: Step, deep: boolean, distinct: boolean): Value {
     const out: Item[] = [];
-    const seen = input.length > 1 || deep ? new Set<Item>() : null;
+    const once = distinct
+      ? deep
+        ? s.axis === 'child' && input.length <= 1
+        : s.axis === 'child' || s.axis === 'self' || s.axis === 'attribute'
+      : false;
+    const seen = !once && (input.length > 1 || deep) ? new Set<Item>() : null;
+    // set at the end: predicates and function steps evaluate paths of their own meanwhile
+    const gaveDistinct = once || seen !== null || (input.length <= 1 && s.axis !== 'call');
     for (const n of input) {
       if (!isNode(n)) continue;
       if (deep && s.axis === 'child') {
@@ -510,6 +529,7 @@ export class XDocument {
         }
       }
     }
+    this.stepGaveDistinct = gaveDistinct;
     return out;
   }
 
