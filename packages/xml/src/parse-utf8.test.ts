@@ -237,7 +237,10 @@ describe('parseUtf8 against the string parser', () => {
     // a leaf (read without the open elements' stacks) one level too deep, and one at the limit
     const leafTooDeep = utf8(`${'<a>'.repeat(10)}<b>x</b>${'</a>'.repeat(10)}`);
     expect(parseUtf8(leafTooDeep, 10)).toBeUndefined();
-    expect(parseXml(leafTooDeep, { maxDepth: 10 })).toMatchObject({ ok: false, error: { code: 'XML-DEPTH' } });
+    expect(parseXml(leafTooDeep, { maxDepth: 10 })).toMatchObject({
+      ok: false,
+      error: { code: 'XML-DEPTH' },
+    });
     const leafAtLimit = utf8(`${'<a>'.repeat(9)}<b>x</b>${'</a>'.repeat(9)}`);
     expect(parseUtf8(leafAtLimit, 10)).toBeDefined();
     expect(parseXml(leafAtLimit, { maxDepth: 10 })).toMatchObject({ ok: true });
