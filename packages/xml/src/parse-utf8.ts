@@ -66,6 +66,15 @@ interface NameParts {
   prefix: string;
   /** The name's characters four by four (little-endian), to compare with the bytes a word at a time */
   words: Int32Array;
+  /** In NAMES_BY_HASH (ASCII and interned): the only names a tag is predicted to have */
+  known: boolean;
+  /**
+   * The known name of the start tag that followed this name's start tag (afterStart) or its end tag
+   * (afterEnd) last time: documents repeat their sequences of tags, so the next start tag is first
+   * compared with it a word at a time, instead of being scanned byte by byte and looked up by hash
+   */
+  afterStart: NameParts | undefined;
+  afterEnd: NameParts | undefined;
 }
 
 function wordsOf(ascii: string): Int32Array {
@@ -81,44 +90,67 @@ function wordsOf(ascii: string): Int32Array {
   return words;
 }
 const NAMES_BY_HASH = new Map<number, NameParts>();
+const NO_NAME: NameParts = {
+  name: '',
+  local: '',
+  prefix: '',
+  words: new Int32Array(0),
+  known: false,
+  afterStart: undefined,
+  afterEnd: undefined,
+};
 const EMPTY_WORDS = new Int32Array(0);
-/** White space runs (indentation) by the hash of their bytes */
-const BLANKS_BY_HASH = new Map<number, string>();
-
 /**
- * The white space text of an element with children grows piece by piece (the indentation between
- * them): each known run with each known next piece gives a known, interned, flat run, instead of
- * a chain of concatenations flattened and looked up when the element closes. Only white space
- * runs have a row here; bounded like the blanks.
+ * The white space runs of the documents (indentation, the white space between children), each an
+ * interned string with a small id (0 is ''): the text of an element whose pieces so far were all
+ * runs is a run too (decision 0176). The parser keeps the id of the open element's text, so adding
+ * the next piece is a lookup by two numbers (joinRuns) instead of by the strings, and an element
+ * closing with a run for text needs no further check. Bounded like the blanks.
  */
-const BLANK_JOINS = new Map<string, Map<string, string>>();
-let blankJoinCount = 0;
+const RUNS: string[] = [''];
+const RUN_IDS = new Map<string, number>([['', 0]]);
 
-function joinBlanks(before: string, piece: string): string {
-  // (a long text is never a key; looking it up would flatten it at every piece)
-  const row = before.length < MAX_BLANK_LENGTH ? BLANK_JOINS.get(before) : undefined;
-  if (row === undefined) return before + piece; // not a known white space run: plain text
-  const known = row.get(piece);
+/** The id of a white space run of at most MAX_BLANK_LENGTH characters, -1 when the table is full */
+function runOf(text: string): number {
+  const known = RUN_IDS.get(text);
   if (known !== undefined) return known;
-  const joined = before + piece;
-  if (joined.length > MAX_BLANK_LENGTH || blankJoinCount >= MAX_BLANKS) return joined;
-  const own = internBlank(joined);
-  row.set(piece, own);
-  blankJoinCount++;
-  if (!BLANK_JOINS.has(own)) BLANK_JOINS.set(own, new Map());
-  return own;
+  if (RUNS.length >= MAX_BLANKS) return -1;
+  const own = internBlank(text);
+  RUNS.push(own);
+  RUN_IDS.set(own, RUNS.length - 1);
+  return RUNS.length - 1;
 }
 
-/** "\n" and n spaces, by n */
-const INDENTATION: string[] = [];
-function indentation(spaces: number): string {
-  let t = INDENTATION[spaces];
-  if (t === undefined) {
-    t = internBlank(`\n${' '.repeat(spaces)}`);
-    INDENTATION[spaces] = t;
-    if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
+/** Run ids by the hash of their bytes (blankRun); a newer run replaces an older on a collision */
+const RUNS_BY_HASH = new Map<number, number>();
+
+/**
+ * The run of run `before` followed by run `piece`, or -1 when that text is longer than a run (or the
+ * table is full): one slot per pair by a hash of both, a newer pair replacing an older
+ */
+const JOIN_KEYS = new Int32Array(8_192).fill(-1);
+const JOINED = new Int32Array(JOIN_KEYS.length);
+function joinRuns(before: number, piece: number): number {
+  if (before === 0) return piece;
+  const key = before * MAX_BLANKS + piece;
+  const slot = Math.imul(key, 0x9e3779b1) >>> 19; // 13 bits: JOIN_KEYS.length
+  if (JOIN_KEYS[slot] === key) return JOINED[slot] as number;
+  const joined = (RUNS[before] as string) + (RUNS[piece] as string);
+  const run = joined.length > MAX_BLANK_LENGTH ? -1 : runOf(joined);
+  JOIN_KEYS[slot] = key;
+  JOINED[slot] = run;
+  return run;
+}
+
+/** The run of "\n" and n spaces, by n (-1 when the table is full) */
+const INDENTATION: number[] = [];
+function indentation(spaces: number): number {
+  let run = INDENTATION[spaces];
+  if (run === undefined) {
+    run = runOf(`\n${' '.repeat(spaces)}`);
+    if (run >= 0) INDENTATION[spaces] = run;
   }
-  return t;
+  return run;
 }
 
 /** The bytes that end a name: white space, controls and the delimiters of markup (> / = < " ' &) */
@@ -126,10 +158,16 @@ const ENDS_NAME = new Uint8Array(256);
 for (let c = 0; c <= 0x20; c++) ENDS_NAME[c] = 1;
 for (const c of '>/=<"\'&') ENDS_NAME[c.charCodeAt(0)] = 1;
 
-/** Short texts by the hash of their bytes (shortValue); bounded, a newer text replaces an older on a collision */
-const VALUES_BY_HASH = new Map<number, string>();
-const MAX_VALUES = 10_000;
+/**
+ * Short texts by the hash of their bytes (shortValue): a slot per hash modulo the table's size (a
+ * power of two), a newer text replacing an older on a collision, so bounded by its size
+ */
+const VALUE_SLOTS: (string | undefined)[] = new Array(16_384).fill(undefined);
+const VALUE_SLOT_MASK = VALUE_SLOTS.length - 1;
 const MAX_VALUE_LENGTH = 24;
+
+/** "    " as a little-endian word: indentation is skipped four spaces at a time */
+const FOUR_SPACES = 0x20202020;
 
 /** Texts at least this long are scanned natively (longCharData) */
 const LONG_TEXT = 256;
@@ -150,8 +188,8 @@ class Utf8Parser {
   private readonly bytes: Buffer;
   private pos: number;
   private line = 1;
+  /** Where the current line starts: every scan counts the line feeds it passes (countLines for the native ones) */
   private lineStart: number;
-  private nextNl: number;
   /** Column bookkeeping: the UTF-16 length of the current line from lineStart up to colFrom */
   private colFrom: number;
   private colUnits = 0;
@@ -160,6 +198,9 @@ class Utf8Parser {
   private tagScope: NsScope = {};
   private tagSelfClosing = false;
   private tagNameEnd = 0;
+  private tagParts: NameParts = NO_NAME;
+  /** The run (RUNS) the innermost open element's text is, -1 when it is not one */
+  private textRun = 0;
   private atLine = 1;
   private atColumn = 1;
   private nameHash = 0;
@@ -179,7 +220,6 @@ class Utf8Parser {
     this.pos = start;
     this.lineStart = start;
     this.colFrom = start;
-    this.nextNl = this.bytes.indexOf(0x0a, start);
   }
 
   parse(): XmlElement {
@@ -195,6 +235,12 @@ class Utf8Parser {
     const pending: XmlElement[] = [];
     let top = 0; // pending's length in use
     const starts: number[] = [];
+    // the name of each open element, and of the last tag (start or end): what predicts the next name
+    const openNames: NameParts[] = [];
+    let last: NameParts | undefined;
+    let lastWasEnd = false;
+    // the run id of each open element's text but the innermost's (this.textRun)
+    const textRuns: number[] = [];
     let scope: NsScope = { xml: XML_NS };
     while (this.pos < n) {
       const current = stack[stack.length - 1];
@@ -209,9 +255,12 @@ class Utf8Parser {
         if (!current) giveUp();
         this.endTag(lt, nameStarts.pop() as number, nameEnds.pop() as number);
         const start = starts.pop() as number;
-        closeChildren(current, pending, start, top, BLANK_JOINS);
+        closeChildren(current, pending, start, top, this.textRun >= 0);
         top = start; // (not truncated: the array keeps its room for the next siblings)
+        this.textRun = textRuns.pop() as number;
         stack.pop();
+        last = openNames.pop();
+        lastWasEnd = true;
         scope = scopes.pop() ?? scope;
         continue;
       }
@@ -224,7 +273,15 @@ class Utf8Parser {
         continue;
       }
       if (root && stack.length === 0) giveUp();
-      const el = this.startTag(lt, current ?? null, scope);
+      const predicted = last === undefined ? undefined : lastWasEnd ? last.afterEnd : last.afterStart;
+      const el = this.startTag(lt, current ?? null, scope, predicted);
+      const parts = this.tagParts;
+      if (parts !== predicted && parts.known && last !== undefined) {
+        if (lastWasEnd) last.afterEnd = parts;
+        else last.afterStart = parts;
+      }
+      last = parts;
+      lastWasEnd = this.tagSelfClosing;
       if (current) pending[top++] = el;
       else root = el;
       if (!this.tagSelfClosing) {
@@ -233,6 +290,9 @@ class Utf8Parser {
         nameStarts.push(lt + 1);
         nameEnds.push(this.tagNameEnd);
         starts.push(top);
+        openNames.push(parts);
+        textRuns.push(this.textRun);
+        this.textRun = 0;
         scopes.push(scope);
         scope = this.tagScope;
       }
@@ -254,6 +314,7 @@ class Utf8Parser {
       if (end === -1) giveUp();
       if (/version\s*=\s*["']1\.1["']/.test(this.text.utf8Slice(at, end))) giveUp();
       this.pos = end + 2;
+      this.countLines(at, this.pos);
       this.lastWide = this.pos; // not scanned for wide characters: columns on its line count them
     }
   }
@@ -267,17 +328,23 @@ class Utf8Parser {
     // the usual indentation, a line feed and spaces up to the next tag, by its number of spaces
     if (current !== undefined && b[start] === 0x0a) {
       let k = start + 1;
+      const view = this.view;
+      const wordsEnd = n - 4;
+      while (k <= wordsEnd && view.getInt32(k, true) === FOUR_SPACES) k += 4;
       while (b[k] === 0x20) k++;
       if (b[k] === 0x3c && k - start <= MAX_BLANK_LENGTH) {
-        const t = indentation(k - start - 1);
-        const before = current.text;
-        const text = before === '' ? t : joinBlanks(before, t);
-        current.text = text;
-        if (current.blankText !== null) current.blankText = text;
-        return k;
+        const run = indentation(k - start - 1);
+        if (run >= 0) {
+          this.addBlank(current, run);
+          this.line++;
+          this.lineStart = start + 1;
+          return k;
+        }
       }
     }
     let j = start;
+    let lines = 0;
+    let lastLf = 0;
     // byte by byte for the usual short text; a long one (an attachment) is left to native scans
     const limit = Math.min(n, start + LONG_TEXT);
     for (; j < limit; j++) {
@@ -285,7 +352,12 @@ class Utf8Parser {
       if (c === 0x3c) break;
       h = (Math.imul(h, 31) + c) | 0;
       if (c <= 0x20) {
-        if (c === 0x20 || c === 0x0a || c === 0x09) continue;
+        if (c === 0x20 || c === 0x09) continue;
+        if (c === 0x0a) {
+          lines++;
+          lastLf = j;
+          continue;
+        }
         if (c === 0x0d) flags |= CR;
         else giveUp(); // a control character XML forbids
       } else {
@@ -299,17 +371,24 @@ class Utf8Parser {
       }
     }
     if (j === limit && j < n) return this.longCharData(start, current);
+    if (lines > 0) {
+      this.line += lines;
+      this.lineStart = lastLf + 1;
+    }
     if (flags & WIDE) this.lastWide = j;
     if (!current) {
       if (flags & SOLID) giveUp(); // text before or after the root element
       return j;
     }
     if (flags === 0) {
-      const t = this.blank(start, j, h);
-      const before = current.text;
-      const text = before === '' ? t : joinBlanks(before, t);
-      current.text = text;
-      if (current.blankText !== null) current.blankText = text;
+      const run = this.blankRun(start, j, h);
+      if (run >= 0) this.addBlank(current, run);
+      else {
+        const text = current.text + this.text.latin1Slice(start, j);
+        current.text = text;
+        if (current.blankText !== null) current.blankText = text;
+        this.textRun = -1;
+      }
       return j;
     }
     let t: string;
@@ -320,6 +399,7 @@ class Utf8Parser {
     }
     current.text += t;
     current.blankText = null;
+    this.textRun = -1;
     return j;
   }
 
@@ -327,6 +407,7 @@ class Utf8Parser {
   private longCharData(start: number, current: XmlElement | undefined): number {
     let end = this.bytes.indexOf(0x3c, start);
     if (end === -1) end = this.n;
+    this.countLines(start, end);
     const raw = this.text.utf8Slice(start, end);
     if (raw.length !== end - start) this.lastWide = end;
     if (FORBIDDEN_CHAR.test(raw)) giveUp();
@@ -335,6 +416,7 @@ class Utf8Parser {
     } else {
       current.text += charDataValue(raw, giveUp);
       current.blankText = null; // (a long white space run only loses the shortcut)
+      this.textRun = -1;
     }
     return end;
   }
@@ -346,25 +428,36 @@ class Utf8Parser {
    * element was a good part of the parse and of its garbage.
    */
   private shortValue(start: number, end: number, hash: number): string {
-    const known = VALUES_BY_HASH.get(hash);
+    const slot = hash & VALUE_SLOT_MASK;
+    const known = VALUE_SLOTS[slot];
     if (known !== undefined && known.length === end - start && this.sameAscii(start, known)) return known;
     const t = this.text.latin1Slice(start, end);
-    if (VALUES_BY_HASH.size < MAX_VALUES || known !== undefined) VALUES_BY_HASH.set(hash, t);
+    VALUE_SLOTS[slot] = t;
     return t;
   }
 
-  /** A run of spaces, tabs and line feeds, kept once per distinct value when short */
-  private blank(start: number, end: number, hash: number): string {
+  /** The run (RUNS) of the spaces, tabs and line feeds from start to end; -1 when too long (or the table is full) */
+  private blankRun(start: number, end: number, hash: number): number {
     const length = end - start;
-    if (length > MAX_BLANK_LENGTH) return this.text.latin1Slice(start, end);
-    const known = BLANKS_BY_HASH.get(hash);
-    if (known !== undefined && known.length === length && this.sameAscii(start, known)) return known;
-    const t = internBlank(this.text.latin1Slice(start, end));
-    if (BLANKS_BY_HASH.size < MAX_BLANKS) {
-      BLANKS_BY_HASH.set(hash, t);
-      if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
+    if (length > MAX_BLANK_LENGTH) return -1;
+    const known = RUNS_BY_HASH.get(hash);
+    if (known !== undefined) {
+      const t = RUNS[known] as string;
+      if (t.length === length && this.sameAscii(start, t)) return known;
     }
-    return t;
+    const run = runOf(this.text.latin1Slice(start, end));
+    if (run >= 0 && (RUNS_BY_HASH.size < MAX_BLANKS || known !== undefined)) RUNS_BY_HASH.set(hash, run);
+    return run;
+  }
+
+  /** Adds the white space run `piece` to the text of the innermost open element */
+  private addBlank(current: XmlElement, piece: number): void {
+    const before = this.textRun;
+    const run = before < 0 ? -1 : joinRuns(before, piece);
+    const text = run >= 0 ? (RUNS[run] as string) : current.text + (RUNS[piece] as string);
+    current.text = text;
+    if (current.blankText !== null) current.blankText = text;
+    this.textRun = run;
   }
 
   /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared a word at a time */
@@ -393,13 +486,16 @@ class Utf8Parser {
       const end = this.find('-->', lt + 4);
       if (end === -1) giveUp();
       this.pos = end + 3;
+      this.countLines(lt, end);
     } else if (this.sameAscii(lt, '<![CDATA[')) {
       if (!current) giveUp();
       const end = this.find(']]>', lt + 9);
       if (end === -1) giveUp();
       current.text += normalizeNewlines(this.text.utf8Slice(lt + 9, end));
       current.blankText = null;
+      this.textRun = -1;
       this.pos = end + 3;
+      this.countLines(lt, end);
     } else giveUp();
     this.lastWide = this.pos; // not scanned for wide characters
   }
@@ -410,17 +506,40 @@ class Utf8Parser {
     const target = this.text.utf8Slice(lt + 2, this.nameEnd(lt + 2));
     if (target.toLowerCase() === 'xml') giveUp();
     this.pos = end + 2;
+    this.countLines(lt, end);
     this.lastWide = Math.max(this.lastWide, this.pos); // not scanned for wide characters
   }
 
-  /** The element of the start tag at `lt`; its scope, whether it is `<x/>` and where its name ends in tag… fields */
-  private startTag(lt: number, parent: XmlElement | null, parentScope: NsScope): XmlElement {
+  /**
+   * The element of the start tag at `lt`; its scope, whether it is `<x/>`, its name and where the name
+   * ends in tag… fields. `predicted`: the name it probably has (compared first, see NameParts)
+   */
+  private startTag(
+    lt: number,
+    parent: XmlElement | null,
+    parentScope: NsScope,
+    predicted: NameParts | undefined,
+  ): XmlElement {
     const b = this.b;
     let i = lt + 1;
-    const nameEnd = this.nameEnd(i);
-    if (nameEnd === i) giveUp();
-    const parts = this.nameParts(i, nameEnd);
+    let nameEnd: number;
+    let parts: NameParts;
+    if (
+      predicted !== undefined &&
+      ENDS_NAME[b[i + predicted.name.length] as number] === 1 &&
+      this.sameName(i, predicted)
+    ) {
+      // the same bytes, then what ends a name: nameEnd would find this name (ASCII, known)
+      parts = predicted;
+      nameEnd = i + parts.name.length;
+    } else {
+      nameEnd = this.nameEnd(i);
+      if (nameEnd === i) giveUp();
+      parts = this.nameParts(i, nameEnd);
+    }
     this.tagNameEnd = nameEnd;
+    this.tagParts = parts;
+    this.position(lt); // before the attributes: line feeds in the tag are counted as they are passed
     i = nameEnd;
     let attrs = NO_ATTRS;
     let scope = parentScope;
@@ -474,7 +593,6 @@ class Utf8Parser {
         const ac = a.indexOf(':');
         if (ac !== -1 && scope[a.slice(0, ac)] === undefined) giveUp();
       }
-    this.position(lt);
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
     return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
@@ -494,10 +612,21 @@ class Utf8Parser {
       local: colon === -1 ? name : localName(name, colon),
       prefix: colon === -1 ? '' : name.slice(0, colon),
       words: wide ? EMPTY_WORDS : wordsOf(name),
+      known: false,
+      afterStart: undefined,
+      afterEnd: undefined,
     };
     // only ASCII names, interned: the hash is of bytes, and the comparison above of characters
-    if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(hash)))
+    if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || known !== undefined)) {
+      if (known !== undefined) {
+        // no longer known: it predicts nothing, so what it pointed to cannot pile up behind it
+        known.known = false;
+        known.afterStart = undefined;
+        known.afterEnd = undefined;
+      }
+      parts.known = true;
       NAMES_BY_HASH.set(hash, parts);
+    }
     return parts;
   }
 
@@ -548,8 +677,13 @@ class Utf8Parser {
       if (c === q) break;
       h = (Math.imul(h, 31) + c) | 0;
       if (c < 0x20) {
-        if (c === 0x09 || c === 0x0a || c === 0x0d) flags |= BREAK;
-        else giveUp();
+        if (c === 0x09 || c === 0x0a || c === 0x0d) {
+          flags |= BREAK;
+          if (c === 0x0a) {
+            this.line++;
+            this.lineStart = j + 1;
+          }
+        } else giveUp();
       } else if (c === 0x26) flags |= AMP;
       else if (c === 0x3c) giveUp();
       else if (c >= 0x80) {
@@ -595,22 +729,47 @@ class Utf8Parser {
     return j;
   }
 
+  /** The first byte from i on that is not white space (line feeds counted) */
   private skipSpace(i: number): number {
     const b = this.b;
-    while (isSpace(b[i] as number)) i++;
-    return i;
+    for (;;) {
+      const c = b[i] as number;
+      if (c === 0x20 || c === 0x09 || c === 0x0d) i++;
+      else if (c === 0x0a) {
+        i++;
+        this.line++;
+        this.lineStart = i;
+      } else return i;
+    }
   }
 
   /**
-   * 1-based line and column of a start tag's offset (asked in increasing order), into atLine and
-   * atColumn; the column counts UTF-16 code units, as in the decoded text
+   * Counts the line feeds from `start` to `end` (a range a native search passed): byte by byte when
+   * short, else by native searches bounded to the range (an unbounded one could run to the end of a
+   * document without line feeds at every comment: quadratic)
+   */
+  private countLines(start: number, end: number): void {
+    if (end - start < LONG_TEXT) {
+      const b = this.b;
+      for (let i = start; i < end; i++)
+        if (b[i] === 0x0a) {
+          this.line++;
+          this.lineStart = i + 1;
+        }
+      return;
+    }
+    const range = this.bytes.subarray(start, end);
+    for (let lf = range.indexOf(0x0a); lf !== -1; lf = range.indexOf(0x0a, lf + 1)) {
+      this.line++;
+      this.lineStart = start + lf + 1;
+    }
+  }
+
+  /**
+   * 1-based line and column of a start tag's offset (asked in increasing order, once every byte before
+   * it is scanned), into atLine and atColumn; the column counts UTF-16 code units, as in the decoded text
    */
   private position(offset: number): void {
-    while (this.nextNl !== -1 && this.nextNl < offset) {
-      this.line++;
-      this.lineStart = this.nextNl + 1;
-      this.nextNl = this.bytes.indexOf(0x0a, this.lineStart);
-    }
     if (this.colFrom < this.lineStart) {
       this.colFrom = this.lineStart;
       this.colUnits = 0;
