@@ -96,6 +96,14 @@ const PREDICTED = [
   '<r xmlns:p="urn:p"><p:abcdefgh><x/></p:abcdefgh><p:abcdefghi/><p:abcdefg/></r>',
   '<r><abc><x/></abc><abc/><d/></r>',
   '<r><abc><é/></abc><abé/><d/></r>',
+  // one prefix, other namespaces: the namespace of a name is looked up again in every new scope
+  '<r xmlns:p="urn:1"><p:abc/><p:abc xmlns:p="urn:2"><p:abc/></p:abc><p:abc/></r>',
+  '<r xmlns:p="urn:3"><p:abc/><p:abc xmlns:p="urn:2"/><p:abc/></r>',
+  // names of 8, 12, 15, 16 and 17 bytes: compared eight, then four bytes at a time, then one by one
+  '<r><abcdefgh>1</abcdefgh><abcdefghijkl>2</abcdefghijkl><abcdefghijklmno/><abcdefghijklmnop/><abcdefghijklmnopq/></r>',
+  '<r><abcdefgi>1</abcdefgi><abcdefghijkm>2</abcdefghijkm><abcdefghijklmnx/><abcdefghijklmnoq/><abcdefghijklmnopr/></r>',
+  // short values that share a hash slot or a prefix with the values before
+  '<r a="Aa"><v>Aa</v><v>BB</v><v>AaAa</v><v>AaBB</v><v>BBAa</v><v>AaAaAaAaAa</v><v>AaAaAaAaBB</v></r>',
 ];
 
 const MALFORMED = [
@@ -226,6 +234,16 @@ describe('parseUtf8 against the string parser', () => {
     const deep = utf8(`${'<a>'.repeat(20)}${'</a>'.repeat(20)}`);
     expect(parseUtf8(deep, 10)).toBeUndefined();
     expect(parseXml(deep, { maxDepth: 10 })).toMatchObject({ ok: false, error: { code: 'XML-DEPTH' } });
+    // a leaf (read without the open elements' stacks) one level too deep, and one at the limit
+    const leafTooDeep = utf8(`${'<a>'.repeat(10)}<b>x</b>${'</a>'.repeat(10)}`);
+    expect(parseUtf8(leafTooDeep, 10)).toBeUndefined();
+    expect(parseXml(leafTooDeep, { maxDepth: 10 })).toMatchObject({
+      ok: false,
+      error: { code: 'XML-DEPTH' },
+    });
+    const leafAtLimit = utf8(`${'<a>'.repeat(9)}<b>x</b>${'</a>'.repeat(9)}`);
+    expect(parseUtf8(leafAtLimit, 10)).toBeDefined();
+    expect(parseXml(leafAtLimit, { maxDepth: 10 })).toMatchObject({ ok: true });
   });
 
   it('agrees with the string parser on 6,000 seeded one-byte mutations of a document', () => {

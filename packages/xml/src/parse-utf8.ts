@@ -64,7 +64,17 @@ interface NameParts {
   name: string;
   local: string;
   prefix: string;
-  /** The name's characters four by four (little-endian), to compare with the bytes a word at a time */
+  /** Its length in bytes (the UTF-8 of a name beyond ASCII is longer than the name) */
+  byteLength: number;
+  /** Beyond ASCII: never known, compared with the bytes of its start tag byte by byte */
+  wide: boolean;
+  /**
+   * An ASCII name's characters eight by eight (doubles), then four by four (words), little-endian:
+   * compared with the bytes eight or four at a time. Two doubles are equal exactly when their bits
+   * are, but for NaN (never equal) and zero (+0 equals -0): eight ASCII bytes, none of them NUL,
+   * are neither (a NaN needs a byte ≥ 0xF0, a zero seven NULs), so the comparison is exact.
+   */
+  doubles: Float64Array;
   words: Int32Array;
   /** In NAMES_BY_HASH (ASCII and interned): the only names a tag is predicted to have */
   known: boolean;
@@ -75,31 +85,50 @@ interface NameParts {
    */
   afterStart: NameParts | undefined;
   afterEnd: NameParts | undefined;
+  /** Likewise the known name of the first attribute of this element name's start tag last time */
+  firstAttr: NameParts | undefined;
+  /** … and of the attribute after this attribute name */
+  nextAttr: NameParts | undefined;
+  /** The namespace of the prefix in the last scope it was looked up in (scopes never change once made) */
+  scope: NsScope | undefined;
+  ns: string | undefined;
 }
 
-function wordsOf(ascii: string): Int32Array {
-  const words = new Int32Array(ascii.length >> 2);
-  for (let k = 0; k < words.length; k++) {
-    const i = k << 2;
-    words[k] =
-      ascii.charCodeAt(i) |
-      (ascii.charCodeAt(i + 1) << 8) |
-      (ascii.charCodeAt(i + 2) << 16) |
-      (ascii.charCodeAt(i + 3) << 24);
+const NO_DOUBLES = new Float64Array(0);
+const NO_WORDS = new Int32Array(0);
+
+function newNameParts(name: string, byteLength: number, wide: boolean): NameParts {
+  const colon = name.indexOf(':');
+  let doubles = NO_DOUBLES;
+  let words = NO_WORDS;
+  if (!wide) {
+    const chars = new DataView(new ArrayBuffer(name.length + 8));
+    for (let i = 0; i < name.length; i++) chars.setUint8(i, name.charCodeAt(i));
+    doubles = new Float64Array(name.length >> 3);
+    for (let k = 0; k < doubles.length; k++) doubles[k] = chars.getFloat64(k << 3, true);
+    words = new Int32Array(name.length >> 2);
+    for (let k = 0; k < words.length; k++) words[k] = chars.getInt32(k << 2, true);
   }
-  return words;
+  return {
+    name,
+    local: colon === -1 ? name : localName(name, colon),
+    prefix: colon === -1 ? '' : name.slice(0, colon),
+    byteLength,
+    wide,
+    doubles,
+    words,
+    known: false,
+    afterStart: undefined,
+    afterEnd: undefined,
+    firstAttr: undefined,
+    nextAttr: undefined,
+    scope: undefined,
+    ns: undefined,
+  };
 }
+
 const NAMES_BY_HASH = new Map<number, NameParts>();
-const NO_NAME: NameParts = {
-  name: '',
-  local: '',
-  prefix: '',
-  words: new Int32Array(0),
-  known: false,
-  afterStart: undefined,
-  afterEnd: undefined,
-};
-const EMPTY_WORDS = new Int32Array(0);
+const NO_NAME = newNameParts('', 0, false);
 /**
  * The white space runs of the documents (indentation, the white space between children), each an
  * interned string with a small id (0 is ''): the text of an element whose pieces so far were all
@@ -165,9 +194,13 @@ for (const c of '>/=<"\'&') ENDS_NAME[c.charCodeAt(0)] = 1;
 const VALUE_SLOTS: (string | undefined)[] = new Array(16_384).fill(undefined);
 const VALUE_SLOT_MASK = VALUE_SLOTS.length - 1;
 const MAX_VALUE_LENGTH = 24;
+/** The bytes of each slot's text four by four (its whole words), to compare a word at a time */
+const VALUE_WORDS = new Int32Array(VALUE_SLOTS.length * (MAX_VALUE_LENGTH >> 2));
 
 /** "    " as a little-endian word: indentation is skipped four spaces at a time */
 const FOUR_SPACES = 0x20202020;
+/** Eight spaces as a little-endian double (a plain number, not a NaN: equal exactly when the bytes are) */
+const EIGHT_SPACES = new DataView(new Uint8Array(8).fill(0x20).buffer).getFloat64(0, true);
 
 /** Texts at least this long are scanned natively (longCharData) */
 const LONG_TEXT = 256;
@@ -179,6 +212,35 @@ const CR = 4;
 const AMP = 8;
 const BRACKET = 16; // "]": "]]>" is refused in text
 const BREAK = 32; // tab, line feed or carriage return in an attribute value (normalised to spaces)
+const LF = 64; // a line feed: lines to count
+const FORBIDDEN = 128; // a control character XML forbids (or "<" in an attribute value)
+const EF = 256; // the byte 0xEF, which starts U+FFFE and U+FFFF (not XML characters)
+
+/**
+ * What each byte adds to the flags of a text (TEXT_CLASS) or attribute value (VALUE_CLASS): the
+ * scans only OR them together, and look closer after the scan when a rare flag is set
+ */
+const TEXT_CLASS = new Uint16Array(256);
+const VALUE_CLASS = new Uint16Array(256);
+for (let c = 0; c < 256; c++) {
+  const control = c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d ? FORBIDDEN : 0;
+  const wide = c >= 0x80 ? WIDE | (c === 0xef ? EF : 0) : 0;
+  TEXT_CLASS[c] =
+    control |
+    wide |
+    (c > 0x20 ? SOLID : 0) |
+    (c === 0x0d ? CR : 0) |
+    (c === 0x0a ? LF : 0) |
+    (c === 0x26 ? AMP : 0) |
+    (c === 0x5d ? BRACKET : 0);
+  VALUE_CLASS[c] =
+    control |
+    wide |
+    (c === 0x09 || c === 0x0a || c === 0x0d ? BREAK : 0) |
+    (c === 0x0a ? LF : 0) |
+    (c === 0x26 ? AMP : 0) |
+    (c === 0x3c ? FORBIDDEN : 0);
+}
 
 class Utf8Parser {
   private readonly n: number;
@@ -197,8 +259,9 @@ class Utf8Parser {
   private lastWide = -1;
   private tagScope: NsScope = {};
   private tagSelfClosing = false;
-  private tagNameEnd = 0;
   private tagParts: NameParts = NO_NAME;
+  /** Where the name readName read ends */
+  private readEnd = 0;
   /** The run (RUNS) the innermost open element's text is, -1 when it is not one */
   private textRun = 0;
   private atLine = 1;
@@ -230,7 +293,6 @@ class Utf8Parser {
     const stack: XmlElement[] = [];
     // where the name of each open element starts and ends, for its closing tag
     const nameStarts: number[] = [];
-    const nameEnds: number[] = [];
     const scopes: NsScope[] = [];
     const pending: XmlElement[] = [];
     let top = 0; // pending's length in use
@@ -253,13 +315,14 @@ class Utf8Parser {
       const c = b[lt + 1];
       if (c === 0x2f /* / */) {
         if (!current) giveUp();
-        this.endTag(lt, nameStarts.pop() as number, nameEnds.pop() as number);
+        const open = openNames.pop() as NameParts;
+        this.endTag(lt, nameStarts.pop() as number, open);
         const start = starts.pop() as number;
         closeChildren(current, pending, start, top, this.textRun >= 0);
         top = start; // (not truncated: the array keeps its room for the next siblings)
         this.textRun = textRuns.pop() as number;
         stack.pop();
-        last = openNames.pop();
+        last = open;
         lastWasEnd = true;
         scope = scopes.pop() ?? scope;
         continue;
@@ -286,13 +349,25 @@ class Utf8Parser {
       else root = el;
       if (!this.tagSelfClosing) {
         if (stack.length >= this.maxDepth) giveUp();
+        const parentRun = this.textRun;
+        this.textRun = 0;
+        // most elements are leaves: their text and end tag are read here, without the open elements' stacks
+        let p = this.pos;
+        if (p < n && b[p] !== 0x3c) {
+          p = this.charData(p, el);
+          this.pos = p;
+        }
+        if (p < n && b[p + 1] === 0x2f /* / */) {
+          this.endTag(p, lt + 1, parts);
+          this.textRun = parentRun;
+          lastWasEnd = true;
+          continue;
+        }
         stack.push(el);
         nameStarts.push(lt + 1);
-        nameEnds.push(this.tagNameEnd);
         starts.push(top);
         openNames.push(parts);
-        textRuns.push(this.textRun);
-        this.textRun = 0;
+        textRuns.push(parentRun);
         scopes.push(scope);
         scope = this.tagScope;
       }
@@ -330,7 +405,8 @@ class Utf8Parser {
       let k = start + 1;
       const view = this.view;
       const wordsEnd = n - 4;
-      while (k <= wordsEnd && view.getInt32(k, true) === FOUR_SPACES) k += 4;
+      while (k <= wordsEnd - 4 && view.getFloat64(k, true) === EIGHT_SPACES) k += 8;
+      if (k <= wordsEnd && view.getInt32(k, true) === FOUR_SPACES) k += 4;
       while (b[k] === 0x20) k++;
       if (b[k] === 0x3c && k - start <= MAX_BLANK_LENGTH) {
         const run = indentation(k - start - 1);
@@ -343,37 +419,20 @@ class Utf8Parser {
       }
     }
     let j = start;
-    let lines = 0;
-    let lastLf = 0;
     // byte by byte for the usual short text; a long one (an attachment) is left to native scans
     const limit = Math.min(n, start + LONG_TEXT);
     for (; j < limit; j++) {
       const c = b[j] as number;
       if (c === 0x3c) break;
       h = (Math.imul(h, 31) + c) | 0;
-      if (c <= 0x20) {
-        if (c === 0x20 || c === 0x09) continue;
-        if (c === 0x0a) {
-          lines++;
-          lastLf = j;
-          continue;
-        }
-        if (c === 0x0d) flags |= CR;
-        else giveUp(); // a control character XML forbids
-      } else {
-        flags |= SOLID;
-        if (c >= 0x80) {
-          flags |= WIDE;
-          // U+FFFE and U+FFFF are not XML characters
-          if (c === 0xef && b[j + 1] === 0xbf && (b[j + 2] as number) >= 0xbe) giveUp();
-        } else if (c === 0x26) flags |= AMP;
-        else if (c === 0x5d) flags |= BRACKET;
-      }
+      flags |= TEXT_CLASS[c] as number;
     }
     if (j === limit && j < n) return this.longCharData(start, current);
-    if (lines > 0) {
-      this.line += lines;
-      this.lineStart = lastLf + 1;
+    if (flags & (FORBIDDEN | EF | LF)) {
+      if (flags & FORBIDDEN) giveUp();
+      if (flags & EF) this.refuseNonCharacters(start, j);
+      this.countLines(start, j);
+      flags &= ~(LF | EF);
     }
     if (flags & WIDE) this.lastWide = j;
     if (!current) {
@@ -430,9 +489,23 @@ class Utf8Parser {
   private shortValue(start: number, end: number, hash: number): string {
     const slot = hash & VALUE_SLOT_MASK;
     const known = VALUE_SLOTS[slot];
-    if (known !== undefined && known.length === end - start && this.sameAscii(start, known)) return known;
+    const length = end - start;
+    const words = length >> 2;
+    const base = slot * (MAX_VALUE_LENGTH >> 2);
+    const view = this.view;
+    if (known !== undefined && known.length === length) {
+      let k = 0;
+      while (k < words && view.getInt32(start + (k << 2), true) === VALUE_WORDS[base + k]) k++;
+      if (k === words) {
+        const b = this.b;
+        let i = words << 2;
+        while (i < length && b[start + i] === known.charCodeAt(i)) i++;
+        if (i === length) return known;
+      }
+    }
     const t = this.text.latin1Slice(start, end);
     VALUE_SLOTS[slot] = t;
+    for (let k = 0; k < words; k++) VALUE_WORDS[base + k] = view.getInt32(start + (k << 2), true);
     return t;
   }
 
@@ -460,16 +533,21 @@ class Utf8Parser {
     this.textRun = run;
   }
 
-  /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared a word at a time */
+  /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared eight, then four bytes at a time */
   private sameName(start: number, parts: NameParts): boolean {
-    const words = parts.words;
     const view = this.view;
-    for (let k = 0; k < words.length; k++)
-      if (view.getInt32(start + (k << 2), true) !== words[k]) return false;
+    const doubles = parts.doubles;
+    for (let k = 0; k < doubles.length; k++)
+      if (view.getFloat64(start + (k << 3), true) !== doubles[k]) return false;
+    let i = doubles.length << 3;
+    const words = parts.words;
+    if (words.length > doubles.length << 1) {
+      if (view.getInt32(start + i, true) !== words[words.length - 1]) return false;
+      i += 4;
+    }
     const name = parts.name;
     const b = this.b;
-    for (let i = words.length << 2; i < name.length; i++)
-      if (b[start + i] !== name.charCodeAt(i)) return false;
+    for (; i < name.length; i++) if (b[start + i] !== name.charCodeAt(i)) return false;
     return true;
   }
 
@@ -522,22 +600,8 @@ class Utf8Parser {
   ): XmlElement {
     const b = this.b;
     let i = lt + 1;
-    let nameEnd: number;
-    let parts: NameParts;
-    if (
-      predicted !== undefined &&
-      ENDS_NAME[b[i + predicted.name.length] as number] === 1 &&
-      this.sameName(i, predicted)
-    ) {
-      // the same bytes, then what ends a name: nameEnd would find this name (ASCII, known)
-      parts = predicted;
-      nameEnd = i + parts.name.length;
-    } else {
-      nameEnd = this.nameEnd(i);
-      if (nameEnd === i) giveUp();
-      parts = this.nameParts(i, nameEnd);
-    }
-    this.tagNameEnd = nameEnd;
+    const parts = this.readName(i, predicted);
+    const nameEnd = this.readEnd;
     this.tagParts = parts;
     this.position(lt); // before the attributes: line feeds in the tag are counted as they are passed
     i = nameEnd;
@@ -545,6 +609,7 @@ class Utf8Parser {
     let scope = parentScope;
     let selfClosing = false;
     let prefixedAttrs = false;
+    let lastAttr: NameParts | undefined;
     for (;;) {
       const afterSpace = this.skipSpace(i);
       const c = b[afterSpace];
@@ -558,9 +623,14 @@ class Utf8Parser {
         break;
       }
       if (c === undefined || afterSpace === i) giveUp();
-      const anEnd = this.nameEnd(afterSpace);
-      if (anEnd === afterSpace) giveUp();
-      const attrParts = this.nameParts(afterSpace, anEnd);
+      const predictedAttr = lastAttr === undefined ? parts.firstAttr : lastAttr.nextAttr;
+      const attrParts = this.readName(afterSpace, predictedAttr);
+      const anEnd = this.readEnd;
+      if (attrParts !== predictedAttr && attrParts.known) {
+        if (lastAttr === undefined) parts.firstAttr = attrParts;
+        else lastAttr.nextAttr = attrParts;
+      }
+      lastAttr = attrParts;
       const attrName = attrParts.name;
       let j = this.skipSpace(anEnd);
       if (b[j] !== 0x3d /* = */) giveUp();
@@ -586,7 +656,12 @@ class Utf8Parser {
       i = close + 1;
     }
     this.pos = i;
-    const ns = scope[parts.prefix];
+    let ns = parts.ns;
+    if (parts.scope !== scope) {
+      ns = scope[parts.prefix];
+      parts.scope = scope;
+      parts.ns = ns;
+    }
     if (ns === undefined && parts.prefix !== '') giveUp();
     if (prefixedAttrs)
       for (const a in attrs) {
@@ -598,6 +673,26 @@ class Utf8Parser {
     return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
   }
 
+  /**
+   * The name at `i` (of an element or attribute), its end in readEnd: `predicted` when the bytes are
+   * its name followed by what ends a name (where nameEnd would stop: the name is ASCII and known),
+   * else scanned and looked up
+   */
+  private readName(i: number, predicted: NameParts | undefined): NameParts {
+    if (
+      predicted !== undefined &&
+      ENDS_NAME[this.b[i + predicted.name.length] as number] === 1 &&
+      this.sameName(i, predicted)
+    ) {
+      this.readEnd = i + predicted.name.length;
+      return predicted;
+    }
+    const end = this.nameEnd(i);
+    if (end === i) giveUp();
+    this.readEnd = end;
+    return this.nameParts(i, end);
+  }
+
   /** The interned name (and parts) of the bytes from start to end, whose hash nameEnd computed */
   private nameParts(start: number, end: number): NameParts {
     const hash = this.nameHash;
@@ -606,16 +701,7 @@ class Utf8Parser {
     if (known !== undefined && !wide && known.name.length === end - start && this.sameName(start, known))
       return known;
     const name = internName(wide ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end));
-    const colon = name.indexOf(':');
-    const parts: NameParts = {
-      name,
-      local: colon === -1 ? name : localName(name, colon),
-      prefix: colon === -1 ? '' : name.slice(0, colon),
-      words: wide ? EMPTY_WORDS : wordsOf(name),
-      known: false,
-      afterStart: undefined,
-      afterEnd: undefined,
-    };
+    const parts = newNameParts(name, end - start, wide);
     // only ASCII names, interned: the hash is of bytes, and the comparison above of characters
     if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || known !== undefined)) {
       if (known !== undefined) {
@@ -623,6 +709,9 @@ class Utf8Parser {
         known.known = false;
         known.afterStart = undefined;
         known.afterEnd = undefined;
+        known.firstAttr = undefined;
+        known.nextAttr = undefined;
+        known.scope = undefined;
       }
       parts.known = true;
       NAMES_BY_HASH.set(hash, parts);
@@ -631,30 +720,21 @@ class Utf8Parser {
   }
 
   /**
-   * The closing tag at `lt` must name the open element, whose name is the bytes openStart..openEnd:
-   * the same bytes, then a byte that ends a name (so nameEnd would find the same name)
+   * The closing tag at `lt` must name the open element, whose name `open` starts at `openStart`: the
+   * same bytes, then a byte that ends a name (so nameEnd would find the same name)
    */
-  private endTag(lt: number, openStart: number, openEnd: number): void {
+  private endTag(lt: number, openStart: number, open: NameParts): void {
     const b = this.b;
     const nameStart = lt + 2;
-    const length = openEnd - openStart;
+    const length = open.byteLength;
     const nameEnd = nameStart + length;
     if (nameEnd > this.n) giveUp();
-    // a word at a time, then the last bytes; a byte ≥ 0x80 makes a word negative or its OR ≥ 0x80
-    const view = this.view;
-    let seen = 0;
-    let k = 0;
-    for (; k + 4 <= length; k += 4) {
-      const w = view.getInt32(nameStart + k, true);
-      if (w !== view.getInt32(openStart + k, true)) giveUp();
-      seen |= w;
+    if (!open.wide) {
+      if (!this.sameName(nameStart, open)) giveUp();
+    } else {
+      for (let k = 0; k < length; k++) if (b[nameStart + k] !== b[openStart + k]) giveUp();
+      this.lastWide = nameEnd;
     }
-    for (; k < length; k++) {
-      const c = b[nameStart + k] as number;
-      if (c !== b[openStart + k]) giveUp();
-      seen |= c;
-    }
-    if ((seen & 0x80808080) !== 0) this.lastWide = nameEnd;
     let gt = nameEnd;
     const c = b[gt] as number;
     if (c !== 0x3e) {
@@ -676,22 +756,15 @@ class Utf8Parser {
       const c = b[j] as number;
       if (c === q) break;
       h = (Math.imul(h, 31) + c) | 0;
-      if (c < 0x20) {
-        if (c === 0x09 || c === 0x0a || c === 0x0d) {
-          flags |= BREAK;
-          if (c === 0x0a) {
-            this.line++;
-            this.lineStart = j + 1;
-          }
-        } else giveUp();
-      } else if (c === 0x26) flags |= AMP;
-      else if (c === 0x3c) giveUp();
-      else if (c >= 0x80) {
-        flags |= WIDE;
-        if (c === 0xef && b[j + 1] === 0xbf && (b[j + 2] as number) >= 0xbe) giveUp();
-      }
+      flags |= VALUE_CLASS[c] as number;
     }
     if (j >= n) giveUp();
+    if (flags & (FORBIDDEN | EF | LF)) {
+      if (flags & FORBIDDEN) giveUp();
+      if (flags & EF) this.refuseNonCharacters(from, j);
+      this.countLines(from, j);
+      flags &= ~(LF | EF);
+    }
     if (flags & WIDE) this.lastWide = j;
     this.valueFlags = flags;
     this.valueHash = h;
@@ -727,6 +800,13 @@ class Utf8Parser {
       if ((first >= 0x30 && first <= 0x39) || first === 0x2d || first === 0x2e) return i; // digits, '-', '.' cannot start a name
     }
     return j;
+  }
+
+  /** Gives up at U+FFFE or U+FFFF (EF BF BE, EF BF BF) from start to end: not XML characters */
+  private refuseNonCharacters(start: number, end: number): void {
+    const b = this.b;
+    for (let i = start; i < end; i++)
+      if (b[i] === 0xef && b[i + 1] === 0xbf && (b[i + 2] as number) >= 0xbe) giveUp();
   }
 
   /** The first byte from i on that is not white space (line feeds counted) */
