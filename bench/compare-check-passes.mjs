@@ -6,6 +6,9 @@
 //   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:1000|ubl:1000] [rounds]
 // (every mode when none is given). The trees come from the decoded text (the string parser) unless
 // FROM=bytes, which parses the UTF-8 bytes as validateDocument does (the byte parser, decision 0153).
+// PASSES=a,b runs only those passes ('structure', 'syntax rules', 'source facts'): each pass on a
+// fresh tree then builds the per-document indexes it needs itself, as the first pass over a tree does
+// in validateDocument (where the source facts come first, with the reader).
 import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 import { sharedXmlFiles } from './lib.mjs';
@@ -62,7 +65,8 @@ for (const mode of ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
   if (only && only !== mode) continue;
   const syntax = mode.includes('cii') ? 'cii' : 'ubl';
   const docs = texts(mode);
-  const passes = Object.keys(builds[0][syntax]);
+  const chosen = process.env.PASSES?.split(',');
+  const passes = Object.keys(builds[0][syntax]).filter((p) => !chosen || chosen.includes(p));
   const times = builds.map(() => Object.fromEntries([...passes, 'together'].map((p) => [p, []])));
   for (let round = 0; round < rounds + 2; round++) {
     for (const [k, build] of builds.entries()) {

@@ -7,7 +7,7 @@
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
 import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
-import { type CompiledRuleContexts, compileRuleContexts, countRuleContexts } from '@einv/xml-check';
+import { compileRuleContexts, SourceWalk } from '@einv/xml-check';
 import { NAMESPACES } from './binding/path.js';
 import { CII_RULE_CONTEXTS } from './generated/rule-contexts.js';
 
@@ -317,11 +317,14 @@ const FRENCH_SITES: Site[] = [
 
 const TABLE = new SiteTable([...CII_SITES, ...FRENCH_SITES]);
 
-/** The official contexts of the EN 16931 CII rules, compiled on first use */
-let compiledContexts: CompiledRuleContexts | undefined;
-const ruleContexts = (): CompiledRuleContexts => {
-  compiledContexts ??= compileRuleContexts(CII_RULE_CONTEXTS);
-  return compiledContexts;
+/**
+ * The official contexts of the EN 16931 CII rules and the sites above, counted and collected in one
+ * walk of the document (decision 0177); compiled on first use
+ */
+let walk: SourceWalk | undefined;
+const sourceWalk = (): SourceWalk => {
+  walk ??= new SourceWalk(compileRuleContexts(CII_RULE_CONTEXTS), TABLE);
+  return walk;
 };
 
 /** Diagnostics of the reader that mean "the element is there, its value is not readable" */
@@ -335,11 +338,7 @@ export function ciiSourceFacts(
 ): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return {
-    root: root.local,
-    values: root.ns === RSM ? TABLE.collect(root) : {},
-    unreadable,
-    lexical,
-    contexts: countRuleContexts(ruleContexts(), root),
-  };
+  // the sites only under the CII root (values {} otherwise); the contexts always
+  const { values, contexts } = sourceWalk().run(root, root.ns === RSM);
+  return { root: root.local, values, unreadable, lexical, contexts };
 }

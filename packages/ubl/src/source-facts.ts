@@ -7,7 +7,7 @@
  */
 import type { Finding, SourceFacts } from '@einv/core-model';
 import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
-import { type CompiledRuleContexts, compileRuleContexts, countRuleContexts } from '@einv/xml-check';
+import { compileRuleContexts, SourceWalk } from '@einv/xml-check';
 import { NS } from './binding/namespaces.js';
 import { UBL_RULE_CONTEXTS } from './generated/rule-contexts.js';
 
@@ -496,11 +496,14 @@ const FRENCH_SITES: Site[] = [
 
 const TABLE = new SiteTable([...UBL_SITES, ...FRENCH_SITES]);
 
-/** The official contexts of the EN 16931 UBL rules, compiled on first use */
-let compiledContexts: CompiledRuleContexts | undefined;
-const ruleContexts = (): CompiledRuleContexts => {
-  compiledContexts ??= compileRuleContexts(UBL_RULE_CONTEXTS);
-  return compiledContexts;
+/**
+ * The official contexts of the EN 16931 UBL rules and the sites above, counted and collected in one
+ * walk of the document (decision 0177); compiled on first use
+ */
+let walk: SourceWalk | undefined;
+const sourceWalk = (): SourceWalk => {
+  walk ??= new SourceWalk(compileRuleContexts(UBL_RULE_CONTEXTS), TABLE);
+  return walk;
 };
 
 /** Diagnostics of the reader that mean "the element is there, its value is not readable" */
@@ -514,11 +517,6 @@ export function ublSourceFacts(
 ): SourceFacts {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
-  return {
-    root: root.local,
-    values: TABLE.collect(root),
-    unreadable,
-    lexical,
-    contexts: countRuleContexts(ruleContexts(), root),
-  };
+  const { values, contexts } = sourceWalk().run(root, true);
+  return { root: root.local, values, unreadable, lexical, contexts };
 }

@@ -8,7 +8,7 @@
  */
 import type { XmlElement } from '@einv/xml';
 import { compileXPath, XDocument } from './xpath.js';
-import { ContextIndex } from './xpath-match.js';
+import { type ContextEntry, ContextIndex } from './xpath-match.js';
 
 export interface RuleContextTable {
   /** namespace prefixes of the contexts */
@@ -80,18 +80,44 @@ export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlEleme
   const doc = XDocument.of(root);
   // nodes claimed per context, in one flat array (pattern by pattern): one allocation per document,
   // turned into counts per rule id at the end
-  const { offsets, slotIds, index } = compiled;
-  const hits = new Int32Array(slotIds.length);
-  for (const e of doc.elements()) {
-    // the candidates come pattern by pattern: after a pattern's first match, skip to the next pattern
-    let claimed = -1;
-    for (const c of index.candidates(e)) {
-      if (c.group === claimed || !c.match(e, doc)) continue;
-      const slot = (offsets[c.group] as number) + c.rule;
-      hits[slot] = (hits[slot] as number) + 1;
-      claimed = c.group;
-    }
+  const hits = new Int32Array(compiled.slotIds.length);
+  const index = compiled.index;
+  // document order (the parser caps the depth, so recursion is bounded)
+  const visit = (e: XmlElement): void => {
+    claimContexts(compiled, hits, e, index.candidates(e), doc);
+    const children = e.children;
+    for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+  };
+  visit(root);
+  return countsOf(compiled, hits);
+}
+
+/**
+ * Counts `e` for the first context of each pattern that matches it, among its candidates (as
+ * `index.candidates(e)` gives them: pattern by pattern, in table order)
+ */
+export function claimContexts(
+  compiled: CompiledRuleContexts,
+  hits: Int32Array,
+  e: XmlElement,
+  candidates: readonly ContextEntry[],
+  doc: XDocument,
+): void {
+  const offsets = compiled.offsets;
+  // after a pattern's first match, skip to the next pattern
+  let claimed = -1;
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k] as ContextEntry;
+    if (c.group === claimed || !c.match(e, doc)) continue;
+    const slot = (offsets[c.group] as number) + c.rule;
+    hits[slot] = (hits[slot] as number) + 1;
+    claimed = c.group;
   }
+}
+
+/** The nodes claimed per context as counts per rule id (every id of the table, 0 when none) */
+export function countsOf(compiled: CompiledRuleContexts, hits: Int32Array): Record<string, number> {
+  const slotIds = compiled.slotIds;
   const counts = compiled.zeros();
   for (let slot = 0; slot < hits.length; slot++) {
     const n = hits[slot] as number;

@@ -25,6 +25,7 @@ export {
   syntaxRuleSet,
 } from './rules.js';
 export { checkSimple } from './simple.js';
+export { SourceWalk, type SourceWalkResult } from './source-walk.js';
 export { validateStructure } from './validate.js';
 export { compileXPath, XDocument, type XPath } from './xpath.js';
 export { type ContextEntry, ContextIndex } from './xpath-match.js';

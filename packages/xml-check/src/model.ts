@@ -59,6 +59,9 @@ export interface FlatItem {
   elem: number;
   min: number;
   max: number;
+  /** the declaration's local name and namespace (interned), compared with each child's */
+  local: string;
+  ns: string;
 }
 
 export interface PreparedType {
@@ -88,6 +91,13 @@ export function prepareModel(data: StructureData): PreparedModel {
     type,
   }));
   const types = data.types.map((def) => prepareType(def));
+  for (const t of types)
+    for (const it of t.flat ?? []) {
+      const d = elems[it.elem];
+      // an item without a declaration matches nothing, as before (no element has the local name '')
+      it.local = d ? d.local : '';
+      it.ns = d ? d.ns : '';
+    }
   const lax = new Map<string, number>();
   for (const i of data.lax) {
     const e = elems[i];
@@ -128,14 +138,14 @@ function normalize(p: Particle): Particle {
 function flatten(p: Particle): FlatItem[] | null {
   if (typeof p[0] === 'number') {
     const [elem, min, max] = p as ElementParticle;
-    return [{ elem, min, max }];
+    return [{ elem, min, max, local: '', ns: '' }];
   }
   if (p[0] !== 's' || p[1] !== 1 || p[2] !== 1) return null;
   const out: FlatItem[] = [];
   for (const item of p.slice(3) as Particle[]) {
     if (typeof item[0] !== 'number') return null;
     const [elem, min, max] = item as ElementParticle;
-    out.push({ elem, min, max });
+    out.push({ elem, min, max, local: '', ns: '' });
   }
   return out;
 }

@@ -12,6 +12,7 @@ import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
+import { type BoolFn, boolOf } from './xpath-fast.js';
 import { ContextIndex } from './xpath-match.js';
 
 /** [id, flag, XPath test, message] */
@@ -80,6 +81,11 @@ interface CompiledAssert {
   id: string;
   severity: Severity;
   test: XPath;
+  /**
+   * The test's closure (xpath-fast.ts), what `doc.test(test, node)` runs on an element, taken once
+   * here instead of looked up (a WeakMap by expression) on every node the rule claims
+   */
+  holds: BoolFn;
   message: string;
   /** A calculation within a tolerance: the given and the computed amount (compared-values.ts) */
   compared?: ComparedValues;
@@ -138,10 +144,12 @@ export function compilePattern(data: PatternData): CompiledPattern {
       children: new Map(),
     };
     for (const [id, flag, test, message] of asserts) {
+      const compiled = compileXPath(test, data.ns);
       const a: CompiledAssert = {
         id,
         severity: flag === 'warning' ? 'warning' : 'fatal',
-        test: compileXPath(test, data.ns),
+        test: compiled,
+        holds: boolOf(compiled.ast),
         message,
       };
       // a test reading the rule's variables is evaluated as it is, on every node
@@ -286,13 +294,13 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
     // computed when a test (or a later let) reads them, on this node
     for (const l of rule.lets) doc.bindLazy(l.name, () => doc.evaluate(l.value, node));
     try {
-      for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
+      for (const a of rule.always) if (!a.holds(node, doc)) report(doc, findings, a, node);
     } finally {
       doc.unbindAll();
     }
     return;
   }
-  for (const a of rule.always) if (!doc.test(a.test, node)) report(doc, findings, a, node);
+  for (const a of rule.always) if (!a.holds(node, doc)) report(doc, findings, a, node);
   // one pass over the children: the asserts they trigger (reported now, in child order), and
   // whether a path the absence tree forbids starts there (reported after the attributes')
   let absent = false;
@@ -313,14 +321,14 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
         seen ??= new Set();
         seen.add(c.local);
       }
-      for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
+      for (const a of list) if (!a.holds(node, doc)) report(doc, findings, a, node);
     }
   }
   if (rule.byAttr.size || rule.absent.attrs.size) {
     for (const name in node.attrs) {
       if (!absent && rule.absent.attrs.has(name)) absent = true;
       const list = rule.byAttr.get(name);
-      if (list) for (const a of list) if (!doc.test(a.test, node)) report(doc, findings, a, node);
+      if (list) for (const a of list) if (!a.holds(node, doc)) report(doc, findings, a, node);
     }
   }
   // most context nodes fail nothing: found out above without allocating; now collected in order

@@ -42,4 +42,33 @@ describe('checkSimple', () => {
     expect(checkSimple({ b: 'token', maxLength: 3 }, ' abcd ')).toBe('at most 3 characters');
     expect(checkSimple({ b: 'token', maxLength: 3 }, ' abc ')).toBeNull();
   });
+  it('white space collapsed exactly as a regex replace and trim() would (the scan that skips it agrees)', () => {
+    const values = [
+      'a',
+      'a b',
+      'a  b',
+      ' a',
+      'a ',
+      '\ta',
+      'a\n',
+      'a\r\nb',
+      '\u00a0a',
+      'a\u00a0',
+      'a\u00a0b',
+      'a\u000bb',
+      '\u3000x',
+      'x\ufeff',
+    ];
+    for (const v of values) {
+      const collapsed = v.replace(/[\t\n\r ]+/g, ' ').trim();
+      expect(checkSimple({ b: 'token', e: [collapsed] }, v)).toBeNull();
+      expect(checkSimple({ b: 'token', e: [`${collapsed}!`] }, v)).not.toBeNull();
+    }
+  });
+  it('pattern facets and lengths in code points', () => {
+    expect(checkSimple({ b: 'token', p: ['[A-Z]{2}'] }, 'FR')).toBeNull();
+    expect(checkSimple({ b: 'token', p: ['[A-Z]{2}'] }, 'FRA')).toBe('a value matching [A-Z]{2}');
+    expect(checkSimple({ b: 'string', length: 2 }, '\u{1F600}\u{1F600}')).toBeNull();
+    expect(checkSimple({ b: 'string', maxLength: 1 }, '\u{1F600}\u{1F600}')).toBe('at most 1 characters');
+  });
 });

@@ -31,6 +31,9 @@ class Walker {
   /** the namespace of the last element remembered: most elements share their parent's */
   private lastNs: string | undefined;
   private readonly max: number;
+  /** the occurrence counts of `flat`, one array per depth of the walk (reused: most elements have children) */
+  private readonly counts: number[][] = [];
+  private depth = 0;
 
   constructor(
     private readonly model: PreparedModel,
@@ -148,14 +151,36 @@ class Walker {
 
   /** A sequence of single elements: precise messages for order, missing, repeated and unknown elements */
   flat(parent: XmlElement, items: FlatItem[]): void {
-    const counts = new Array<number>(items.length).fill(0);
+    // the counts of this level: one array per depth, reused from element to element
+    const depth = this.depth++;
+    let counts = this.counts[depth];
+    if (counts === undefined) {
+      counts = [];
+      this.counts[depth] = counts;
+    }
+    for (let k = 0; k < items.length; k++) counts[k] = 0;
+    try {
+      this.flatItems(parent, items, counts);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private flatItems(parent: XmlElement, items: FlatItem[], counts: number[]): void {
     let i = 0;
-    for (const el of parent.children) {
+    const children = parent.children;
+    for (let c = 0; c < children.length; c++) {
+      const el = children[c] as XmlElement;
       if (this.full) return;
       let j = i;
       while (j < items.length) {
         const it = items[j] as FlatItem;
-        if (this.matches(it.elem, el) && (it.max === UNBOUNDED || (counts[j] as number) < it.max)) break;
+        if (
+          it.local === el.local &&
+          it.ns === el.ns &&
+          (it.max === UNBOUNDED || (counts[j] as number) < it.max)
+        )
+          break;
         j++;
       }
       if (j < items.length) {

@@ -116,6 +116,16 @@ export class ContextIndex {
     return list;
   }
 
+  /**
+   * The branches that can match an element of this local name whatever its parent, in table order;
+   * null when some of them need the parent's name (then ask `candidates(e)` per element)
+   */
+  candidatesOfName(local: string): readonly ContextEntry[] | null {
+    const any = this.anyParent.get(local);
+    if (any !== undefined) return any;
+    return this.needsParent(local) ? null : this.compute(local, '');
+  }
+
   /** Does some context that can match this name require a parent name? */
   private needsParent(local: string): boolean {
     for (const k of this.named.get(local) ?? []) if (k.parent !== '') return true;

@@ -88,19 +88,20 @@ export function internBlank(text: string): string {
  * An element's children, pending[start..end) (the children of every open element wait in one
  * array, element i's from its start on), copied into their own array of the exact size (an array
  * grown by push reserves room for 17); its text, when the element has children and only white space
- * between them, is the shared copy of that white space (`blanks`: texts known to be shared already)
+ * between them, is the shared copy of that white space (`textShared`: the parser knows it is already)
  */
 export function closeChildren(
   el: XmlElement,
   pending: XmlElement[],
   start: number,
   end: number,
-  blanks?: ReadonlyMap<string, unknown>,
+  textShared = false,
 ): void {
   if (end === start) return;
   el.children = pending.slice(start, end);
+  if (textShared) return;
   const t = el.text;
-  if (t !== '' && t.length <= MAX_BLANK_LENGTH && !blanks?.has(t) && isBlank(t, 0, t.length)) {
+  if (t !== '' && t.length <= MAX_BLANK_LENGTH && isBlank(t, 0, t.length)) {
     const shared = internBlank(t);
     el.text = shared;
     if (el.blankText === t) el.blankText = shared;

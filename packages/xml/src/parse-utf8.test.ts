@@ -76,6 +76,34 @@ const WELL_FORMED = [
   // long texts (scanned natively), indentation runs
   `<r><a>${'é'.repeat(200)}</a><b/>\n<c>${'x'.repeat(300)}&amp;\r\n</c><d>${' '.repeat(300)}</d></r>${' \n'.repeat(200)}`,
   `<r>\n<a/>\n    <b/>\n${' '.repeat(70)}<c/>\n\t<d/>\n  x<e/>\n</r>`,
+  // line feeds the scans pass inside tags, values, comments, CDATA, instructions and long texts
+  '<r\n  a="1"\n  b="x\ny"\n><!-- \n\n --><a\n/><?pi \n?><b><![CDATA[\n]]></b>\n<c\n></c\n><d/></r\n>',
+  `<?xml version="1.0"\n encoding="UTF-8"?>\n<r>${'x\n'.repeat(200)}<a/><!--${' \n'.repeat(200)}--><b/></r>`,
+  // the indentation fast path next to other white space: tabs, CR LF, runs too long to keep
+  `<r>\n  \t<a/>\n${' '.repeat(63)}<b/>\n${' '.repeat(64)}<c/>\r\n  <d/>\n  </r>`,
+];
+
+/**
+ * Documents read one after the other, so that the name of each start tag predicted from the tags
+ * before (a name the bytes start with, a name that starts with the bytes, a different namespace
+ * or prefix, a tag after an end tag or a self-closing one) is sometimes wrong
+ */
+const PREDICTED = [
+  '<r><abc><x/></abc><abc/><d/></r>',
+  '<r><ab><x/></ab><abcd/><d-e/></r>',
+  '<r><abc x="1"><xy/></abc><abc\n/><d\t/></r>',
+  '<r xmlns:p="urn:p" xmlns:q="urn:q"><p:abc><p:x/></p:abc><q:abc/><d/></r>',
+  '<r xmlns:p="urn:p"><p:abcdefgh><x/></p:abcdefgh><p:abcdefghi/><p:abcdefg/></r>',
+  '<r><abc><x/></abc><abc/><d/></r>',
+  '<r><abc><é/></abc><abé/><d/></r>',
+  // one prefix, other namespaces: the namespace of a name is looked up again in every new scope
+  '<r xmlns:p="urn:1"><p:abc/><p:abc xmlns:p="urn:2"><p:abc/></p:abc><p:abc/></r>',
+  '<r xmlns:p="urn:3"><p:abc/><p:abc xmlns:p="urn:2"/><p:abc/></r>',
+  // names of 8, 12, 15, 16 and 17 bytes: compared eight, then four bytes at a time, then one by one
+  '<r><abcdefgh>1</abcdefgh><abcdefghijkl>2</abcdefghijkl><abcdefghijklmno/><abcdefghijklmnop/><abcdefghijklmnopq/></r>',
+  '<r><abcdefgi>1</abcdefgi><abcdefghijkm>2</abcdefghijkm><abcdefghijklmnx/><abcdefghijklmnoq/><abcdefghijklmnopr/></r>',
+  // short values that share a hash slot or a prefix with the values before
+  '<r a="Aa"><v>Aa</v><v>BB</v><v>AaAa</v><v>AaBB</v><v>BBAa</v><v>AaAaAaAaAa</v><v>AaAaAaAaBB</v></r>',
 ];
 
 const MALFORMED = [
@@ -140,6 +168,22 @@ describe('parseUtf8 against the string parser', () => {
     expect(r.bytes).toEqual(r.text);
   });
 
+  it('reads documents whose tags follow the sequences of the documents before as the string parser does', () => {
+    for (let round = 0; round < 3; round++)
+      for (const doc of PREDICTED) {
+        const r = both(utf8(doc));
+        expect(typeof r.text).toBe('object');
+        expect({ doc, tree: r.bytes }).toEqual({ doc, tree: r.text });
+      }
+  });
+
+  it('counts the line feeds of a long single-line document in time linear in its size', () => {
+    // comments and CDATA sections on one line: every count of their line feeds is bounded to them
+    const doc = `<r>${'<!-- c --><a/><![CDATA[d]]>'.repeat(20_000)}${'\n<b/>'.repeat(3)}</r>`;
+    const root = parseUtf8(utf8(doc), 200);
+    expect(root?.children.at(-1)).toMatchObject({ name: 'b', line: 4, column: 1 });
+  });
+
   it('marks white space only text, long indentation included, in both parsers', () => {
     const indent = `\n${' '.repeat(70)}`; // longer than the interned runs: kept pieced together
     const doc = `<r>${indent}<a>${indent}<b>x</b>${indent}<c/>${indent}</a>${indent}<d> <e/>y</d>\r\n</r>`;
@@ -190,6 +234,16 @@ describe('parseUtf8 against the string parser', () => {
     const deep = utf8(`${'<a>'.repeat(20)}${'</a>'.repeat(20)}`);
     expect(parseUtf8(deep, 10)).toBeUndefined();
     expect(parseXml(deep, { maxDepth: 10 })).toMatchObject({ ok: false, error: { code: 'XML-DEPTH' } });
+    // a leaf (read without the open elements' stacks) one level too deep, and one at the limit
+    const leafTooDeep = utf8(`${'<a>'.repeat(10)}<b>x</b>${'</a>'.repeat(10)}`);
+    expect(parseUtf8(leafTooDeep, 10)).toBeUndefined();
+    expect(parseXml(leafTooDeep, { maxDepth: 10 })).toMatchObject({
+      ok: false,
+      error: { code: 'XML-DEPTH' },
+    });
+    const leafAtLimit = utf8(`${'<a>'.repeat(9)}<b>x</b>${'</a>'.repeat(9)}`);
+    expect(parseUtf8(leafAtLimit, 10)).toBeDefined();
+    expect(parseXml(leafAtLimit, { maxDepth: 10 })).toMatchObject({ ok: true });
   });
 
   it('agrees with the string parser on 6,000 seeded one-byte mutations of a document', () => {

@@ -64,61 +64,122 @@ interface NameParts {
   name: string;
   local: string;
   prefix: string;
-  /** The name's characters four by four (little-endian), to compare with the bytes a word at a time */
+  /** Its length in bytes (the UTF-8 of a name beyond ASCII is longer than the name) */
+  byteLength: number;
+  /** Beyond ASCII: never known, compared with the bytes of its start tag byte by byte */
+  wide: boolean;
+  /**
+   * An ASCII name's characters eight by eight (doubles), then four by four (words), little-endian:
+   * compared with the bytes eight or four at a time. Two doubles are equal exactly when their bits
+   * are, but for NaN (never equal) and zero (+0 equals -0): eight ASCII bytes, none of them NUL,
+   * are neither (a NaN needs a byte ≥ 0xF0, a zero seven NULs), so the comparison is exact.
+   */
+  doubles: Float64Array;
   words: Int32Array;
+  /** In NAMES_BY_HASH (ASCII and interned): the only names a tag is predicted to have */
+  known: boolean;
+  /**
+   * The known name of the start tag that followed this name's start tag (afterStart) or its end tag
+   * (afterEnd) last time: documents repeat their sequences of tags, so the next start tag is first
+   * compared with it a word at a time, instead of being scanned byte by byte and looked up by hash
+   */
+  afterStart: NameParts | undefined;
+  afterEnd: NameParts | undefined;
+  /** Likewise the known name of the first attribute of this element name's start tag last time */
+  firstAttr: NameParts | undefined;
+  /** … and of the attribute after this attribute name */
+  nextAttr: NameParts | undefined;
+  /** The namespace of the prefix in the last scope it was looked up in (scopes never change once made) */
+  scope: NsScope | undefined;
+  ns: string | undefined;
 }
 
-function wordsOf(ascii: string): Int32Array {
-  const words = new Int32Array(ascii.length >> 2);
-  for (let k = 0; k < words.length; k++) {
-    const i = k << 2;
-    words[k] =
-      ascii.charCodeAt(i) |
-      (ascii.charCodeAt(i + 1) << 8) |
-      (ascii.charCodeAt(i + 2) << 16) |
-      (ascii.charCodeAt(i + 3) << 24);
+const NO_DOUBLES = new Float64Array(0);
+const NO_WORDS = new Int32Array(0);
+
+function newNameParts(name: string, byteLength: number, wide: boolean): NameParts {
+  const colon = name.indexOf(':');
+  let doubles = NO_DOUBLES;
+  let words = NO_WORDS;
+  if (!wide) {
+    const chars = new DataView(new ArrayBuffer(name.length + 8));
+    for (let i = 0; i < name.length; i++) chars.setUint8(i, name.charCodeAt(i));
+    doubles = new Float64Array(name.length >> 3);
+    for (let k = 0; k < doubles.length; k++) doubles[k] = chars.getFloat64(k << 3, true);
+    words = new Int32Array(name.length >> 2);
+    for (let k = 0; k < words.length; k++) words[k] = chars.getInt32(k << 2, true);
   }
-  return words;
+  return {
+    name,
+    local: colon === -1 ? name : localName(name, colon),
+    prefix: colon === -1 ? '' : name.slice(0, colon),
+    byteLength,
+    wide,
+    doubles,
+    words,
+    known: false,
+    afterStart: undefined,
+    afterEnd: undefined,
+    firstAttr: undefined,
+    nextAttr: undefined,
+    scope: undefined,
+    ns: undefined,
+  };
 }
+
 const NAMES_BY_HASH = new Map<number, NameParts>();
-const EMPTY_WORDS = new Int32Array(0);
-/** White space runs (indentation) by the hash of their bytes */
-const BLANKS_BY_HASH = new Map<number, string>();
+const NO_NAME = newNameParts('', 0, false);
+/**
+ * The white space runs of the documents (indentation, the white space between children), each an
+ * interned string with a small id (0 is ''): the text of an element whose pieces so far were all
+ * runs is a run too (decision 0176). The parser keeps the id of the open element's text, so adding
+ * the next piece is a lookup by two numbers (joinRuns) instead of by the strings, and an element
+ * closing with a run for text needs no further check. Bounded like the blanks.
+ */
+const RUNS: string[] = [''];
+const RUN_IDS = new Map<string, number>([['', 0]]);
+
+/** The id of a white space run of at most MAX_BLANK_LENGTH characters, -1 when the table is full */
+function runOf(text: string): number {
+  const known = RUN_IDS.get(text);
+  if (known !== undefined) return known;
+  if (RUNS.length >= MAX_BLANKS) return -1;
+  const own = internBlank(text);
+  RUNS.push(own);
+  RUN_IDS.set(own, RUNS.length - 1);
+  return RUNS.length - 1;
+}
+
+/** Run ids by the hash of their bytes (blankRun); a newer run replaces an older on a collision */
+const RUNS_BY_HASH = new Map<number, number>();
 
 /**
- * The white space text of an element with children grows piece by piece (the indentation between
- * them): each known run with each known next piece gives a known, interned, flat run, instead of
- * a chain of concatenations flattened and looked up when the element closes. Only white space
- * runs have a row here; bounded like the blanks.
+ * The run of run `before` followed by run `piece`, or -1 when that text is longer than a run (or the
+ * table is full): one slot per pair by a hash of both, a newer pair replacing an older
  */
-const BLANK_JOINS = new Map<string, Map<string, string>>();
-let blankJoinCount = 0;
-
-function joinBlanks(before: string, piece: string): string {
-  // (a long text is never a key; looking it up would flatten it at every piece)
-  const row = before.length < MAX_BLANK_LENGTH ? BLANK_JOINS.get(before) : undefined;
-  if (row === undefined) return before + piece; // not a known white space run: plain text
-  const known = row.get(piece);
-  if (known !== undefined) return known;
-  const joined = before + piece;
-  if (joined.length > MAX_BLANK_LENGTH || blankJoinCount >= MAX_BLANKS) return joined;
-  const own = internBlank(joined);
-  row.set(piece, own);
-  blankJoinCount++;
-  if (!BLANK_JOINS.has(own)) BLANK_JOINS.set(own, new Map());
-  return own;
+const JOIN_KEYS = new Int32Array(8_192).fill(-1);
+const JOINED = new Int32Array(JOIN_KEYS.length);
+function joinRuns(before: number, piece: number): number {
+  if (before === 0) return piece;
+  const key = before * MAX_BLANKS + piece;
+  const slot = Math.imul(key, 0x9e3779b1) >>> 19; // 13 bits: JOIN_KEYS.length
+  if (JOIN_KEYS[slot] === key) return JOINED[slot] as number;
+  const joined = (RUNS[before] as string) + (RUNS[piece] as string);
+  const run = joined.length > MAX_BLANK_LENGTH ? -1 : runOf(joined);
+  JOIN_KEYS[slot] = key;
+  JOINED[slot] = run;
+  return run;
 }
 
-/** "\n" and n spaces, by n */
-const INDENTATION: string[] = [];
-function indentation(spaces: number): string {
-  let t = INDENTATION[spaces];
-  if (t === undefined) {
-    t = internBlank(`\n${' '.repeat(spaces)}`);
-    INDENTATION[spaces] = t;
-    if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
+/** The run of "\n" and n spaces, by n (-1 when the table is full) */
+const INDENTATION: number[] = [];
+function indentation(spaces: number): number {
+  let run = INDENTATION[spaces];
+  if (run === undefined) {
+    run = runOf(`\n${' '.repeat(spaces)}`);
+    if (run >= 0) INDENTATION[spaces] = run;
   }
-  return t;
+  return run;
 }
 
 /** The bytes that end a name: white space, controls and the delimiters of markup (> / = < " ' &) */
@@ -126,10 +187,20 @@ const ENDS_NAME = new Uint8Array(256);
 for (let c = 0; c <= 0x20; c++) ENDS_NAME[c] = 1;
 for (const c of '>/=<"\'&') ENDS_NAME[c.charCodeAt(0)] = 1;
 
-/** Short texts by the hash of their bytes (shortValue); bounded, a newer text replaces an older on a collision */
-const VALUES_BY_HASH = new Map<number, string>();
-const MAX_VALUES = 10_000;
+/**
+ * Short texts by the hash of their bytes (shortValue): a slot per hash modulo the table's size (a
+ * power of two), a newer text replacing an older on a collision, so bounded by its size
+ */
+const VALUE_SLOTS: (string | undefined)[] = new Array(16_384).fill(undefined);
+const VALUE_SLOT_MASK = VALUE_SLOTS.length - 1;
 const MAX_VALUE_LENGTH = 24;
+/** The bytes of each slot's text four by four (its whole words), to compare a word at a time */
+const VALUE_WORDS = new Int32Array(VALUE_SLOTS.length * (MAX_VALUE_LENGTH >> 2));
+
+/** "    " as a little-endian word: indentation is skipped four spaces at a time */
+const FOUR_SPACES = 0x20202020;
+/** Eight spaces as a little-endian double (a plain number, not a NaN: equal exactly when the bytes are) */
+const EIGHT_SPACES = new DataView(new Uint8Array(8).fill(0x20).buffer).getFloat64(0, true);
 
 /** Texts at least this long are scanned natively (longCharData) */
 const LONG_TEXT = 256;
@@ -141,6 +212,35 @@ const CR = 4;
 const AMP = 8;
 const BRACKET = 16; // "]": "]]>" is refused in text
 const BREAK = 32; // tab, line feed or carriage return in an attribute value (normalised to spaces)
+const LF = 64; // a line feed: lines to count
+const FORBIDDEN = 128; // a control character XML forbids (or "<" in an attribute value)
+const EF = 256; // the byte 0xEF, which starts U+FFFE and U+FFFF (not XML characters)
+
+/**
+ * What each byte adds to the flags of a text (TEXT_CLASS) or attribute value (VALUE_CLASS): the
+ * scans only OR them together, and look closer after the scan when a rare flag is set
+ */
+const TEXT_CLASS = new Uint16Array(256);
+const VALUE_CLASS = new Uint16Array(256);
+for (let c = 0; c < 256; c++) {
+  const control = c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d ? FORBIDDEN : 0;
+  const wide = c >= 0x80 ? WIDE | (c === 0xef ? EF : 0) : 0;
+  TEXT_CLASS[c] =
+    control |
+    wide |
+    (c > 0x20 ? SOLID : 0) |
+    (c === 0x0d ? CR : 0) |
+    (c === 0x0a ? LF : 0) |
+    (c === 0x26 ? AMP : 0) |
+    (c === 0x5d ? BRACKET : 0);
+  VALUE_CLASS[c] =
+    control |
+    wide |
+    (c === 0x09 || c === 0x0a || c === 0x0d ? BREAK : 0) |
+    (c === 0x0a ? LF : 0) |
+    (c === 0x26 ? AMP : 0) |
+    (c === 0x3c ? FORBIDDEN : 0);
+}
 
 class Utf8Parser {
   private readonly n: number;
@@ -150,8 +250,8 @@ class Utf8Parser {
   private readonly bytes: Buffer;
   private pos: number;
   private line = 1;
+  /** Where the current line starts: every scan counts the line feeds it passes (countLines for the native ones) */
   private lineStart: number;
-  private nextNl: number;
   /** Column bookkeeping: the UTF-16 length of the current line from lineStart up to colFrom */
   private colFrom: number;
   private colUnits = 0;
@@ -159,7 +259,11 @@ class Utf8Parser {
   private lastWide = -1;
   private tagScope: NsScope = {};
   private tagSelfClosing = false;
-  private tagNameEnd = 0;
+  private tagParts: NameParts = NO_NAME;
+  /** Where the name readName read ends */
+  private readEnd = 0;
+  /** The run (RUNS) the innermost open element's text is, -1 when it is not one */
+  private textRun = 0;
   private atLine = 1;
   private atColumn = 1;
   private nameHash = 0;
@@ -179,7 +283,6 @@ class Utf8Parser {
     this.pos = start;
     this.lineStart = start;
     this.colFrom = start;
-    this.nextNl = this.bytes.indexOf(0x0a, start);
   }
 
   parse(): XmlElement {
@@ -190,11 +293,16 @@ class Utf8Parser {
     const stack: XmlElement[] = [];
     // where the name of each open element starts and ends, for its closing tag
     const nameStarts: number[] = [];
-    const nameEnds: number[] = [];
     const scopes: NsScope[] = [];
     const pending: XmlElement[] = [];
     let top = 0; // pending's length in use
     const starts: number[] = [];
+    // the name of each open element, and of the last tag (start or end): what predicts the next name
+    const openNames: NameParts[] = [];
+    let last: NameParts | undefined;
+    let lastWasEnd = false;
+    // the run id of each open element's text but the innermost's (this.textRun)
+    const textRuns: number[] = [];
     let scope: NsScope = { xml: XML_NS };
     while (this.pos < n) {
       const current = stack[stack.length - 1];
@@ -207,11 +315,15 @@ class Utf8Parser {
       const c = b[lt + 1];
       if (c === 0x2f /* / */) {
         if (!current) giveUp();
-        this.endTag(lt, nameStarts.pop() as number, nameEnds.pop() as number);
+        const open = openNames.pop() as NameParts;
+        this.endTag(lt, nameStarts.pop() as number, open);
         const start = starts.pop() as number;
-        closeChildren(current, pending, start, top, BLANK_JOINS);
+        closeChildren(current, pending, start, top, this.textRun >= 0);
         top = start; // (not truncated: the array keeps its room for the next siblings)
+        this.textRun = textRuns.pop() as number;
         stack.pop();
+        last = open;
+        lastWasEnd = true;
         scope = scopes.pop() ?? scope;
         continue;
       }
@@ -224,15 +336,38 @@ class Utf8Parser {
         continue;
       }
       if (root && stack.length === 0) giveUp();
-      const el = this.startTag(lt, current ?? null, scope);
+      const predicted = last === undefined ? undefined : lastWasEnd ? last.afterEnd : last.afterStart;
+      const el = this.startTag(lt, current ?? null, scope, predicted);
+      const parts = this.tagParts;
+      if (parts !== predicted && parts.known && last !== undefined) {
+        if (lastWasEnd) last.afterEnd = parts;
+        else last.afterStart = parts;
+      }
+      last = parts;
+      lastWasEnd = this.tagSelfClosing;
       if (current) pending[top++] = el;
       else root = el;
       if (!this.tagSelfClosing) {
         if (stack.length >= this.maxDepth) giveUp();
+        const parentRun = this.textRun;
+        this.textRun = 0;
+        // most elements are leaves: their text and end tag are read here, without the open elements' stacks
+        let p = this.pos;
+        if (p < n && b[p] !== 0x3c) {
+          p = this.charData(p, el);
+          this.pos = p;
+        }
+        if (p < n && b[p + 1] === 0x2f /* / */) {
+          this.endTag(p, lt + 1, parts);
+          this.textRun = parentRun;
+          lastWasEnd = true;
+          continue;
+        }
         stack.push(el);
         nameStarts.push(lt + 1);
-        nameEnds.push(this.tagNameEnd);
         starts.push(top);
+        openNames.push(parts);
+        textRuns.push(parentRun);
         scopes.push(scope);
         scope = this.tagScope;
       }
@@ -254,6 +389,7 @@ class Utf8Parser {
       if (end === -1) giveUp();
       if (/version\s*=\s*["']1\.1["']/.test(this.text.utf8Slice(at, end))) giveUp();
       this.pos = end + 2;
+      this.countLines(at, this.pos);
       this.lastWide = this.pos; // not scanned for wide characters: columns on its line count them
     }
   }
@@ -267,14 +403,19 @@ class Utf8Parser {
     // the usual indentation, a line feed and spaces up to the next tag, by its number of spaces
     if (current !== undefined && b[start] === 0x0a) {
       let k = start + 1;
+      const view = this.view;
+      const wordsEnd = n - 4;
+      while (k <= wordsEnd - 4 && view.getFloat64(k, true) === EIGHT_SPACES) k += 8;
+      if (k <= wordsEnd && view.getInt32(k, true) === FOUR_SPACES) k += 4;
       while (b[k] === 0x20) k++;
       if (b[k] === 0x3c && k - start <= MAX_BLANK_LENGTH) {
-        const t = indentation(k - start - 1);
-        const before = current.text;
-        const text = before === '' ? t : joinBlanks(before, t);
-        current.text = text;
-        if (current.blankText !== null) current.blankText = text;
-        return k;
+        const run = indentation(k - start - 1);
+        if (run >= 0) {
+          this.addBlank(current, run);
+          this.line++;
+          this.lineStart = start + 1;
+          return k;
+        }
       }
     }
     let j = start;
@@ -284,32 +425,29 @@ class Utf8Parser {
       const c = b[j] as number;
       if (c === 0x3c) break;
       h = (Math.imul(h, 31) + c) | 0;
-      if (c <= 0x20) {
-        if (c === 0x20 || c === 0x0a || c === 0x09) continue;
-        if (c === 0x0d) flags |= CR;
-        else giveUp(); // a control character XML forbids
-      } else {
-        flags |= SOLID;
-        if (c >= 0x80) {
-          flags |= WIDE;
-          // U+FFFE and U+FFFF are not XML characters
-          if (c === 0xef && b[j + 1] === 0xbf && (b[j + 2] as number) >= 0xbe) giveUp();
-        } else if (c === 0x26) flags |= AMP;
-        else if (c === 0x5d) flags |= BRACKET;
-      }
+      flags |= TEXT_CLASS[c] as number;
     }
     if (j === limit && j < n) return this.longCharData(start, current);
+    if (flags & (FORBIDDEN | EF | LF)) {
+      if (flags & FORBIDDEN) giveUp();
+      if (flags & EF) this.refuseNonCharacters(start, j);
+      this.countLines(start, j);
+      flags &= ~(LF | EF);
+    }
     if (flags & WIDE) this.lastWide = j;
     if (!current) {
       if (flags & SOLID) giveUp(); // text before or after the root element
       return j;
     }
     if (flags === 0) {
-      const t = this.blank(start, j, h);
-      const before = current.text;
-      const text = before === '' ? t : joinBlanks(before, t);
-      current.text = text;
-      if (current.blankText !== null) current.blankText = text;
+      const run = this.blankRun(start, j, h);
+      if (run >= 0) this.addBlank(current, run);
+      else {
+        const text = current.text + this.text.latin1Slice(start, j);
+        current.text = text;
+        if (current.blankText !== null) current.blankText = text;
+        this.textRun = -1;
+      }
       return j;
     }
     let t: string;
@@ -320,6 +458,7 @@ class Utf8Parser {
     }
     current.text += t;
     current.blankText = null;
+    this.textRun = -1;
     return j;
   }
 
@@ -327,6 +466,7 @@ class Utf8Parser {
   private longCharData(start: number, current: XmlElement | undefined): number {
     let end = this.bytes.indexOf(0x3c, start);
     if (end === -1) end = this.n;
+    this.countLines(start, end);
     const raw = this.text.utf8Slice(start, end);
     if (raw.length !== end - start) this.lastWide = end;
     if (FORBIDDEN_CHAR.test(raw)) giveUp();
@@ -335,6 +475,7 @@ class Utf8Parser {
     } else {
       current.text += charDataValue(raw, giveUp);
       current.blankText = null; // (a long white space run only loses the shortcut)
+      this.textRun = -1;
     }
     return end;
   }
@@ -346,37 +487,67 @@ class Utf8Parser {
    * element was a good part of the parse and of its garbage.
    */
   private shortValue(start: number, end: number, hash: number): string {
-    const known = VALUES_BY_HASH.get(hash);
-    if (known !== undefined && known.length === end - start && this.sameAscii(start, known)) return known;
-    const t = this.text.latin1Slice(start, end);
-    if (VALUES_BY_HASH.size < MAX_VALUES || known !== undefined) VALUES_BY_HASH.set(hash, t);
-    return t;
-  }
-
-  /** A run of spaces, tabs and line feeds, kept once per distinct value when short */
-  private blank(start: number, end: number, hash: number): string {
+    const slot = hash & VALUE_SLOT_MASK;
+    const known = VALUE_SLOTS[slot];
     const length = end - start;
-    if (length > MAX_BLANK_LENGTH) return this.text.latin1Slice(start, end);
-    const known = BLANKS_BY_HASH.get(hash);
-    if (known !== undefined && known.length === length && this.sameAscii(start, known)) return known;
-    const t = internBlank(this.text.latin1Slice(start, end));
-    if (BLANKS_BY_HASH.size < MAX_BLANKS) {
-      BLANKS_BY_HASH.set(hash, t);
-      if (!BLANK_JOINS.has(t)) BLANK_JOINS.set(t, new Map());
+    const words = length >> 2;
+    const base = slot * (MAX_VALUE_LENGTH >> 2);
+    const view = this.view;
+    if (known !== undefined && known.length === length) {
+      let k = 0;
+      while (k < words && view.getInt32(start + (k << 2), true) === VALUE_WORDS[base + k]) k++;
+      if (k === words) {
+        const b = this.b;
+        let i = words << 2;
+        while (i < length && b[start + i] === known.charCodeAt(i)) i++;
+        if (i === length) return known;
+      }
     }
+    const t = this.text.latin1Slice(start, end);
+    VALUE_SLOTS[slot] = t;
+    for (let k = 0; k < words; k++) VALUE_WORDS[base + k] = view.getInt32(start + (k << 2), true);
     return t;
   }
 
-  /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared a word at a time */
+  /** The run (RUNS) of the spaces, tabs and line feeds from start to end; -1 when too long (or the table is full) */
+  private blankRun(start: number, end: number, hash: number): number {
+    const length = end - start;
+    if (length > MAX_BLANK_LENGTH) return -1;
+    const known = RUNS_BY_HASH.get(hash);
+    if (known !== undefined) {
+      const t = RUNS[known] as string;
+      if (t.length === length && this.sameAscii(start, t)) return known;
+    }
+    const run = runOf(this.text.latin1Slice(start, end));
+    if (run >= 0 && (RUNS_BY_HASH.size < MAX_BLANKS || known !== undefined)) RUNS_BY_HASH.set(hash, run);
+    return run;
+  }
+
+  /** Adds the white space run `piece` to the text of the innermost open element */
+  private addBlank(current: XmlElement, piece: number): void {
+    const before = this.textRun;
+    const run = before < 0 ? -1 : joinRuns(before, piece);
+    const text = run >= 0 ? (RUNS[run] as string) : current.text + (RUNS[piece] as string);
+    current.text = text;
+    if (current.blankText !== null) current.blankText = text;
+    this.textRun = run;
+  }
+
+  /** Whether the bytes at `start` are the (ASCII) name of `parts`, compared eight, then four bytes at a time */
   private sameName(start: number, parts: NameParts): boolean {
-    const words = parts.words;
     const view = this.view;
-    for (let k = 0; k < words.length; k++)
-      if (view.getInt32(start + (k << 2), true) !== words[k]) return false;
+    const doubles = parts.doubles;
+    for (let k = 0; k < doubles.length; k++)
+      if (view.getFloat64(start + (k << 3), true) !== doubles[k]) return false;
+    let i = doubles.length << 3;
+    const words = parts.words;
+    if (words.length > doubles.length << 1) {
+      if (view.getInt32(start + i, true) !== words[words.length - 1]) return false;
+      i += 4;
+    }
     const name = parts.name;
     const b = this.b;
-    for (let i = words.length << 2; i < name.length; i++)
-      if (b[start + i] !== name.charCodeAt(i)) return false;
+    for (; i < name.length; i++) if (b[start + i] !== name.charCodeAt(i)) return false;
     return true;
   }
 
@@ -393,13 +564,16 @@ class Utf8Parser {
       const end = this.find('-->', lt + 4);
       if (end === -1) giveUp();
       this.pos = end + 3;
+      this.countLines(lt, end);
     } else if (this.sameAscii(lt, '<![CDATA[')) {
       if (!current) giveUp();
       const end = this.find(']]>', lt + 9);
       if (end === -1) giveUp();
       current.text += normalizeNewlines(this.text.utf8Slice(lt + 9, end));
       current.blankText = null;
+      this.textRun = -1;
       this.pos = end + 3;
+      this.countLines(lt, end);
     } else giveUp();
     this.lastWide = this.pos; // not scanned for wide characters
   }
@@ -410,22 +584,32 @@ class Utf8Parser {
     const target = this.text.utf8Slice(lt + 2, this.nameEnd(lt + 2));
     if (target.toLowerCase() === 'xml') giveUp();
     this.pos = end + 2;
+    this.countLines(lt, end);
     this.lastWide = Math.max(this.lastWide, this.pos); // not scanned for wide characters
   }
 
-  /** The element of the start tag at `lt`; its scope, whether it is `<x/>` and where its name ends in tag… fields */
-  private startTag(lt: number, parent: XmlElement | null, parentScope: NsScope): XmlElement {
+  /**
+   * The element of the start tag at `lt`; its scope, whether it is `<x/>`, its name and where the name
+   * ends in tag… fields. `predicted`: the name it probably has (compared first, see NameParts)
+   */
+  private startTag(
+    lt: number,
+    parent: XmlElement | null,
+    parentScope: NsScope,
+    predicted: NameParts | undefined,
+  ): XmlElement {
     const b = this.b;
     let i = lt + 1;
-    const nameEnd = this.nameEnd(i);
-    if (nameEnd === i) giveUp();
-    const parts = this.nameParts(i, nameEnd);
-    this.tagNameEnd = nameEnd;
+    const parts = this.readName(i, predicted);
+    const nameEnd = this.readEnd;
+    this.tagParts = parts;
+    this.position(lt); // before the attributes: line feeds in the tag are counted as they are passed
     i = nameEnd;
     let attrs = NO_ATTRS;
     let scope = parentScope;
     let selfClosing = false;
     let prefixedAttrs = false;
+    let lastAttr: NameParts | undefined;
     for (;;) {
       const afterSpace = this.skipSpace(i);
       const c = b[afterSpace];
@@ -439,9 +623,14 @@ class Utf8Parser {
         break;
       }
       if (c === undefined || afterSpace === i) giveUp();
-      const anEnd = this.nameEnd(afterSpace);
-      if (anEnd === afterSpace) giveUp();
-      const attrParts = this.nameParts(afterSpace, anEnd);
+      const predictedAttr = lastAttr === undefined ? parts.firstAttr : lastAttr.nextAttr;
+      const attrParts = this.readName(afterSpace, predictedAttr);
+      const anEnd = this.readEnd;
+      if (attrParts !== predictedAttr && attrParts.known) {
+        if (lastAttr === undefined) parts.firstAttr = attrParts;
+        else lastAttr.nextAttr = attrParts;
+      }
+      lastAttr = attrParts;
       const attrName = attrParts.name;
       let j = this.skipSpace(anEnd);
       if (b[j] !== 0x3d /* = */) giveUp();
@@ -467,17 +656,41 @@ class Utf8Parser {
       i = close + 1;
     }
     this.pos = i;
-    const ns = scope[parts.prefix];
+    let ns = parts.ns;
+    if (parts.scope !== scope) {
+      ns = scope[parts.prefix];
+      parts.scope = scope;
+      parts.ns = ns;
+    }
     if (ns === undefined && parts.prefix !== '') giveUp();
     if (prefixedAttrs)
       for (const a in attrs) {
         const ac = a.indexOf(':');
         if (ac !== -1 && scope[a.slice(0, ac)] === undefined) giveUp();
       }
-    this.position(lt);
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
     return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
+  }
+
+  /**
+   * The name at `i` (of an element or attribute), its end in readEnd: `predicted` when the bytes are
+   * its name followed by what ends a name (where nameEnd would stop: the name is ASCII and known),
+   * else scanned and looked up
+   */
+  private readName(i: number, predicted: NameParts | undefined): NameParts {
+    if (
+      predicted !== undefined &&
+      ENDS_NAME[this.b[i + predicted.name.length] as number] === 1 &&
+      this.sameName(i, predicted)
+    ) {
+      this.readEnd = i + predicted.name.length;
+      return predicted;
+    }
+    const end = this.nameEnd(i);
+    if (end === i) giveUp();
+    this.readEnd = end;
+    return this.nameParts(i, end);
   }
 
   /** The interned name (and parts) of the bytes from start to end, whose hash nameEnd computed */
@@ -488,44 +701,40 @@ class Utf8Parser {
     if (known !== undefined && !wide && known.name.length === end - start && this.sameName(start, known))
       return known;
     const name = internName(wide ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end));
-    const colon = name.indexOf(':');
-    const parts: NameParts = {
-      name,
-      local: colon === -1 ? name : localName(name, colon),
-      prefix: colon === -1 ? '' : name.slice(0, colon),
-      words: wide ? EMPTY_WORDS : wordsOf(name),
-    };
+    const parts = newNameParts(name, end - start, wide);
     // only ASCII names, interned: the hash is of bytes, and the comparison above of characters
-    if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || NAMES_BY_HASH.has(hash)))
+    if (!wide && isInterned(name) && (NAMES_BY_HASH.size < MAX_NAMES || known !== undefined)) {
+      if (known !== undefined) {
+        // no longer known: it predicts nothing, so what it pointed to cannot pile up behind it
+        known.known = false;
+        known.afterStart = undefined;
+        known.afterEnd = undefined;
+        known.firstAttr = undefined;
+        known.nextAttr = undefined;
+        known.scope = undefined;
+      }
+      parts.known = true;
       NAMES_BY_HASH.set(hash, parts);
+    }
     return parts;
   }
 
   /**
-   * The closing tag at `lt` must name the open element, whose name is the bytes openStart..openEnd:
-   * the same bytes, then a byte that ends a name (so nameEnd would find the same name)
+   * The closing tag at `lt` must name the open element, whose name `open` starts at `openStart`: the
+   * same bytes, then a byte that ends a name (so nameEnd would find the same name)
    */
-  private endTag(lt: number, openStart: number, openEnd: number): void {
+  private endTag(lt: number, openStart: number, open: NameParts): void {
     const b = this.b;
     const nameStart = lt + 2;
-    const length = openEnd - openStart;
+    const length = open.byteLength;
     const nameEnd = nameStart + length;
     if (nameEnd > this.n) giveUp();
-    // a word at a time, then the last bytes; a byte ≥ 0x80 makes a word negative or its OR ≥ 0x80
-    const view = this.view;
-    let seen = 0;
-    let k = 0;
-    for (; k + 4 <= length; k += 4) {
-      const w = view.getInt32(nameStart + k, true);
-      if (w !== view.getInt32(openStart + k, true)) giveUp();
-      seen |= w;
+    if (!open.wide) {
+      if (!this.sameName(nameStart, open)) giveUp();
+    } else {
+      for (let k = 0; k < length; k++) if (b[nameStart + k] !== b[openStart + k]) giveUp();
+      this.lastWide = nameEnd;
     }
-    for (; k < length; k++) {
-      const c = b[nameStart + k] as number;
-      if (c !== b[openStart + k]) giveUp();
-      seen |= c;
-    }
-    if ((seen & 0x80808080) !== 0) this.lastWide = nameEnd;
     let gt = nameEnd;
     const c = b[gt] as number;
     if (c !== 0x3e) {
@@ -547,17 +756,15 @@ class Utf8Parser {
       const c = b[j] as number;
       if (c === q) break;
       h = (Math.imul(h, 31) + c) | 0;
-      if (c < 0x20) {
-        if (c === 0x09 || c === 0x0a || c === 0x0d) flags |= BREAK;
-        else giveUp();
-      } else if (c === 0x26) flags |= AMP;
-      else if (c === 0x3c) giveUp();
-      else if (c >= 0x80) {
-        flags |= WIDE;
-        if (c === 0xef && b[j + 1] === 0xbf && (b[j + 2] as number) >= 0xbe) giveUp();
-      }
+      flags |= VALUE_CLASS[c] as number;
     }
     if (j >= n) giveUp();
+    if (flags & (FORBIDDEN | EF | LF)) {
+      if (flags & FORBIDDEN) giveUp();
+      if (flags & EF) this.refuseNonCharacters(from, j);
+      this.countLines(from, j);
+      flags &= ~(LF | EF);
+    }
     if (flags & WIDE) this.lastWide = j;
     this.valueFlags = flags;
     this.valueHash = h;
@@ -595,22 +802,54 @@ class Utf8Parser {
     return j;
   }
 
+  /** Gives up at U+FFFE or U+FFFF (EF BF BE, EF BF BF) from start to end: not XML characters */
+  private refuseNonCharacters(start: number, end: number): void {
+    const b = this.b;
+    for (let i = start; i < end; i++)
+      if (b[i] === 0xef && b[i + 1] === 0xbf && (b[i + 2] as number) >= 0xbe) giveUp();
+  }
+
+  /** The first byte from i on that is not white space (line feeds counted) */
   private skipSpace(i: number): number {
     const b = this.b;
-    while (isSpace(b[i] as number)) i++;
-    return i;
+    for (;;) {
+      const c = b[i] as number;
+      if (c === 0x20 || c === 0x09 || c === 0x0d) i++;
+      else if (c === 0x0a) {
+        i++;
+        this.line++;
+        this.lineStart = i;
+      } else return i;
+    }
   }
 
   /**
-   * 1-based line and column of a start tag's offset (asked in increasing order), into atLine and
-   * atColumn; the column counts UTF-16 code units, as in the decoded text
+   * Counts the line feeds from `start` to `end` (a range a native search passed): byte by byte when
+   * short, else by native searches bounded to the range (an unbounded one could run to the end of a
+   * document without line feeds at every comment: quadratic)
+   */
+  private countLines(start: number, end: number): void {
+    if (end - start < LONG_TEXT) {
+      const b = this.b;
+      for (let i = start; i < end; i++)
+        if (b[i] === 0x0a) {
+          this.line++;
+          this.lineStart = i + 1;
+        }
+      return;
+    }
+    const range = this.bytes.subarray(start, end);
+    for (let lf = range.indexOf(0x0a); lf !== -1; lf = range.indexOf(0x0a, lf + 1)) {
+      this.line++;
+      this.lineStart = start + lf + 1;
+    }
+  }
+
+  /**
+   * 1-based line and column of a start tag's offset (asked in increasing order, once every byte before
+   * it is scanned), into atLine and atColumn; the column counts UTF-16 code units, as in the decoded text
    */
   private position(offset: number): void {
-    while (this.nextNl !== -1 && this.nextNl < offset) {
-      this.line++;
-      this.lineStart = this.nextNl + 1;
-      this.nextNl = this.bytes.indexOf(0x0a, this.lineStart);
-    }
     if (this.colFrom < this.lineStart) {
       this.colFrom = this.lineStart;
       this.colUnits = 0;

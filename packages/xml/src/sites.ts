@@ -86,13 +86,13 @@ export class SiteHit {
 }
 
 /** A site and the position of its key in SiteTable.keys */
-interface KeyedSite {
+export interface KeyedSite {
   site: Site;
   key: number;
 }
 
 /** The sites of one local name: those for any parent, and those by the parent's local name */
-interface SitesOfName {
+export interface SitesOfName {
   any: KeyedSite[] | undefined;
   byParent: Map<string, KeyedSite[]>;
 }
@@ -129,44 +129,76 @@ export class SiteTable {
     }
   }
 
+  /**
+   * The sites that can select an element of this local name (undefined: none), for a walk that
+   * looks an element's name up once for several tables (`@einv/xml-check` source-walk.ts)
+   */
+  sitesOf(local: string): SitesOfName | undefined {
+    return this.#byLocal.get(local);
+  }
+
   /** Every key of the table with the nodes it selects under `root` (keys without nodes get []) */
   collect(root: XmlElement): Record<string, SiteHit[]> {
-    const lists: SiteHit[][] = this.keys.map(() => []);
-    const owners = new Map<XmlElement, number>();
-    const groupOf = (site: Site, el: XmlElement): number | undefined => {
-      const owner = site.owner?.(el);
-      if (!owner) return undefined;
-      let n = owners.get(owner);
-      if (n === undefined) {
-        n = owners.size;
-        owners.set(owner, n);
-      }
-      return n;
-    };
-    const test = (sites: KeyedSite[], el: XmlElement): void => {
-      for (const { site, key } of sites)
-        if (selects(site, el)) (lists[key] as SiteHit[]).push(hit(site, el, groupOf(site, el)));
-    };
+    const hits = new SiteHits(this);
     const byLocal = this.#byLocal;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (el: XmlElement): void => {
-      const byName = byLocal.get(el.local);
-      if (byName !== undefined) {
-        if (byName.any !== undefined) test(byName.any, el);
-        if (el.parent !== null && byName.byParent.size > 0) {
-          const byParent = byName.byParent.get(el.parent.local);
-          if (byParent !== undefined) test(byParent, el);
-        }
-      }
+      hits.visit(el, byLocal.get(el.local));
       const children = el.children;
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
+    return hits.result();
+  }
+}
+
+/**
+ * The nodes the sites of one table select in one document, gathered element by element in document
+ * order: by SiteTable.collect's own walk, or by a walk shared with other passes.
+ */
+export class SiteHits {
+  readonly #keys: readonly string[];
+  readonly #lists: SiteHit[][];
+  readonly #owners = new Map<XmlElement, number>();
+
+  constructor(table: SiteTable) {
+    this.#keys = table.keys;
+    this.#lists = table.keys.map(() => []);
+  }
+
+  /** Files the hits of `el`, given the sites of its local name (`table.sitesOf(el.local)`) */
+  visit(el: XmlElement, byName: SitesOfName | undefined): void {
+    if (byName === undefined) return;
+    if (byName.any !== undefined) this.#test(byName.any, el);
+    if (el.parent !== null && byName.byParent.size > 0) {
+      const byParent = byName.byParent.get(el.parent.local);
+      if (byParent !== undefined) this.#test(byParent, el);
+    }
+  }
+
+  /** Every key of the table with the nodes filed under it ([] for none) */
+  result(): Record<string, SiteHit[]> {
     const out: Record<string, SiteHit[]> = {};
-    this.keys.forEach((key, i) => {
-      out[key] = lists[i] as SiteHit[];
+    this.#keys.forEach((key, i) => {
+      out[key] = this.#lists[i] as SiteHit[];
     });
     return out;
+  }
+
+  #test(sites: KeyedSite[], el: XmlElement): void {
+    for (const { site, key } of sites)
+      if (selects(site, el)) (this.#lists[key] as SiteHit[]).push(hit(site, el, this.#groupOf(site, el)));
+  }
+
+  #groupOf(site: Site, el: XmlElement): number | undefined {
+    const owner = site.owner?.(el);
+    if (!owner) return undefined;
+    let n = this.#owners.get(owner);
+    if (n === undefined) {
+      n = this.#owners.size;
+      this.#owners.set(owner, n);
+    }
+    return n;
   }
 }
 

@@ -1,0 +1,71 @@
+/**
+ * The readers' source facts in one walk of the document: the official rule contexts each element
+ * is claimed by (contexts.ts, decision 0111) and the sites it is selected by (`SiteTable` of
+ * @einv/xml, decision 0107). Both were separate walks, each looking every element's local name up in
+ * its own table; here each element is visited once and its name looked up once, in a table of both
+ * built per name on first sight (decision 0177).
+ */
+import { type SiteHit, SiteHits, type SitesOfName, type SiteTable, type XmlElement } from '@einv/xml';
+import { type CompiledRuleContexts, claimContexts, countsOf } from './contexts.js';
+import { XDocument } from './xpath.js';
+import type { ContextEntry } from './xpath-match.js';
+
+/** What both tables hold for one local name */
+interface NameEntry {
+  /** the context branches that can match it, or null when they depend on the parent's name */
+  contexts: readonly ContextEntry[] | null;
+  sites: SitesOfName | undefined;
+}
+
+/** Hostile documents can invent any number of names: the entries kept are bounded */
+const MAX_NAMES = 10_000;
+
+export interface SourceWalkResult {
+  /** rule id → the nodes its official context claims (countRuleContexts' record) */
+  contexts: Record<string, number>;
+  /** site key → the nodes it selects (SiteTable.collect's record); {} when sites were not asked */
+  values: Record<string, SiteHit[]>;
+}
+
+/** A binding's rule contexts and sites, walked together (one per binding, built once) */
+export class SourceWalk {
+  readonly #names = new Map<string, NameEntry>();
+
+  constructor(
+    private readonly contexts: CompiledRuleContexts,
+    private readonly sites: SiteTable,
+  ) {}
+
+  /**
+   * The same as `countRuleContexts(contexts, root)` and (with `withSites`) `sites.collect(root)`,
+   * from one walk in document order
+   */
+  run(root: XmlElement, withSites: boolean): SourceWalkResult {
+    const compiled = this.contexts;
+    const index = compiled.index;
+    const doc = XDocument.of(root);
+    const hits = new Int32Array(compiled.slotIds.length);
+    const found = withSites ? new SiteHits(this.sites) : null;
+    const names = this.#names;
+    // document order (the parser caps the depth, so recursion is bounded)
+    const visit = (e: XmlElement): void => {
+      const entry = names.get(e.local) ?? this.#entry(e.local);
+      const candidates = entry.contexts ?? index.candidates(e);
+      if (candidates.length > 0) claimContexts(compiled, hits, e, candidates, doc);
+      if (found !== null && entry.sites !== undefined) found.visit(e, entry.sites);
+      const children = e.children;
+      for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+    };
+    visit(root);
+    return { contexts: countsOf(compiled, hits), values: found ? found.result() : {} };
+  }
+
+  #entry(local: string): NameEntry {
+    const entry = {
+      contexts: this.contexts.index.candidatesOfName(local),
+      sites: this.sites.sitesOf(local),
+    };
+    if (this.#names.size < MAX_NAMES) this.#names.set(local, entry);
+    return entry;
+  }
+}
