@@ -56,3 +56,79 @@ export function thread() { return threadId; }
     expect(await pool.run('spin', { ms: 1 })).toBe('done');
   });
 });
+
+describeIfBuilt('the budget of stacked tasks (decision 0183)', () => {
+  interface StackingPool extends Pool {
+    run<T>(task: string, input: unknown, transfer?: readonly ArrayBufferView[]): Promise<T>;
+    queued(): number;
+  }
+  let pool: StackingPool;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ pool, dispose } = await builtThreadPool<StackingPool>(
+      'stacked-budget',
+      `import { threadId } from 'node:worker_threads';
+export function spin({ ms }) { const end = Date.now() + ms; while (Date.now() < end); return 'done'; }
+export function thread() { return threadId; }
+`,
+      // tasks with up to 1 KB of bytes are stacked on the busy thread
+      { threads: 1, maxQueue: 10, budgetMs: 1_500, stackBelowBytes: 1024 },
+    ));
+  });
+  afterAll(() => dispose());
+
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      (value) => ({ value }),
+      (err: { reason?: string; retryAfterSeconds?: number }) => ({
+        reason: err.reason,
+        retryAfter: err.retryAfterSeconds,
+      }),
+    );
+
+  it('a small task waits on the busy thread, not in the queue; a large one waits in the queue, and nothing stacks while it does', async () => {
+    const small = new Uint8Array(100);
+    const running = pool.run('spin', { ms: 300, small }, [small]);
+    const stacked = pool.run('spin', { ms: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.queued()).toBe(0); // posted to the thread behind the running task
+    const large = new Uint8Array(2048);
+    const waiting = pool.run('spin', { ms: 1, large }, [large]);
+    const after = pool.run('spin', { ms: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.queued()).toBe(2); // the large task waits for a free thread; the next small one behind it
+    expect(await Promise.all([running, stacked, waiting, after])).toEqual(['done', 'done', 'done', 'done']);
+    expect(small.byteLength).toBe(100); // a stacked task's bytes are copied, so it can run again
+    expect(large.byteLength).toBe(0); // a large one's are moved
+  });
+
+  it('stops the running task and the one stacked behind it at their budget; the next task runs on a fresh thread', async () => {
+    const before = await pool.run<number>('thread', {});
+    const t0 = Date.now();
+    const [running, stacked] = await Promise.all([
+      outcome(pool.run('spin', { ms: 60_000 })),
+      outcome(pool.run('spin', { ms: 60_000 })),
+    ]);
+    const elapsed = Date.now() - t0;
+    expect(running).toEqual({ reason: 'over-budget', retryAfter: 2 });
+    expect(stacked).toEqual({ reason: 'over-budget', retryAfter: 2 });
+    expect(elapsed).toBeGreaterThanOrEqual(1_400);
+    expect(elapsed).toBeLessThan(30_000); // not the 60 s of work: both were stopped
+    expect(pool.inFlight()).toBe(0);
+    const after = await pool.run<number>('thread', {});
+    expect(after).not.toBe(before); // the spinning thread was ended and replaced
+    expect(await pool.run('spin', { ms: 1 })).toBe('done');
+  });
+
+  it('a task stacked behind one stopped over budget, within its own budget, runs again on the fresh thread', async () => {
+    const before = await pool.run<number>('thread', {});
+    const stopped = outcome(pool.run('spin', { ms: 60_000 }));
+    await new Promise((r) => setTimeout(r, 800));
+    // stacked behind the spinning task; its own budget ends 800 ms after that task's
+    const innocent = pool.run<number>('thread', {});
+    expect(await stopped).toEqual({ reason: 'over-budget', retryAfter: 2 });
+    const ranOn = await innocent;
+    expect(ranOn).not.toBe(before);
+    expect(pool.inFlight()).toBe(0);
+  });
+});
