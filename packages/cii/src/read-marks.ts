@@ -6,9 +6,8 @@
  * per line) and hit at random places for each add and each question (the per-line cost of `add` was
  * twice as high at 10,000 lines as at 1,000). The reader now only appends the element to a list (the
  * leaves only: the report asks about elements without children); the unread report, which walks the
- * tree in document order, asks in that same order, so the list is sorted once by the elements'
- * places in the document (line, then column of the start tag: distinct for distinct elements of a
- * parsed tree) and merged with the walk.
+ * tree in document order, looks each leaf up by its place in the document (line, then column of the
+ * start tag: distinct for distinct elements of a parsed tree): PlaceIndex below.
  */
 import type { XmlElement } from '@einv/xml';
 import { AppendList } from './append-list.js';
