@@ -209,7 +209,11 @@ describe('isCdarXml', () => {
       for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * pieces.length)];
       const utf16 = next() < 0.15;
       const bytes = utf16
-        ? Uint8Array.from([0xff, 0xfe, ...new Uint8Array(new Uint16Array([...head].map((c) => c.charCodeAt(0))).buffer)])
+        ? Uint8Array.from([
+            0xff,
+            0xfe,
+            ...new Uint8Array(new Uint16Array([...head].map((c) => c.charCodeAt(0))).buffer),
+          ])
         : new TextEncoder().encode(head);
       const expected = fromRootTag(bytes);
       expect([head.slice(0, 200), utf16, isCdarXml(bytes)]).toEqual([head.slice(0, 200), utf16, expected]);
