@@ -2,57 +2,112 @@
  * The time budget of http-kit's worker pool (decision 0102; its abort signal since decision 0170), on
  * the built http-kit: a running task over its budget is stopped (its thread ended) and a task still
  * waiting for the thread is taken out of the queue, both refused as over-budget with Retry-After;
- * the pool then works on a fresh thread.
+ * the pool then works on a fresh thread. The same holds for small tasks stacked on a busy thread
+ * (decision 0183), whose budget is kept another way; a stacked task that was not over its own budget
+ * when its thread was ended runs again.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { builtThreadPool } from '../support/built-thread-pool.js';
 import { describeIfBuilt } from '../support/processes.js';
 
 interface Pool {
-  run<T>(task: string, input: unknown): Promise<T>;
+  run<T>(task: string, input: unknown, transfer?: readonly ArrayBufferView[]): Promise<T>;
   inFlight(): number;
+  queued(): number;
   close(): Promise<void>;
+}
+
+const TASKS = `import { threadId } from 'node:worker_threads';
+export function spin({ ms }) { const end = Date.now() + ms; while (Date.now() < end); return 'done'; }
+export function thread() { return threadId; }
+`;
+
+/** A task's value, or the reason and Retry-After it was refused with */
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    (value) => ({ value }),
+    (err: { reason?: string; retryAfterSeconds?: number }) => ({
+      reason: err.reason,
+      retryAfter: err.retryAfterSeconds,
+    }),
+  );
+
+/** One thread: the first task spins far past the 1.5 s budget, the second waits behind it */
+async function bothStoppedAtTheBudget(pool: Pool): Promise<void> {
+  const before = await pool.run<number>('thread', {});
+  const t0 = Date.now();
+  const [running, waiting] = await Promise.all([
+    outcome(pool.run('spin', { ms: 60_000 })),
+    outcome(pool.run('spin', { ms: 60_000 })),
+  ]);
+  const elapsed = Date.now() - t0;
+  expect(running).toEqual({ reason: 'over-budget', retryAfter: 2 });
+  expect(waiting).toEqual({ reason: 'over-budget', retryAfter: 2 });
+  expect(elapsed).toBeGreaterThanOrEqual(1_400);
+  expect(elapsed).toBeLessThan(30_000); // not the 60 s of work: both were stopped
+  expect(pool.inFlight()).toBe(0);
+  const after = await pool.run<number>('thread', {});
+  expect(after).not.toBe(before); // the spinning thread was ended and replaced
+  expect(await pool.run('spin', { ms: 1 })).toBe('done');
 }
 
 describeIfBuilt('the budget of a task in the worker pool', () => {
   let pool: Pool;
   let dispose: () => Promise<void>;
   beforeAll(async () => {
-    ({ pool, dispose } = await builtThreadPool<Pool>(
-      'budget',
-      `import { threadId } from 'node:worker_threads';
-export function spin({ ms }) { const end = Date.now() + ms; while (Date.now() < end); return 'done'; }
-export function thread() { return threadId; }
-`,
-      { threads: 1, maxQueue: 10, budgetMs: 1_500 },
-    ));
+    ({ pool, dispose } = await builtThreadPool<Pool>('budget', TASKS, {
+      threads: 1,
+      maxQueue: 10,
+      budgetMs: 1_500,
+    }));
   });
   afterAll(() => dispose());
 
-  it('stops the running task and drops the waiting one at the budget; the next task runs on a fresh thread', async () => {
+  it('stops the running task and drops the waiting one at the budget; the next task runs on a fresh thread', () =>
+    bothStoppedAtTheBudget(pool));
+});
+
+describeIfBuilt('the budget of stacked tasks (decision 0183)', () => {
+  let pool: Pool;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    // tasks with up to 1 KB of bytes are stacked on the busy thread
+    ({ pool, dispose } = await builtThreadPool<Pool>('stacked-budget', TASKS, {
+      threads: 1,
+      maxQueue: 10,
+      budgetMs: 1_500,
+      stackBelowBytes: 1024,
+    }));
+  });
+  afterAll(() => dispose());
+
+  it('a small task waits on the busy thread, not in the queue; a large one waits in the queue, and nothing stacks while it does', async () => {
+    const small = new Uint8Array(100);
+    const running = pool.run('spin', { ms: 300, small }, [small]);
+    const stacked = pool.run('spin', { ms: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.queued()).toBe(0); // posted to the thread behind the running task
+    const large = new Uint8Array(2048);
+    const waiting = pool.run('spin', { ms: 1, large }, [large]);
+    const after = pool.run('spin', { ms: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.queued()).toBe(2); // the large task waits for a free thread; the next small one behind it
+    expect(await Promise.all([running, stacked, waiting, after])).toEqual(['done', 'done', 'done', 'done']);
+    expect(small.byteLength).toBe(100); // a stacked task's bytes are copied, so it can run again
+    expect(large.byteLength).toBe(0); // a large one's are moved
+  });
+
+  it('stops the running task and the one stacked behind it at their budget; the next task runs on a fresh thread', () =>
+    bothStoppedAtTheBudget(pool));
+
+  it('a task stacked behind one stopped over budget, within its own budget, runs again on the fresh thread', async () => {
     const before = await pool.run<number>('thread', {});
-    const t0 = Date.now();
-    const outcome = (p: Promise<unknown>) =>
-      p.then(
-        (value) => ({ value }),
-        (err: { reason?: string; retryAfterSeconds?: number }) => ({
-          reason: err.reason,
-          retryAfter: err.retryAfterSeconds,
-        }),
-      );
-    // one thread: the first spins far past the budget, the second waits behind it
-    const [running, waiting] = await Promise.all([
-      outcome(pool.run('spin', { ms: 60_000 })),
-      outcome(pool.run('spin', { ms: 60_000 })),
-    ]);
-    const elapsed = Date.now() - t0;
-    expect(running).toEqual({ reason: 'over-budget', retryAfter: 2 });
-    expect(waiting).toEqual({ reason: 'over-budget', retryAfter: 2 });
-    expect(elapsed).toBeGreaterThanOrEqual(1_400);
-    expect(elapsed).toBeLessThan(30_000); // not the 60 s of work: both were stopped
+    const stopped = outcome(pool.run('spin', { ms: 60_000 }));
+    await new Promise((r) => setTimeout(r, 800));
+    // stacked behind the spinning task; its own budget ends 800 ms after that task's
+    const innocent = pool.run<number>('thread', {});
+    expect(await stopped).toEqual({ reason: 'over-budget', retryAfter: 2 });
+    expect(await innocent).not.toBe(before);
     expect(pool.inFlight()).toBe(0);
-    const after = await pool.run<number>('thread', {});
-    expect(after).not.toBe(before); // the spinning thread was ended and replaced
-    expect(await pool.run('spin', { ms: 1 })).toBe('done');
   });
 });

@@ -2,12 +2,18 @@
  * CPU work off the event loop (decision 0102): validation, parsing, generation and PDF work run in a
  * worker-thread pool (piscina) sized to the cores, so /healthz, /readyz and every I/O answer at once
  * while the pool is busy. Each task has a time budget measured from the moment it is submitted; a task
- * over budget is aborted (piscina ends the worker thread and starts a fresh one) and the request gets a
+ * over budget is aborted (its worker thread is ended and a fresh one started) and the request gets a
  * 503 problem with Retry-After. A full queue is refused at once the same way.
+ *
+ * Small tasks may be stacked (decision 0183): with `stackBelowBytes` set, a task whose bytes are at
+ * most that size is posted to a busy thread as its next task, so the thread starts it as soon as the
+ * current one ends instead of sleeping until the event loop hands it over. Piscina never stacks a task
+ * carrying an abort signal, so stacked tasks keep their budget another way (`budgets` below).
  */
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { type StackedBudgets, stackedBudgets } from './stacked-budgets.js';
 import { movableBuffers } from './transfer.js';
 import type { TaskMessage } from './work-thread.js';
 
@@ -30,7 +36,8 @@ export interface WorkPool {
   /**
    * Runs a task in a worker thread. `transfer`: byte arrays of the input to move to the thread rather
    * than copy (those that own their whole buffer; see transfer.ts): the caller's views are empty
-   * afterwards, so pass only bytes the request no longer reads.
+   * afterwards, so pass only bytes the request no longer reads. A task small enough to be stacked
+   * (PoolSettings.stackBelowBytes) is copied instead, so it can be run again.
    */
   run<T>(task: TaskName, input: unknown, transfer?: readonly ArrayBufferView[]): Promise<T>;
   /** Tasks waiting for a thread */
@@ -60,6 +67,11 @@ export interface PoolSettings {
   maxQueue: number;
   /** Longest time a task may take from submission, queue wait included */
   budgetMs: number;
+  /**
+   * Tasks whose `transfer` bytes total at most this many are stacked on busy threads, one deep
+   * (decision 0183); unset: no task is stacked. For services whose small inputs are quick work.
+   */
+  stackBelowBytes?: number;
 }
 
 export function poolSettingsFrom(env: NodeJS.ProcessEnv, defaultBudgetMs: number): PoolSettings {
@@ -78,53 +90,124 @@ export function poolSettingsFrom(env: NodeJS.ProcessEnv, defaultBudgetMs: number
   };
 }
 
+const overBudget = (budgetMs: number) =>
+  new WorkRefused(
+    'over-budget',
+    Math.max(1, Math.ceil(budgetMs / 1000)),
+    `The work took longer than its budget of ${budgetMs} ms and was stopped; retry later or send a smaller document.`,
+  );
+
 /**
  * The pool of worker threads running the named exports of `tasks` (a built .js module), through
  * work-thread.js, which moves the byte arrays of each result back instead of copying them
  */
 export function threadPool(tasks: string | URL, settings: PoolSettings): WorkPool {
+  const stacking = settings.stackBelowBytes !== undefined;
+  const budgets: StackedBudgets | undefined = stacking ? stackedBudgets() : undefined;
+  /** Tasks posted with an abort signal and not settled: while any is, no task is stacked */
+  let unstackedInFlight = 0;
   const piscina = new Piscina({
     filename: new URL('./work-thread.js', import.meta.url).href,
-    workerData: { tasks: tasks.toString() },
+    workerData: { tasks: tasks.toString(), ...(budgets ? { running: budgets.shared } : {}) },
     minThreads: settings.threads,
     maxThreads: settings.threads,
     maxQueue: settings.maxQueue,
     idleTimeout: 60_000,
+    ...(stacking
+      ? {
+          concurrentTasksPerWorker: 2,
+          // an idle thread first; a busy one only for a stackable task, and only while no task
+          // that cannot be stacked waits, so such a task (a large upload) gets the next free thread
+          loadBalancer: (task, workers) => {
+            let busy: (typeof workers)[number] | null = null;
+            for (const worker of workers) {
+              if (worker.currentUsage === 0) return worker;
+              if (!busy && worker.currentUsage === 1 && !worker.isRunningAbortableTask) busy = worker;
+            }
+            return task.isAbortable || unstackedInFlight > 0 ? null : busy;
+          },
+        }
+      : {}),
   });
+  const busy = () =>
+    new WorkRefused(
+      'busy',
+      1,
+      `All ${settings.threads} workers are busy and ${settings.maxQueue} requests wait; retry shortly.`,
+    );
   let inFlight = 0;
+
+  /** Today's path: piscina aborts the task (ending its thread, or taking it out of the queue) */
+  async function runAbortable<T>(message: TaskMessage, transfer: readonly ArrayBufferView[]): Promise<T> {
+    const budget = new BudgetSignal();
+    const timer = setTimeout(() => budget.abort(), settings.budgetMs);
+    unstackedInFlight++;
+    try {
+      return (await piscina.run(message, { signal: budget, transferList: movableBuffers(transfer) })) as T;
+    } catch (err) {
+      if (budget.aborted) throw overBudget(settings.budgetMs);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      unstackedInFlight--;
+    }
+  }
+
+  /**
+   * A stackable task: its input is copied (not moved), so when its thread is ended for another task
+   * over budget before it started, it runs again; at its own deadline it is stopped by `budgets`
+   */
+  function runStacked<T>(stack: StackedBudgets, message: TaskMessage): Promise<T> {
+    const deadline = Date.now() + settings.budgetMs;
+    return new Promise<T>((resolve, reject) => {
+      const attempt = () => {
+        const seq = stack.next();
+        let settled = false;
+        const timer = setTimeout(() => {
+          settled = true;
+          reject(overBudget(settings.budgetMs));
+          stack.stop(seq, piscina.threads);
+        }, deadline - Date.now());
+        piscina.run({ ...message, seq }).then(
+          (value) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            resolve(value as T);
+          },
+          (err: unknown) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            // its thread was ended under it (another task over budget, before this one started)
+            if (stack.endedThread(err) && Date.now() < deadline) attempt();
+            else reject(err);
+          },
+        );
+      };
+      attempt();
+    });
+  }
+
   return {
     threads: settings.threads,
     queued: () => piscina.queueSize,
     inFlight: () => inFlight,
     saturated: () => piscina.queueSize >= settings.maxQueue,
     async run<T>(task: TaskName, input: unknown, transfer: readonly ArrayBufferView[] = []): Promise<T> {
-      if (piscina.queueSize >= settings.maxQueue)
-        throw new WorkRefused(
-          'busy',
-          1,
-          `All ${settings.threads} workers are busy and ${settings.maxQueue} requests wait; retry shortly.`,
-        );
-      const budget = new BudgetSignal();
-      const timer = setTimeout(() => budget.abort(), settings.budgetMs);
+      if (piscina.queueSize >= settings.maxQueue) throw busy();
       inFlight++;
       try {
         const message: TaskMessage = { task, input };
-        return (await piscina.run(message, {
-          signal: budget,
-          transferList: movableBuffers(transfer),
-        })) as T;
+        const size = budgets ? transfer.reduce((sum, view) => sum + view.byteLength, 0) : Infinity;
+        return await (budgets && size <= (settings.stackBelowBytes ?? 0)
+          ? runStacked<T>(budgets, message)
+          : runAbortable<T>(message, transfer));
       } catch (err) {
-        if (budget.aborted)
-          throw new WorkRefused(
-            'over-budget',
-            Math.max(1, Math.ceil(settings.budgetMs / 1000)),
-            `The work took longer than its budget of ${settings.budgetMs} ms and was stopped; retry later or send a smaller document.`,
-          );
         if (err instanceof Error && err.message === 'Task queue is at limit')
           throw new WorkRefused('busy', 1, `All ${settings.threads} workers are busy; retry shortly.`);
         throw err;
       } finally {
-        clearTimeout(timer);
         inFlight--;
       }
     },

@@ -7,20 +7,23 @@
  */
 import type { LocationTable, SourceLocation, SourceLocations } from '@einv/core-model';
 import { ElementLocations, type XmlElement } from '@einv/xml';
+import { AppendList } from './append-list.js';
 import { joinPath } from './model-path.js';
 
 export class ReaderLocations implements LocationTable {
-  private readonly bases: string[] = [];
-  /** the key under the base ('' for the base itself) */
-  private readonly keys: string[] = [];
-  private readonly elements: XmlElement[] = [];
+  /**
+   * base, key (the key under the base, '' for the base itself), element: three slots per place in
+   * one list that is never copied as it grows (decision 0180)
+   */
+  private readonly places = new AppendList<string | XmlElement>();
   private table: ElementLocations | undefined;
 
   /** `joinPath(base, key)` was read at `el` (a path recorded twice keeps its first place) */
   add(base: string, key: string, el: XmlElement): void {
-    this.bases.push(base);
-    this.keys.push(key);
-    this.elements.push(el);
+    const { places } = this;
+    places.push(base);
+    places.push(key);
+    places.push(el);
     this.table = undefined;
   }
 
@@ -35,9 +38,9 @@ export class ReaderLocations implements LocationTable {
   private built(): ElementLocations {
     if (this.table) return this.table;
     const table = new ElementLocations(true);
-    const { bases, keys, elements } = this;
-    for (let i = 0; i < bases.length; i++)
-      table.add(joinPath(bases[i] as string, keys[i] as string), elements[i] as XmlElement);
+    const { places } = this;
+    for (let i = 0; i < places.length; i += 3)
+      table.add(joinPath(places.at(i) as string, places.at(i + 1) as string), places.at(i + 2) as XmlElement);
     this.table = table;
     return table;
   }

@@ -12,6 +12,7 @@
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
+import type { ElementSink } from './read-marks.js';
 
 /** What a walk found at one path node: nothing, one element (the usual case), or several in document order */
 export type Found = XmlElement | XmlElement[] | undefined;
@@ -203,7 +204,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
 }
 
 /** Walks the part of `el` the plan's paths reach, once; `seen` gets the discriminators read */
-export function walk(plan: Plan, el: XmlElement, vars: Variables, seen: Set<XmlElement>): Walk {
+export function walk(plan: Plan, el: XmlElement, vars: Variables, seen: ElementSink): Walk {
   const found = plan.found;
   found.fill(undefined);
   found[0] = el;
@@ -217,7 +218,7 @@ function walkNode(
   at: XmlElement | XmlElement[],
   found: Walk,
   vars: Variables,
-  seen: Set<XmlElement>,
+  seen: ElementSink,
 ): void {
   const kids = node.children;
   // one child node (most steps): compared in place, no look-up
@@ -247,13 +248,7 @@ function walkNode(
 }
 
 /** Adds `c` to what `target` found when it is the step's element and passes its predicates */
-function dispatch(
-  c: XmlElement,
-  target: PathNode,
-  found: Walk,
-  vars: Variables,
-  seen: Set<XmlElement>,
-): void {
+function dispatch(c: XmlElement, target: PathNode, found: Walk, vars: Variables, seen: ElementSink): void {
   const step = target.step as Step;
   if (c.ns !== step.ns) return;
   if (step.test !== undefined && !testHolds(c, step.test, vars, target.marks ? seen : undefined)) return;

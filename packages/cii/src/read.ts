@@ -34,6 +34,7 @@ import {
 } from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
 import { ReaderLocations } from './read-locations.js';
+import { ReadMarks } from './read-marks.js';
 import {
   type CompiledEntry,
   type CompiledField,
@@ -158,8 +159,7 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
   }
   reader.countVatTotals(root, invoice);
   // several payment terms (EXTENDED): read beside the binding, which holds the first (decision 0089)
-  for (const el of readPaymentSchedule(root, invoice as Invoice, reader.diagnostics).visited)
-    reader.visited.add(el);
+  reader.visited.addAll(readPaymentSchedule(root, invoice as Invoice, reader.diagnostics).visited);
   reportUnread(root, reader.visited, reader.diagnostics, reader.xpaths);
   const result: ReadCiiResult = withLocations(
     {
@@ -183,7 +183,8 @@ class Reader {
   readonly locations = new ReaderLocations();
   /** model path → the number as written, for the BR-DEC rules (source facts) */
   readonly lexical = new Map<string, string>();
-  readonly visited = new Set<XmlElement>();
+  /** the elements read, for the report of those that were not (decision 0180) */
+  readonly visited = new ReadMarks();
   /** XPaths of the elements the findings name, cached */
   readonly xpaths = new XPaths();
   private readonly vars: Variables;

@@ -4,22 +4,11 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement, XPaths } from '@einv/xml';
+import { placeOf, type ReadMarks } from './read-marks.js';
 
-export function reportUnread(
-  root: XmlElement,
-  visited: ReadonlySet<XmlElement>,
-  out: Finding[],
-  xpaths: XPaths,
-): void {
+export function reportUnread(root: XmlElement, read: ReadMarks, out: Finding[], xpaths: XPaths): void {
   const byPattern = new Map<string, { first: XmlElement; count: number }>();
-  const stack: XmlElement[] = [root];
-  while (stack.length > 0) {
-    const el = stack.pop() as XmlElement;
-    if (el.children.length > 0) {
-      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement);
-      continue;
-    }
-    if (visited.has(el)) continue;
+  for (const el of unreadLeaves(root, read)) {
     const pattern = patternOf(el);
     const seen = byPattern.get(pattern);
     if (seen) seen.count++;
@@ -35,6 +24,54 @@ export function reportUnread(
       line: first.line,
     });
   }
+}
+
+/** The leaves (elements without children) not read, in document order */
+export function unreadLeaves(root: XmlElement, read: ReadMarks): XmlElement[] {
+  return unreadByPlace(root, read) ?? unreadBySet(root, read.toSet());
+}
+
+/**
+ * The leaves not read: the tree walked in document
+ * order beside the read elements' places in ascending order (decision 0180). Undefined when the
+ * places do not strictly increase along the walk (a tree not made by the parser), where they
+ * cannot tell the elements apart.
+ */
+function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefined {
+  const places = read.sortedPlaces();
+  const unread: XmlElement[] = [];
+  const stack: XmlElement[] = [root];
+  let previous = Number.NEGATIVE_INFINITY;
+  let p = 0;
+  while (stack.length > 0) {
+    const el = stack.pop() as XmlElement;
+    const place = placeOf(el);
+    if (!(place > previous)) return undefined; // also NaN: no line or column
+    previous = place;
+    while (p < places.length && (places[p] as number) < place) p++;
+    const children = el.children;
+    if (children.length > 0) {
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as XmlElement);
+      continue;
+    }
+    if (places[p] !== place) unread.push(el);
+  }
+  return unread;
+}
+
+/** The same leaves, asked of a Set of the read elements */
+function unreadBySet(root: XmlElement, read: ReadonlySet<XmlElement>): XmlElement[] {
+  const unread: XmlElement[] = [];
+  const stack: XmlElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop() as XmlElement;
+    if (el.children.length > 0) {
+      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement);
+      continue;
+    }
+    if (!read.has(el)) unread.push(el);
+  }
+  return unread;
 }
 
 function patternOf(el: XmlElement): string {

@@ -161,6 +161,34 @@ it('a TaxTotal in a currency that is neither BT-5 nor BT-6 gives its VAT breakdo
   ).toEqual({ vatTotal: 5 });
 });
 
+it('the TaxTotal in the VAT accounting currency (BT-111) gives its subtotals as VAT breakdown too, as the official rules read every cac:TaxTotal/cac:TaxSubtotal; an emptied BT-5 leaves it the only one', () => {
+  const subtotal = (currency: string, taxable: number, tax: number) =>
+    `<cac:TaxSubtotal><cbc:TaxableAmount currencyID="${currency}">${taxable}</cbc:TaxableAmount><cbc:TaxAmount currencyID="${currency}">${tax}</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>25</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>`;
+  const emptied = readUbl(
+    inv(
+      `<cbc:DocumentCurrencyCode/><cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode><cac:TaxTotal><cbc:TaxAmount currencyID="EUR">3.03</cbc:TaxAmount>${subtotal('EUR', 12.12, 3.03)}</cac:TaxTotal>`,
+    ),
+  );
+  expect(emptied.invoice.totals).toEqual({ vatTotalInTaxCurrency: 3.03 });
+  expect(emptied.invoice.vatBreakdown).toEqual([
+    { taxableAmount: 12.12, taxAmount: 3.03, category: 'S', rate: 25 },
+  ]);
+  const absent = readUbl(
+    inv(
+      `<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode><cac:TaxTotal><cbc:TaxAmount currencyID="EUR">3.03</cbc:TaxAmount>${subtotal('EUR', 12.12, 3.03)}</cac:TaxTotal>`,
+    ),
+  );
+  expect(absent.invoice.vatBreakdown).toHaveLength(1);
+  // both TaxTotals with subtotals: both breakdowns, in document order
+  const both = readUbl(
+    inv(`<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cbc:TaxCurrencyCode>NOK</cbc:TaxCurrencyCode>
+      <cac:TaxTotal><cbc:TaxAmount currencyID="NOK">80</cbc:TaxAmount>${subtotal('NOK', 400, 80)}</cac:TaxTotal>
+      <cac:TaxTotal><cbc:TaxAmount currencyID="EUR">10</cbc:TaxAmount>${subtotal('EUR', 40, 10)}</cac:TaxTotal>`),
+  );
+  expect(both.invoice.totals).toEqual({ vatTotal: 10, vatTotalInTaxCurrency: 80 });
+  expect(both.invoice.vatBreakdown?.map((b) => b.taxableAmount)).toEqual([400, 40]);
+});
+
 it('an amount in another currency than the invoice currency is read and reported', () => {
   const r = readUbl(
     inv(

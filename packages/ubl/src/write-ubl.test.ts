@@ -167,6 +167,19 @@ it('does not write a second TaxTotal when the VAT accounting currency is the inv
   expect(xml.match(/<cac:TaxTotal>/g)).toHaveLength(1);
 });
 
+it('writes the VAT breakdown only in the TaxTotal of the invoice currency, not in the one of BT-111 (read from both)', () => {
+  const { xml } = writeUbl({
+    ...minimal,
+    taxCurrency: 'NOK',
+    totals: { vatTotal: 5, vatTotalInTaxCurrency: 50 },
+    vatBreakdown: [{ taxableAmount: 25, taxAmount: 5, category: 'S', rate: 20 }],
+  });
+  const totals = xml.match(/<cac:TaxTotal>[\s\S]*?<\/cac:TaxTotal>/g) ?? [];
+  expect(totals).toHaveLength(2);
+  expect(totals.map((t) => (t.match(/<cac:TaxSubtotal>/g) ?? []).length)).toEqual([1, 0]);
+  expect(readUbl(xml).invoice.vatBreakdown).toHaveLength(1);
+});
+
 it('reports values it cannot write rather than writing garbage', () => {
   const { xml, warnings } = writeUbl({ ...minimal, totals: { amountDue: Number.NaN } });
   expect(xml).not.toContain('PayableAmount');

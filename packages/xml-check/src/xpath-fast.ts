@@ -138,7 +138,23 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
   if (l.k === 'call' && l.name === 'count' && r.k === 'num') {
     const arg = l.args[0];
     const p = l.args.length === 1 && arg?.k === 'path' ? pathOf(arg) : null;
-    return p ? countCompare(p, op, r.v) : null;
+    if (!p) return null;
+    // `count(ram:Value) = 1` (the cardinality asserts): the children of that name, counted in one loop
+    const only = arg?.k === 'path' ? oneChildStep(arg.steps) : null;
+    if (only) {
+      const { local, ns } = only;
+      const children = (e: XmlElement): number => {
+        let n = 0;
+        const list = e.children;
+        for (let i = 0; i < list.length; i++) {
+          const c = list[i] as XmlElement;
+          if (c.local === local && c.ns === ns) n++;
+        }
+        return n;
+      };
+      return numberCompare(children, op, r.v);
+    }
+    return countCompare(p, op, r.v);
   }
   // `string-length(substring-after(., '.')) <= 2` (UBL-DT-01, on every amount)
   if (l.k === 'call' && l.name === 'string-length' && l.args.length === 1 && r.k === 'num') {
@@ -294,6 +310,19 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
     if (s.axis === 'call' && steps[i - 1]?.axis === 'parent') return null;
     if (!['child', 'attribute', 'self', 'parent', 'ancestor', 'call'].includes(s.axis)) return null;
   }
+  const only = oneChildStep(steps);
+  if (only) {
+    // `ram:Value`, `count(ram:Value)`: the most frequent shape, one loop over the children
+    const { local, ns } = only;
+    return (e, _doc, visit) => {
+      const children = e.children;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i] as XmlElement;
+        if (c.local === local && c.ns === ns && visit(c, '')) return true;
+      }
+      return false;
+    };
+  }
   const calls = steps.map((s) => (s.call ? stringOf(s.call) : null));
   const walk = (n: XmlElement | null, i: number, doc: Evaluator, visit: Visit): boolean => {
     if (i === steps.length) return visit(n ?? doc.root, '');
@@ -333,6 +362,13 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
     }
   };
   return (e, doc, visit) => walk(e, 0, doc, visit);
+}
+
+/** The step of a path that is one named child step without predicates (`ram:Value`), else null */
+function oneChildStep(steps: readonly Step[]): Step | null {
+  const s = steps[0];
+  if (steps.length !== 1 || !s || s.axis !== 'child' || s.deep || s.preds.length > 0) return null;
+  return s.local === '*' || s.ns === '*' ? null : s;
 }
 
 /** Does `e` pass every predicate of its step? */

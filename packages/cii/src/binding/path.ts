@@ -4,6 +4,7 @@
  * default namespace) reads the same.
  */
 import { textOf, type XmlElement } from '@einv/xml';
+import type { ElementSink } from '../read-marks.js';
 
 export const NAMESPACES: Record<string, string> = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -121,7 +122,7 @@ export function selectElements(
   from: XmlElement,
   steps: readonly Step[],
   vars: Variables,
-  seen?: Set<XmlElement>,
+  seen?: ElementSink,
 ): XmlElement[] {
   if (steps.length === 0) return [from];
   // This runs for every term of every line: index loops, and no array while the path has reached
@@ -167,7 +168,7 @@ export function testHolds(
   el: XmlElement,
   test: Test,
   vars: Variables,
-  seen: Set<XmlElement> | undefined,
+  seen: ElementSink | undefined,
 ): boolean {
   const expected = test.variable ? vars[test.value] : test.value;
   if (expected === undefined) return test.negate;

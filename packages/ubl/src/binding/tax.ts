@@ -49,6 +49,13 @@ const vatBreakdown: GroupNode = group(
   { bt: 'BG-23', field: '/vatBreakdown', many: true },
 );
 
+/**
+ * The official rules read the subtotals of EVERY cac:TaxTotal as the VAT breakdown (BR-CO-18,
+ * BR-S-08…, BR-45…), whichever currency its TaxAmount is in; so the TaxTotals that do not carry
+ * BT-110 are read for their breakdown too, which the writer never puts there (decision 0186).
+ */
+const readOnlyBreakdown: GroupNode = { ...vatBreakdown, writeWhen: () => false };
+
 export const taxTotals: GroupNode[] = [
   group(
     'cac:TaxTotal',
@@ -60,7 +67,10 @@ export const taxTotals: GroupNode[] = [
   ),
   group(
     'cac:TaxTotal',
-    [amount('cbc:TaxAmount', 'BT-111', '/totals.vatTotalInTaxCurrency', { currency: 'tax', required: true })],
+    [
+      amount('cbc:TaxAmount', 'BT-111', '/totals.vatTotalInTaxCurrency', { currency: 'tax', required: true }),
+      readOnlyBreakdown,
+    ],
     {
       match: isTaxCurrencyTotal,
       writeWhen: (inv) => inv.taxCurrency !== undefined && inv.taxCurrency !== inv.currency,
@@ -70,7 +80,7 @@ export const taxTotals: GroupNode[] = [
   // A TaxTotal in neither currency (BT-5 changed, or a wrong currencyID): the official rules still
   // read its TaxSubtotals as the VAT breakdown (BR-CO-18, BR-S-01…), but its TaxAmount is not BT-110
   // (BR-CO-15 counts TaxAmount[@currencyID = BT-5]); the reader reports that TaxAmount as ignored.
-  group('cac:TaxTotal', [vatBreakdown], {
+  group('cac:TaxTotal', [readOnlyBreakdown], {
     match: (el, scope) => !isDocumentCurrencyTotal(el, scope) && !isTaxCurrencyTotal(el, scope),
     writeWhen: () => false,
     note: 'TaxAmount/@currencyID neither BT-5 nor BT-6: read for its breakdown only, never written',

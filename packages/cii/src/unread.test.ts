@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { parseXml, type XmlElement } from '@einv/xml';
+import { describe, expect, it } from '@jest/globals';
+import { hasShared, sharedFiles } from '../../../tests/support/shared.js';
+import { ReadMarks } from './read-marks.js';
+import { unreadLeaves } from './unread.js';
+
+function elementsOf(root: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (e: XmlElement): void => {
+    out.push(e);
+    for (const c of e.children) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/** A seeded choice of about a share of the elements, in a scrambled order (the reader's is the table's) */
+function someOf(elements: readonly XmlElement[], share: number, seed: number): XmlElement[] {
+  let s = seed;
+  const next = () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+  const chosen = elements.filter(() => next() < share);
+  for (let i = chosen.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [chosen[i], chosen[j]] = [chosen[j] as XmlElement, chosen[i] as XmlElement];
+  }
+  return chosen;
+}
+
+/** The reference: every leaf in document order that is not among the read elements */
+function expected(all: readonly XmlElement[], read: readonly XmlElement[]): XmlElement[] {
+  const set = new Set(read);
+  return all.filter((e) => e.children.length === 0 && !set.has(e));
+}
+
+function check(root: XmlElement): void {
+  const all = elementsOf(root);
+  for (const [share, seed] of [
+    [0, 1],
+    [0.5, 2],
+    [0.9, 3],
+    [1, 4],
+  ] as const) {
+    const read = someOf(all, share, seed);
+    const marks = new ReadMarks();
+    for (const e of read) marks.add(e);
+    marks.addAll(read.slice(0, 3)); // the same element marked twice
+    expect(unreadLeaves(root, marks)).toEqual(expected(all, read));
+  }
+}
+
+describe('the unread leaves (decision 0180)', () => {
+  // skipped without ../shared (the official examples)
+  (hasShared ? it : it.skip)(
+    'are the leaves not read, on the official examples, as printed and on one line',
+    () => {
+      for (const f of sharedFiles(
+        'en16931/cii/examples',
+        (n) => n.endsWith('.xml') && !n.startsWith('FT '),
+      )) {
+        const text = fs.readFileSync(f, 'utf8');
+        for (const xml of [text, text.replace(/>\s+</g, '><')]) {
+          const parsed = parseXml(xml);
+          if (!parsed.ok) throw new Error(`${f} does not parse`);
+          check(parsed.root);
+        }
+      }
+    },
+  );
+
+  it('are found by a Set when the places do not tell the elements apart (a tree built by hand)', () => {
+    const el = (local: string, children: XmlElement[] = []): XmlElement => {
+      const e = {
+        name: `ram:${local}`,
+        local,
+        ns: 'urn:x',
+        attrs: {},
+        children,
+        text: '',
+        blankText: '',
+        line: 0,
+        column: 0,
+        parent: null,
+      } as XmlElement;
+      for (const c of children) c.parent = e;
+      return e;
+    };
+    const root = el('Root', [el('A', [el('B'), el('C')]), el('D'), el('E', [el('F')])]);
+    check(root);
+  });
+});
