@@ -2,6 +2,8 @@
 //   VARIANT=pool     the service as shipped (apps/validator-api/dist/main.js, its worker pool)
 //   VARIANT=inline   the same app validating on its event loop (no pool; /healthz then waits
 //                    behind validations): what "processes instead of threads" would be
+//   VARIANT=unstacked the same app with its worker pool, small uploads not stacked on busy threads
+//                    (the pool as it was before decision 0183)
 //   VARIANT=no-work  the same app whose pool answers at once with NO_WORK_ANSWER (the report's bytes,
 //                    base64): what Express, body reading, rate limit, metrics, logging and the
 //                    answer cost the event loop without any validation
@@ -31,10 +33,11 @@ if (processes > 1 && cluster.isPrimary) {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   let app;
+  let pool;
   if (variant === 'no-work') {
     const answer = Buffer.from(NO_WORK_ANSWER, 'base64');
     const output = () => ({ known: true, json: new Uint8Array(answer), format: 'CII', valid: true });
-    const pool = {
+    pool = {
       threads: 1,
       queued: () => 0,
       inFlight: () => 0,
@@ -43,7 +46,17 @@ if (processes > 1 && cluster.isPrimary) {
       close: async () => {},
     };
     app = createApp(config, logger, pool);
+  } else if (variant === 'unstacked') {
+    const { threadPool } = await import('../apps/http-kit/dist/index.js');
+    const { stackBelowBytes: _stacked, ...settings } = config.pool;
+    pool = threadPool(new URL('../apps/validator-api/dist/work/tasks.js', import.meta.url), settings);
+    app = createApp(config, logger, pool);
   } else app = createApp(config, logger); // the in-thread pool: validation on the event loop
   const server = app.listen(config.port);
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  process.on('SIGTERM', () =>
+    server.close(async () => {
+      await pool?.close();
+      process.exit(0);
+    }),
+  );
 }

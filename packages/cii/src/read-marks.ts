@@ -6,9 +6,8 @@
  * per line) and hit at random places for each add and each question (the per-line cost of `add` was
  * twice as high at 10,000 lines as at 1,000). The reader now only appends the element to a list (the
  * leaves only: the report asks about elements without children); the unread report, which walks the
- * tree in document order, asks in that same order, so the list is sorted once by the elements'
- * places in the document (line, then column of the start tag: distinct for distinct elements of a
- * parsed tree) and merged with the walk.
+ * tree in document order, looks each leaf up by its place in the document (line, then column of the
+ * start tag: distinct for distinct elements of a parsed tree): PlaceIndex below.
  */
 import type { XmlElement } from '@einv/xml';
 import { AppendList } from './append-list.js';
@@ -27,6 +26,37 @@ export function placeOf(el: XmlElement): number {
   return el.line * 4294967296 + el.column;
 }
 
+/** A line without marked leaf, a line with several (their places are in `shared`) */
+const NONE = -1;
+const SEVERAL = -2;
+/** Columns from here on are not kept in the table (an Int32Array) */
+const NONE_YET = 2 ** 31 - 1;
+
+/**
+ * Was a leaf read? For a pretty-printed document (one start tag per line, the usual case) the answer
+ * is one look-up in a table by line, without sorting anything; the lines holding several marked
+ * leaves (a document on one line: all of them) are answered from their places sorted once.
+ */
+export class PlaceIndex {
+  private next = 0;
+
+  constructor(
+    private readonly columns: Int32Array,
+    private readonly shared: Float64Array,
+  ) {}
+
+  /** Asked for leaves in strictly increasing places (the document order of a parsed tree) */
+  has(el: XmlElement): boolean {
+    const { line } = el;
+    const known = line < this.columns.length ? (this.columns[line] as number) : NONE;
+    if (known !== SEVERAL) return known === el.column;
+    const place = placeOf(el);
+    const { shared } = this;
+    while (this.next < shared.length && (shared[this.next] as number) < place) this.next++;
+    return shared[this.next] === place;
+  }
+}
+
 export class ReadMarks implements ElementSink {
   private readonly elements = new AppendList<XmlElement>();
 
@@ -39,12 +69,34 @@ export class ReadMarks implements ElementSink {
     for (let i = 0; i < elements.length; i++) this.add(elements[i] as XmlElement);
   }
 
-  /** The places of the marked elements, ascending (duplicates kept) */
-  sortedPlaces(): Float64Array {
+  /**
+   * The marked leaves by line (decision 0180): undefined when their lines are not small non-negative
+   * integers or too sparse for a table by line (the caller asks a Set then)
+   */
+  byLine(): PlaceIndex | undefined {
     const { elements } = this;
-    const places = new Float64Array(elements.length);
-    for (let i = 0; i < elements.length; i++) places[i] = placeOf(elements.at(i));
-    return places.sort();
+    let lastLine = 0;
+    for (let i = 0; i < elements.length; i++) {
+      const { line, column } = elements.at(i);
+      if (!(line >= 0 && Number.isInteger(line) && column >= 0 && column < NONE_YET)) return undefined;
+      if (line > lastLine) lastLine = line;
+    }
+    // a table of lines mostly without marks (a document of blank lines) would cost more than it saves
+    if (lastLine > 4 * elements.length + 1024) return undefined;
+    const columns = new Int32Array(lastLine + 1).fill(NONE);
+    const shared: number[] = [];
+    for (let i = 0; i < elements.length; i++) {
+      const el = elements.at(i);
+      const { line, column } = el;
+      const known = columns[line] as number;
+      if (known === NONE) columns[line] = column;
+      else if (known === SEVERAL) shared.push(placeOf(el));
+      else if (known !== column) {
+        columns[line] = SEVERAL;
+        shared.push(line * 4294967296 + known, placeOf(el));
+      }
+    }
+    return new PlaceIndex(columns, Float64Array.from(shared).sort());
   }
 
   /** The marked elements as a Set (for a tree whose places do not increase in document order) */

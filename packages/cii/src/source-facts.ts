@@ -27,7 +27,10 @@ const schemeID = { attribute: 'schemeID' } as const;
 
 /** `[upper-case(ram:TypeCode) = 'VAT']` */
 const isVatType = (tax: XmlElement): boolean =>
-  tax.children.some((c) => c.local === 'TypeCode' && c.ns === RAM && c.text.toUpperCase() === 'VAT');
+  tax.children.some(
+    // 'VAT' as written (the usual text) answered without an upper-cased copy
+    (c) => c.local === 'TypeCode' && c.ns === RAM && (c.text === 'VAT' || c.text.toUpperCase() === 'VAT'),
+  );
 
 /** Where a ram:ApplicableTradeTax / ram:CategoryTradeTax is, for the VAT presence tests */
 function taxPlace(el: XmlElement): string {

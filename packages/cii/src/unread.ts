@@ -32,29 +32,27 @@ export function unreadLeaves(root: XmlElement, read: ReadMarks): XmlElement[] {
 }
 
 /**
- * The leaves not read: the tree walked in document
- * order beside the read elements' places in ascending order (decision 0180). Undefined when the
- * places do not strictly increase along the walk (a tree not made by the parser), where they
- * cannot tell the elements apart.
+ * The leaves not read: the tree walked in document order, each leaf looked up by its place
+ * (decision 0180). Undefined when the places do not strictly increase along the walk (a tree not
+ * made by the parser), where they cannot tell the elements apart.
  */
 function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefined {
-  const places = read.sortedPlaces();
+  const index = read.byLine();
+  if (index === undefined) return undefined;
   const unread: XmlElement[] = [];
   const stack: XmlElement[] = [root];
   let previous = Number.NEGATIVE_INFINITY;
-  let p = 0;
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
     const place = placeOf(el);
     if (!(place > previous)) return undefined; // also NaN: no line or column
     previous = place;
-    while (p < places.length && (places[p] as number) < place) p++;
     const children = el.children;
     if (children.length > 0) {
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as XmlElement);
       continue;
     }
-    if (places[p] !== place) unread.push(el);
+    if (!index.has(el)) unread.push(el);
   }
   return unread;
 }

@@ -4,14 +4,31 @@
  * decimals the type asks for and never fewer than the number holds (nothing is rounded away).
  */
 
-const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
-
 /** xs:decimal text → number; undefined when it is not a decimal (CII forbids exponents) */
 export function parseDecimal(text: string): number | undefined {
   const t = text.trim();
-  if (!DECIMAL.test(t)) return undefined;
+  if (!isDecimal(t)) return undefined;
   const n = Number(t);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * DECIMAL.test(t), by a scan of the characters (a value of every line goes through it): an optional
+ * sign, then digits with at most one '.', and at least one digit
+ */
+function isDecimal(t: string): boolean {
+  let i = 0;
+  const first = t.charCodeAt(0);
+  if (first === 0x2b || first === 0x2d) i = 1;
+  let digits = 0;
+  let dot = false;
+  for (; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if (c === 0x2e && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
 }
 
 /** number → plain decimal text with at least `minDecimals` decimals */

@@ -170,6 +170,20 @@ describe('CII values', () => {
     expect(formatDecimal(1.5e21, 2)).toBe('1500000000000000000000.00');
     expect(formatDecimal(-3.1, 0)).toBe('-3.1');
   });
+  it('reads as a decimal exactly what the xs:decimal pattern matches (every string of 0-5 characters over 0 1 . + - e and spaces)', () => {
+    const pattern = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+    const reference = (text: string): number | undefined => {
+      const t = text.trim();
+      return pattern.test(t) && Number.isFinite(Number(t)) ? Number(t) : undefined;
+    };
+    const alphabet = ['0', '1', '.', '+', '-', 'e', ' ', '\u00a0'];
+    let texts = [''];
+    for (let length = 0; length < 5; length++) {
+      for (const t of texts) expect(parseDecimal(t)).toBe(reference(t));
+      texts = texts.flatMap((t) => alphabet.map((c) => t + c));
+    }
+    for (const t of texts) expect(parseDecimal(t)).toBe(reference(t));
+  });
   it('parses xs:decimal strictly and dates 102 as calendar dates', () => {
     expect(parseDecimal(' 12.50 ')).toBe(12.5);
     expect(parseDecimal('-.5')).toBe(-0.5);

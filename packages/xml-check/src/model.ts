@@ -62,6 +62,8 @@ export interface FlatItem {
   /** the declaration's local name and namespace (interned), compared with each child's */
   local: string;
   ns: string;
+  /** the declaration's prepared type (undefined when the table lacks it: the element is then not checked) */
+  type: PreparedType | undefined;
 }
 
 export interface PreparedType {
@@ -97,6 +99,7 @@ export function prepareModel(data: StructureData): PreparedModel {
       // an item without a declaration matches nothing, as before (no element has the local name '')
       it.local = d ? d.local : '';
       it.ns = d ? d.ns : '';
+      it.type = d ? types[d.type] : undefined;
     }
   const lax = new Map<string, number>();
   for (const i of data.lax) {
@@ -138,14 +141,14 @@ function normalize(p: Particle): Particle {
 function flatten(p: Particle): FlatItem[] | null {
   if (typeof p[0] === 'number') {
     const [elem, min, max] = p as ElementParticle;
-    return [{ elem, min, max, local: '', ns: '' }];
+    return [{ elem, min, max, local: '', ns: '', type: undefined }];
   }
   if (p[0] !== 's' || p[1] !== 1 || p[2] !== 1) return null;
   const out: FlatItem[] = [];
   for (const item of p.slice(3) as Particle[]) {
     if (typeof item[0] !== 'number') return null;
     const [elem, min, max] = item as ElementParticle;
-    out.push({ elem, min, max, local: '', ns: '' });
+    out.push({ elem, min, max, local: '', ns: '', type: undefined });
   }
   return out;
 }

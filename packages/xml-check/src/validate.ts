@@ -144,7 +144,9 @@ class Walker {
           `the attribute ${name} of ${el.name} is "${clip(el.attrs[name] ?? '')}"; expected ${expected}`,
         );
     }
-    for (const name of type.required) {
+    const required = type.required;
+    for (let i = 0; i < required.length; i++) {
+      const name = required[i] as string;
       if (!(name in el.attrs)) this.report('XSD-MISSING', el, `${el.name} must have the attribute ${name}`);
     }
   }
@@ -187,7 +189,9 @@ class Walker {
         for (let k = i; k < j; k++) this.missingBefore(parent, items, counts, k, el);
         i = j;
         counts[j] = (counts[j] as number) + 1;
-        this.element(el, (items[j] as FlatItem).elem);
+        // element(el, elem) without looking the declaration and its type up again
+        const type = (items[j] as FlatItem).type;
+        if (type) this.typed(el, type);
         continue;
       }
       const k = items.findIndex((it) => this.matches(it.elem, el));
