@@ -16,6 +16,7 @@
  * the official examples).
  */
 import type { XmlElement } from '@einv/xml';
+import { collapse } from './white-space.js';
 import type { Ast, Step, Value, XNode } from './xpath-parse.js';
 import { ebv, nameMatches, stringValue, toBool, toStr } from './xpath-values.js';
 
@@ -262,10 +263,7 @@ function stringOf(a: Ast): StrFn | null {
   const arg = a.args[0];
   const inner = arg ? firstString(arg) : (e: XmlElement) => atomOf(e, '');
   if (a.name === 'upper-case') return (e, doc) => inner(e, doc).toUpperCase();
-  return (e, doc) =>
-    inner(e, doc)
-      .replace(/[\t\n\r ]+/g, ' ')
-      .trim();
+  return (e, doc) => collapse(inner(e, doc));
 }
 
 /** The string value of the first item of `a` ('' when none): a function's argument */

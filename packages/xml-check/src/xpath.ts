@@ -12,6 +12,7 @@
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
+import { collapse } from './white-space.js';
 import { boolOf, predicateOf } from './xpath-fast.js';
 import {
   type Ast,
@@ -515,6 +516,20 @@ export class XDocument {
         }
         continue;
       }
+      if (!deep && s.axis === 'child' && s.preds.length === 0 && isElement(n)) {
+        // `…/cac:AllowanceCharge` from each of many nodes: the children found without an array each
+        const children = n.children;
+        for (let i = 0; i < children.length; i++) {
+          const f = children[i] as XmlElement;
+          if (!nameMatches(f, s)) continue;
+          if (seen) {
+            if (seen.has(f)) continue;
+            seen.add(f);
+          }
+          out.push(f);
+        }
+        continue;
+      }
       const origins: XNode[] = deep ? this.descendantsOrSelf(n) : [n];
       for (const o of origins) {
         let found = this.axis(o, s);
@@ -647,11 +662,7 @@ export class XDocument {
       case 'false':
         return [false];
       case 'normalize-space':
-        return [
-          toStr(this.arg(args, 0, ctx))
-            .replace(/[\t\n\r ]+/g, ' ')
-            .trim(),
-        ];
+        return [collapse(toStr(this.arg(args, 0, ctx)))];
       case 'string-length':
         return [[...toStr(this.arg(args, 0, ctx))].length];
       case 'upper-case':
