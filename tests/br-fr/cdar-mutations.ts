@@ -66,7 +66,8 @@ const setAttr = (path: string, attr: string, value: string): CdarMutation => ({
   apply: (root) => {
     const el = find(root, path)[0];
     if (!el) return false;
-    el.attrs[attr] = value;
+    // a new object: a parsed element's attributes may be shared with other elements, and are frozen
+    el.attrs = { ...el.attrs, [attr]: value };
     return true;
   },
 });

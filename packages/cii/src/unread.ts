@@ -33,8 +33,8 @@ export function unreadLeaves(root: XmlElement, read: ReadMarks): XmlElement[] {
 
 /**
  * The leaves not read: the tree walked in document order, each leaf looked up by its place
- * (decision 0180). Undefined when the places do not strictly increase along the walk (a tree not
- * made by the parser), where they cannot tell the elements apart.
+ * (decision 0180). Undefined when the leaves' places do not strictly increase along the walk (a tree
+ * not made by the parser), where they cannot tell the leaves apart (only leaves are marked).
  */
 function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefined {
   const index = read.byLine();
@@ -44,14 +44,14 @@ function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefi
   let previous = Number.NEGATIVE_INFINITY;
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
-    const place = placeOf(el);
-    if (!(place > previous)) return undefined; // also NaN: no line or column
-    previous = place;
     const children = el.children;
     if (children.length > 0) {
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as XmlElement);
       continue;
     }
+    const place = placeOf(el);
+    if (!(place > previous)) return undefined; // also NaN: no line or column
+    previous = place;
     if (!index.has(el)) unread.push(el);
   }
   return unread;

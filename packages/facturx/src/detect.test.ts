@@ -8,6 +8,7 @@ import {
   cleanedHeadStartTag,
   detectAndRead,
   firstStartTag,
+  isCdarXml,
   prologFree,
   rootStartTag,
   sniffXmlSyntax,
@@ -171,5 +172,54 @@ describe('the first start tag of a head (decision 0165)', () => {
       if (fast && fast.index + fast[0].length < 1000) quick++;
     }
     expect(quick).toBeGreaterThan(1000);
+  });
+});
+
+describe('isCdarXml', () => {
+  const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100';
+  /** The answer from the root start tag alone, as before the byte pre-check */
+  const fromRootTag = (input: Uint8Array): boolean => {
+    const root = rootStartTag(input);
+    if (!root) return false;
+    const [, prefix, local, attrs = ''] = root;
+    const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs)?.[1];
+    return local === 'CrossDomainAcknowledgementAndResponse' && (!ns || ns === CDAR_NS);
+  };
+  const pieces = [
+    `<rsm:CrossDomainAcknowledgementAndResponse xmlns:rsm="${CDAR_NS}">`,
+    '<CrossDomainAcknowledgementAndResponse>',
+    '<CrossDomainAcknowledgementAndResponse xmlns="urn:other">',
+    '<!-- <CrossDomainAcknowledgementAndResponse> -->',
+    '<CrossDomainAcknowledgementAndRespons>',
+    '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">',
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!-- é € -->',
+    'CrossDomain',
+    'AcknowledgementAndResponse>',
+    '<',
+    ' '.repeat(1500),
+    ' '.repeat(9000),
+  ];
+  it('answers as the root start tag says, on random heads in UTF-8 and UTF-16 (the byte pre-check never says no wrongly)', () => {
+    const next = random(186);
+    const answers = { true: 0, false: 0 };
+    for (let n = 0; n < 4000; n++) {
+      let head = '';
+      const count = 1 + Math.floor(next() * 5);
+      for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * pieces.length)];
+      const utf16 = next() < 0.15;
+      const bytes = utf16
+        ? Uint8Array.from([
+            0xff,
+            0xfe,
+            ...new Uint8Array(new Uint16Array([...head].map((c) => c.charCodeAt(0))).buffer),
+          ])
+        : new TextEncoder().encode(head);
+      const expected = fromRootTag(bytes);
+      expect([head.slice(0, 200), utf16, isCdarXml(bytes)]).toEqual([head.slice(0, 200), utf16, expected]);
+      answers[`${expected}`]++;
+    }
+    expect(answers.true).toBeGreaterThan(200);
+    expect(answers.false).toBeGreaterThan(200);
   });
 });

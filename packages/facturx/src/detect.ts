@@ -190,14 +190,40 @@ function syntaxOfRoot(root: RegExpExecArray | null): 'CII' | 'UBL' | undefined {
 
 const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100';
 
+const CDAR_ROOT = 'CrossDomainAcknowledgementAndResponse';
+const CDAR_ROOT_BYTES = new TextEncoder().encode(CDAR_ROOT);
+/** The bytes xmlHead decodes for any input that is not UTF-16 */
+const HEAD_BYTES = 8192;
+
+/**
+ * Do the head's bytes hold the root name of a CDAR? xmlHead decodes bytes that are not
+ * UTF-16 as UTF-8, where an ASCII name is its own bytes: without them in the head, the root start
+ * tag cannot be a CDAR's, and isCdarXml answers without decoding or searching the head (most files
+ * asked are invoices).
+ */
+function mayHoldCdarRoot(input: Uint8Array): boolean {
+  const bytes = input.length > HEAD_BYTES ? input.subarray(0, HEAD_BYTES) : input;
+  const first = CDAR_ROOT_BYTES[0] as number;
+  const last = bytes.length - CDAR_ROOT_BYTES.length;
+  for (let i = bytes.indexOf(first); i >= 0 && i <= last; i = bytes.indexOf(first, i + 1)) {
+    let k = 1;
+    while (k < CDAR_ROOT_BYTES.length && bytes[i + k] === CDAR_ROOT_BYTES[k]) k++;
+    if (k === CDAR_ROOT_BYTES.length) return true;
+  }
+  return false;
+}
+
 /** Is this XML a lifecycle status message (root rsm:CrossDomainAcknowledgementAndResponse)? */
 export function isCdarXml(input: Uint8Array | string): boolean {
-  if (typeof input !== 'string' && isPdf(input)) return false;
+  if (typeof input !== 'string') {
+    if (isPdf(input)) return false;
+    if (!isUtf16(input) && !mayHoldCdarRoot(input)) return false;
+  }
   const root = rootStartTag(input);
   if (!root) return false;
   const [, prefix, local, attrs = ''] = root;
   const ns = namespaceOf(prefix, attrs);
-  return local === 'CrossDomainAcknowledgementAndResponse' && (!ns || ns === CDAR_NS);
+  return local === CDAR_ROOT && (!ns || ns === CDAR_NS);
 }
 
 function isPdf(bytes: Uint8Array): boolean {
@@ -307,7 +333,7 @@ export function xmlHead(input: Uint8Array | string): string {
     const decoded = decodeXmlBytes(input);
     return decoded.ok ? decoded.text : '';
   }
-  return new TextDecoder().decode(input.subarray(0, 8192));
+  return new TextDecoder().decode(input.subarray(0, HEAD_BYTES));
 }
 
 export function detectAndRead(input: Uint8Array | string, options: DetectOptions = {}): DetectResult {

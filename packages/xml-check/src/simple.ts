@@ -4,6 +4,7 @@
  * facets (enumeration, pattern, lengths). Returns what was expected, or null when the value is fine.
  */
 import type { SimpleDef } from './model.js';
+import { codePoints, collapse } from './strings.js';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
@@ -12,24 +13,6 @@ const DATE = /^(-?)(\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
 const TIME = /^(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
 const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
-
-/**
- * XSD white space "collapse": runs of white space to one space, none at either end. Most values
- * (amounts, codes, identifiers) have nothing to collapse: found by one scan, without a regex replace.
- */
-function collapse(v: string): string {
-  const n = v.length;
-  if (n === 0) return v;
-  // the ends: neither white space nor anything else trim() removes (kept simple: plain ASCII)
-  const first = v.charCodeAt(0);
-  const last = v.charCodeAt(n - 1);
-  let plain = first > 32 && first < 128 && last > 32 && last < 128;
-  for (let i = 0; plain && i < n; i++) {
-    const c = v.charCodeAt(i);
-    if (c === 9 || c === 10 || c === 13 || (c === 32 && v.charCodeAt(i + 1) === 32)) plain = false;
-  }
-  return plain ? v : v.replace(/[\t\n\r ]+/g, ' ').trim();
-}
 
 /** The compiled `pattern` facets, by their source */
 const patterns = new Map<string, RegExp>();
@@ -40,20 +23,6 @@ function patternOf(p: string): RegExp {
     patterns.set(p, re);
   }
   return re;
-}
-
-/** The length of a string in characters (code points), as `[...value].length` without the array */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }
 
 /** The expected form of a value of the given base type when `raw` is not one, else null */

@@ -16,6 +16,7 @@
  * the official examples).
  */
 import type { XmlElement } from '@einv/xml';
+import { codePoints, collapse } from './strings.js';
 import type { Ast, Step, Value, XNode } from './xpath-parse.js';
 import { ebv, nameMatches, stringValue, toBool, toStr } from './xpath-values.js';
 
@@ -210,20 +211,6 @@ function countCompare(p: PathFn, op: string, n: number): BoolFn {
   );
 }
 
-/** The length of a string in characters (code points), as the interpreter's `[...s].length` */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
-
 /** A number computed on the element compared with a number literal */
 function numberCompare(total: (e: XmlElement, doc: Evaluator) => number, op: string, n: number): BoolFn {
   switch (op) {
@@ -262,10 +249,7 @@ function stringOf(a: Ast): StrFn | null {
   const arg = a.args[0];
   const inner = arg ? firstString(arg) : (e: XmlElement) => atomOf(e, '');
   if (a.name === 'upper-case') return (e, doc) => inner(e, doc).toUpperCase();
-  return (e, doc) =>
-    inner(e, doc)
-      .replace(/[\t\n\r ]+/g, ' ')
-      .trim();
+  return (e, doc) => collapse(inner(e, doc));
 }
 
 /** The string value of the first item of `a` ('' when none): a function's argument */

@@ -12,6 +12,7 @@
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
+import { collapse } from './strings.js';
 import { boolOf, predicateOf } from './xpath-fast.js';
 import {
   type Ast,
@@ -215,12 +216,13 @@ export class XDocument {
     return sameNs(same, ns) ? same : same.filter((e) => e.ns === ns);
   }
 
-  /** Every element's name in `byName` (keeping the lists already scanned: the same elements, in the same order) */
+  /**
+   * Every element's name in `byName`, in one pass. The lists scanned before are made again (the same
+   * elements in the same order): cheaper than asking, for each element, whether its name was scanned.
+   */
   private indexAllNames(): void {
-    const index = this.byName ?? new Map<string, XmlElement[]>();
-    const scanned = new Set(index.keys());
+    const index = new Map<string, XmlElement[]>();
     for (const e of this.elements()) {
-      if (scanned.has(e.local)) continue;
       const list = index.get(e.local);
       if (list) list.push(e);
       else index.set(e.local, [e]);
@@ -515,6 +517,20 @@ export class XDocument {
         }
         continue;
       }
+      if (!deep && s.axis === 'child' && s.preds.length === 0 && isElement(n)) {
+        // `…/cac:AllowanceCharge` from each of many nodes: the children found without an array each
+        const children = n.children;
+        for (let i = 0; i < children.length; i++) {
+          const f = children[i] as XmlElement;
+          if (!nameMatches(f, s)) continue;
+          if (seen) {
+            if (seen.has(f)) continue;
+            seen.add(f);
+          }
+          out.push(f);
+        }
+        continue;
+      }
       const origins: XNode[] = deep ? this.descendantsOrSelf(n) : [n];
       for (const o of origins) {
         let found = this.axis(o, s);
@@ -647,11 +663,7 @@ export class XDocument {
       case 'false':
         return [false];
       case 'normalize-space':
-        return [
-          toStr(this.arg(args, 0, ctx))
-            .replace(/[\t\n\r ]+/g, ' ')
-            .trim(),
-        ];
+        return [collapse(toStr(this.arg(args, 0, ctx)))];
       case 'string-length':
         return [[...toStr(this.arg(args, 0, ctx))].length];
       case 'upper-case':

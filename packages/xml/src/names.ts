@@ -53,6 +53,49 @@ export function localName(name: string, colon: number): string {
  * memory. Frozen, so a caller writing into a parsed tree fails loudly instead of changing them all.
  */
 export const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * Shared attribute objects for elements with a single attribute (decision 0176): most attributes of
+ * invoices are alone on their element and repeat (currencyID="EUR", unitCode="C62", format="102"),
+ * so one object per distinct name and value instead of one per element, which the tree kept alive
+ * for every later pass. Frozen like NO_ATTRS: a caller writing into a parsed tree's attributes fails
+ * loudly instead of changing other elements'. Bounded in count; both parsers share them.
+ */
+export type AttrsByValue = Map<string, Record<string, string>>;
+const ATTRS_BY_NAME = new Map<string, AttrsByValue>();
+let sharedAttrsCount = 0;
+const MAX_SHARED_ATTRS = 10_000;
+const MAX_SHARED_ATTRS_PER_NAME = 256;
+const MAX_SHARED_VALUE_LENGTH = 64;
+
+/** The shared attribute objects of the attribute `name` alone by value; undefined when `name` is not interned */
+export function attrsByValue(name: string): AttrsByValue | undefined {
+  let byValue = ATTRS_BY_NAME.get(name);
+  if (byValue === undefined && isInterned(name) && ATTRS_BY_NAME.size < MAX_NAMES) {
+    byValue = new Map();
+    ATTRS_BY_NAME.set(name, byValue);
+  }
+  return byValue;
+}
+
+/** The attributes `built` of an element whose one attribute has `value`: the shared object with that value when there is one */
+export function sharedAttrs(
+  byValue: AttrsByValue,
+  value: string,
+  built: Record<string, string>,
+): Record<string, string> {
+  const known = byValue.get(value);
+  if (known !== undefined) return known;
+  if (sharedAttrsCount >= MAX_SHARED_ATTRS || byValue.size >= MAX_SHARED_ATTRS_PER_NAME) return built;
+  if (value.length > MAX_SHARED_VALUE_LENGTH) return built;
+  // kept for good: a flat copy of the value (a property key is), as the key and as the value, since a
+  // slice of the document (the string parser's) would keep the whole document alive
+  const own = Object.keys({ [value]: 0 })[0] as string;
+  for (const name in built) built[name] = own;
+  byValue.set(own, Object.freeze(built));
+  sharedAttrsCount++;
+  return built;
+}
 export const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
 
 /**

@@ -184,6 +184,24 @@ describe('parseUtf8 against the string parser', () => {
     expect(root?.children.at(-1)).toMatchObject({ name: 'b', line: 4, column: 1 });
   });
 
+  it('shares one frozen attributes object among elements with the same single attribute, in both parsers', () => {
+    const doc =
+      '<r><a c="EUR">1</a><a c="EUR">2</a><a c="USD"/><x c="EUR"/><b c="EUR" d="x"/><b c="EUR" d="x"/></r>';
+    const fromText = parseXml(doc);
+    for (const root of [parseUtf8(utf8(doc), 200), fromText.ok ? fromText.root : undefined]) {
+      if (!root) throw new Error('not parsed');
+      const [a1, a2, a3, x, b1, b2] = root.children as XmlElement[];
+      expect(a1?.attrs).toEqual({ c: 'EUR' });
+      expect(a2?.attrs).toBe(a1?.attrs);
+      expect(x?.attrs).toBe(a1?.attrs); // the same attribute on another element: the same object
+      expect(Object.isFrozen(a1?.attrs)).toBe(true);
+      expect(a3?.attrs).toEqual({ c: 'USD' });
+      expect(b1?.attrs).toEqual({ c: 'EUR', d: 'x' });
+      expect(b2?.attrs).not.toBe(b1?.attrs); // more than one attribute: an object per element
+      expect(Object.isFrozen(b1?.attrs)).toBe(false);
+    }
+  });
+
   it('marks white space only text, long indentation included, in both parsers', () => {
     const indent = `\n${' '.repeat(70)}`; // longer than the interned runs: kept pieced together
     const doc = `<r>${indent}<a>${indent}<b>x</b>${indent}<c/>${indent}</a>${indent}<d> <e/>y</d>\r\n</r>`;

@@ -15,6 +15,8 @@ import { Buffer, isUtf8 } from 'node:buffer';
 import { FORBIDDEN_CHAR, isBlank, isSpace, normalizeNewlines } from './chars.js';
 import { utf8TextStart } from './decode.js';
 import {
+  type AttrsByValue,
+  attrsByValue,
   closeChildren,
   internBlank,
   internName,
@@ -25,6 +27,7 @@ import {
   MAX_NAMES,
   NO_ATTRS,
   newElement,
+  sharedAttrs,
   XML_NS,
   XMLNS_NS,
 } from './names.js';
@@ -89,6 +92,8 @@ interface NameParts {
   firstAttr: NameParts | undefined;
   /** … and of the attribute after this attribute name */
   nextAttr: NameParts | undefined;
+  /** As an attribute name: its shared attribute objects by value (names.ts, sharedAttrs) */
+  attrSets: AttrsByValue | undefined;
   /** The namespace of the prefix in the last scope it was looked up in (scopes never change once made) */
   scope: NsScope | undefined;
   ns: string | undefined;
@@ -122,6 +127,7 @@ function newNameParts(name: string, byteLength: number, wide: boolean): NamePart
     afterEnd: undefined,
     firstAttr: undefined,
     nextAttr: undefined,
+    attrSets: undefined,
     scope: undefined,
     ns: undefined,
   };
@@ -138,13 +144,20 @@ const NO_NAME = newNameParts('', 0, false);
  */
 const RUNS: string[] = [''];
 const RUN_IDS = new Map<string, number>([['', 0]]);
+/**
+ * The longest run: a piece (indentation, white space between tags) is at most MAX_BLANK_LENGTH, but
+ * the pieces of an element with a few children join into runs up to this long, so that its text is
+ * one flat shared string, not a chain of concatenations (one more object per child)
+ */
+const MAX_RUN_LENGTH = 256;
 
-/** The id of a white space run of at most MAX_BLANK_LENGTH characters, -1 when the table is full */
+/** The id of a white space run of at most MAX_RUN_LENGTH characters, -1 when the table is full */
 function runOf(text: string): number {
   const known = RUN_IDS.get(text);
   if (known !== undefined) return known;
   if (RUNS.length >= MAX_BLANKS) return -1;
-  const own = internBlank(text);
+  // a flat copy (a property key is), interned with the blanks when short enough
+  const own = text.length <= MAX_BLANK_LENGTH ? internBlank(text) : (Object.keys({ [text]: 0 })[0] as string);
   RUNS.push(own);
   RUN_IDS.set(own, RUNS.length - 1);
   return RUNS.length - 1;
@@ -165,7 +178,7 @@ function joinRuns(before: number, piece: number): number {
   const slot = Math.imul(key, 0x9e3779b1) >>> 19; // 13 bits: JOIN_KEYS.length
   if (JOIN_KEYS[slot] === key) return JOINED[slot] as number;
   const joined = (RUNS[before] as string) + (RUNS[piece] as string);
-  const run = joined.length > MAX_BLANK_LENGTH ? -1 : runOf(joined);
+  const run = joined.length > MAX_RUN_LENGTH ? -1 : runOf(joined);
   JOIN_KEYS[slot] = key;
   JOINED[slot] = run;
   return run;
@@ -610,6 +623,9 @@ class Utf8Parser {
     let selfClosing = false;
     let prefixedAttrs = false;
     let lastAttr: NameParts | undefined;
+    let attrCount = 0;
+    let onlyAttr = NO_NAME;
+    let onlyValue = '';
     for (;;) {
       const afterSpace = this.skipSpace(i);
       const c = b[afterSpace];
@@ -652,6 +668,9 @@ class Utf8Parser {
         else if (attrName in attrs) giveUp();
         attrs[attrName] = value;
         if (attrParts.local !== attrName) prefixedAttrs = true; // a colon: its prefix (even '') must be bound
+        attrCount++;
+        onlyAttr = attrParts;
+        onlyValue = value;
       }
       i = close + 1;
     }
@@ -668,6 +687,11 @@ class Utf8Parser {
         const ac = a.indexOf(':');
         if (ac !== -1 && scope[a.slice(0, ac)] === undefined) giveUp();
       }
+    if (attrCount === 1 && onlyAttr.known) {
+      const byValue = onlyAttr.attrSets ?? attrsByValue(onlyAttr.name);
+      onlyAttr.attrSets = byValue;
+      if (byValue !== undefined) attrs = sharedAttrs(byValue, onlyValue, attrs);
+    }
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
     return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
@@ -712,6 +736,7 @@ class Utf8Parser {
         known.firstAttr = undefined;
         known.nextAttr = undefined;
         known.scope = undefined;
+        known.attrSets = undefined;
       }
       parts.known = true;
       NAMES_BY_HASH.set(hash, parts);

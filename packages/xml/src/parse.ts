@@ -12,6 +12,7 @@
 import { FORBIDDEN_CHAR, isBlank, isSpace, normalizeNewlines, slowPosition } from './chars.js';
 import { decodeXmlBytes } from './decode.js';
 import {
+  attrsByValue,
   closeChildren,
   internName,
   isInterned,
@@ -19,6 +20,7 @@ import {
   MAX_NAMES,
   NO_ATTRS,
   newElement,
+  sharedAttrs,
   XML_NS,
   XMLNS_NS,
 } from './names.js';
@@ -210,6 +212,10 @@ class Parser {
     let attrs = NO_ATTRS;
     let scope = parentScope;
     let selfClosing = false;
+    // a single attribute (not xmlns): its attributes object may be shared (sharedAttrs)
+    let attrCount = 0;
+    let onlyName = '';
+    let onlyValue = '';
     for (;;) {
       const afterSpace = this.skipSpace(i);
       const c = s.charCodeAt(afterSpace);
@@ -255,6 +261,9 @@ class Parser {
         if (attrs === NO_ATTRS) attrs = {};
         else if (attrName in attrs) this.fail(an, `the attribute ${attrName} appears twice in <${name}>`);
         attrs[attrName] = value;
+        attrCount++;
+        onlyName = attrName;
+        onlyValue = value;
       }
       i = close + 1;
     }
@@ -269,6 +278,10 @@ class Parser {
       const ac = a.indexOf(':');
       if (ac !== -1 && scope[a.slice(0, ac)] === undefined)
         this.fail(lt, `the prefix of the attribute ${a} is not bound to a namespace`);
+    }
+    if (attrCount === 1) {
+      const byValue = attrsByValue(internName(onlyName));
+      if (byValue !== undefined) attrs = sharedAttrs(byValue, onlyValue, attrs);
     }
     this.position(lt);
     this.tagScope = scope;
