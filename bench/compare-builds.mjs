@@ -4,10 +4,8 @@
 // On a shared machine this is the fairest before/after: both builds suffer the same load.
 //   node bench/compare-builds.mjs A_ROOT B_ROOT [filter]
 // where each root holds packages/*/dist (e.g. a checkout of main and this one, both built).
-import fs from 'node:fs';
 import path from 'node:path';
-import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { SHARED_DIR } from './lib.mjs';
+import { speedSets } from './lib.mjs';
 
 const [aRoot, bRoot, only] = process.argv.slice(2);
 if (!aRoot || !bRoot) {
@@ -19,18 +17,7 @@ const load = async (root) =>
 const A = await load(aRoot);
 const B = await load(bRoot);
 
-const examples = (dir) =>
-  fs
-    .readdirSync(path.join(SHARED_DIR, dir))
-    .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT ')) // the 3 MB attachment example dominates
-    .sort()
-    .map((f) => fs.readFileSync(path.join(SHARED_DIR, dir, f)));
-const sets = [
-  ['CII examples', examples('en16931/cii/examples')],
-  ['UBL examples', examples('en16931/ubl/examples')],
-  ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
-  ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
-];
+const sets = speedSets();
 
 const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
 console.log(`A = ${aRoot}\nB = ${bRoot}\n`);

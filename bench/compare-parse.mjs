@@ -6,10 +6,8 @@
 // decoded text instead (the string parser). With --expose-gc, the heap the trees of one round keep
 // alive (after a forced collection, median of 3) is printed too: the tree every later pass walks.
 //   node [--expose-gc] bench/compare-parse.mjs A_ROOT B_ROOT [filter]
-import fs from 'node:fs';
 import path from 'node:path';
-import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { SHARED_DIR } from './lib.mjs';
+import { speedSets } from './lib.mjs';
 
 const [aRoot, bRoot, only] = process.argv.slice(2);
 if (!aRoot || !bRoot) {
@@ -24,19 +22,7 @@ const parseB = await load(bRoot);
 const input = (bytes) => (fromString ? bytes.toString('utf8') : bytes);
 const LIMITS = { maxBytes: 64 * 1024 * 1024 }; // the 10,000-line CII is 24 MB, over the default
 
-const examples = (dir) =>
-  fs
-    .readdirSync(path.join(SHARED_DIR, dir))
-    .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT ')) // the 3 MB attachment example dominates
-    .sort()
-    .map((f) => fs.readFileSync(path.join(SHARED_DIR, dir, f)));
-const sets = [
-  ['CII examples', examples('en16931/cii/examples')],
-  ['UBL examples', examples('en16931/ubl/examples')],
-  ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
-  ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
-  ['CII 10,000 lines', [Buffer.from(largeInvoiceXml('cii', 10000))]],
-];
+const sets = speedSets([10000]);
 
 /** The first difference between two trees (every field read by a consumer), or undefined */
 function differ(a, b, where = '/') {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 
 /** Runs fn `warmup` times, then `runs` times, and returns timing statistics in milliseconds. */
 export function measure(fn, { warmup = 20, runs = 200 } = {}) {
@@ -70,6 +71,30 @@ export function sharedXmlFiles(dir) {
       const bytes = fs.readFileSync(path.join(SHARED_DIR, dir, f));
       return { name: f, bytes, xml: bytes.toString('utf8') };
     });
+}
+
+/**
+ * The document sets of the compare-* benches, [name, bytes[]]: the official CII and UBL examples
+ * (without the "FT " example, whose 3 MB attachment would dominate), the 1,000-line synthetic
+ * invoices, and the given larger CII invoices (e.g. [10000])
+ */
+export function speedSets(largerCii = []) {
+  const examples = (dir) =>
+    fs
+      .readdirSync(path.join(SHARED_DIR, dir))
+      .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT '))
+      .sort()
+      .map((f) => fs.readFileSync(path.join(SHARED_DIR, dir, f)));
+  return [
+    ['CII examples', examples('en16931/cii/examples')],
+    ['UBL examples', examples('en16931/ubl/examples')],
+    ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
+    ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
+    ...largerCii.map((n) => [
+      `CII ${n.toLocaleString('en')} lines`,
+      [Buffer.from(largeInvoiceXml('cii', n))],
+    ]),
+  ];
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,7 +9,11 @@ export interface XmlElement {
   local: string;
   /** Namespace URI ('' when none) */
   ns: string;
-  /** Attributes by qualified name as written (`unitCode`, `xsi:type`); xmlns declarations excluded */
+  /**
+   * Attributes by qualified name as written (`unitCode`, `xsi:type`); xmlns declarations excluded.
+   * Read only: when empty, or when the element's one attribute repeats elsewhere, the object is frozen
+   * and shared with other elements (decisions 0143, 0176); give the element a new object to change it.
+   */
   attrs: Record<string, string>;
   /** Element children in document order */
   children: XmlElement[];
@@ -20,9 +24,10 @@ export interface XmlElement {
    * piece added was XML white space (space, tab, line feed, carriage return); null once any other
    * character came. `text === blankText` (the same string, compared by identity first) then tells
    * that the text is white space only without reading it, which matters for the indentation of a
-   * large element: a run longer than 64 characters is kept as a string pieced together, and its first
-   * read pays to join the pieces. A tree built or changed by other code may leave it out or stale:
-   * read it only through `hasBlankText`, which falls back to the text.
+   * large element: its text (in the byte parser, beyond 256 characters; in the string parser, any
+   * text of more than one piece) is kept as a string pieced together, and its first read pays to join
+   * the pieces. A tree built or changed by other code may leave it out or stale: read it only
+   * through `hasBlankText`, which falls back to the text.
    */
   blankText?: string | null;
   /** 1-based line and column of the start tag */
