@@ -4,7 +4,7 @@
  * facets (enumeration, pattern, lengths). Returns what was expected, or null when the value is fine.
  */
 import type { SimpleDef } from './model.js';
-import { collapse } from './white-space.js';
+import { codePoints, collapse } from './strings.js';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
@@ -23,20 +23,6 @@ function patternOf(p: string): RegExp {
     patterns.set(p, re);
   }
   return re;
-}
-
-/** The length of a string in characters (code points), as `[...value].length` without the array */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }
 
 /** The expected form of a value of the given base type when `raw` is not one, else null */

@@ -16,7 +16,7 @@
  * the official examples).
  */
 import type { XmlElement } from '@einv/xml';
-import { collapse } from './white-space.js';
+import { codePoints, collapse } from './strings.js';
 import type { Ast, Step, Value, XNode } from './xpath-parse.js';
 import { ebv, nameMatches, stringValue, toBool, toStr } from './xpath-values.js';
 
@@ -209,20 +209,6 @@ function countCompare(p: PathFn, op: string, n: number): BoolFn {
     op,
     n,
   );
-}
-
-/** The length of a string in characters (code points), as the interpreter's `[...s].length` */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }
 
 /** A number computed on the element compared with a number literal */

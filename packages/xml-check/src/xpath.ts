@@ -12,7 +12,7 @@
  * Parsing: xpath-parse.ts; values and comparisons: xpath-values.ts; rule shapes: xpath-shapes.ts.
  */
 import type { XmlElement } from '@einv/xml';
-import { collapse } from './white-space.js';
+import { collapse } from './strings.js';
 import { boolOf, predicateOf } from './xpath-fast.js';
 import {
   type Ast,
@@ -216,12 +216,13 @@ export class XDocument {
     return sameNs(same, ns) ? same : same.filter((e) => e.ns === ns);
   }
 
-  /** Every element's name in `byName` (keeping the lists already scanned: the same elements, in the same order) */
+  /**
+   * Every element's name in `byName`, in one pass. The lists scanned before are made again (the same
+   * elements in the same order): cheaper than asking, for each element, whether its name was scanned.
+   */
   private indexAllNames(): void {
-    const index = this.byName ?? new Map<string, XmlElement[]>();
-    const scanned = new Set(index.keys());
+    const index = new Map<string, XmlElement[]>();
     for (const e of this.elements()) {
-      if (scanned.has(e.local)) continue;
       const list = index.get(e.local);
       if (list) list.push(e);
       else index.set(e.local, [e]);

@@ -1,5 +1,5 @@
 /**
- * White space collapsed as the checks mean it: runs of tab, line feed, carriage return and space to
+ * Small string functions the checks share. White space collapsed as the checks mean it: runs of tab, line feed, carriage return and space to
  * one space, then `trim()`. The XSD "collapse" facet of the structure check (simple.ts) and XPath
  * `normalize-space` (the interpreter and its compiled closures) are this one function.
  */
@@ -20,4 +20,18 @@ export function collapse(v: string): string {
     if (c === 9 || c === 10 || c === 13 || (c === 32 && v.charCodeAt(i + 1) === 32)) plain = false;
   }
   return plain ? v : v.replace(/[\t\n\r ]+/g, ' ').trim();
+}
+
+/** The length of a string in characters (code points), as `[...s].length` without the array */
+export function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
 }

@@ -1,6 +1,6 @@
-/** collapse: the scan that skips the regex gives what the regex replace and trim() give. */
+/** collapse: the scan that skips the regex gives what the regex replace and trim() give; codePoints. */
 import { describe, expect, it } from '@jest/globals';
-import { collapse } from './white-space.js';
+import { codePoints, collapse } from './strings.js';
 
 describe('collapse (XSD collapse, XPath normalize-space)', () => {
   it('equals replace(/[\\t\\n\\r ]+/g, " ").trim() on plain, spaced and unusual values', () => {
@@ -26,5 +26,9 @@ describe('collapse (XSD collapse, XPath normalize-space)', () => {
   it('returns the very string when there is nothing to collapse', () => {
     const v = ['FR', '12345678901234'].join('-');
     expect(collapse(v)).toBe(v);
+  });
+  it('codePoints counts characters as [...s].length does (surrogate pairs once, lone halves once each)', () => {
+    for (const s of ['', 'abc', '\u{1F600}', 'a\u{1F600}b', '\ud800', '\udc00x', '\ud800\ud800\udc00'])
+      expect([s, codePoints(s)]).toEqual([s, [...s].length]);
   });
 });
