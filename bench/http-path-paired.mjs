@@ -6,7 +6,9 @@
 // (first ÷ second) per round and their medians. The ratios hold under load where the absolute figures
 // do not; on a loaded machine the cores are never idle, so what a variant saves in idle time shows only
 // in a quiet run of bench/http-path.bench.mjs.
-// Usage: nice -n 10 node bench/http-path-paired.mjs [VARIANT_A] [VARIANT_B] [ROUNDS] [SECONDS]
+// Usage: nice -n 10 node bench/http-path-paired.mjs [A] [B] [ROUNDS] [SECONDS]
+//   A, B: VARIANT[,NAME=VALUE...] (service settings; NODE_ARGS=... is given to node, space-separated),
+//   e.g. `pool,WORKER_THREADS=1` or `pool,NODE_ARGS=--single-threaded-gc`
 //   (defaults: pool unstacked 5 8: the service as shipped against it without small uploads stacked)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,13 +47,25 @@ function threadCpu(pid) {
   return cpu;
 }
 
-async function start(variant, port) {
-  const child = spawn(process.execPath, [path.join(root, 'bench/validator-variants.mjs')], {
+/** `VARIANT[,NAME=VALUE...]`: the variant, its settings, and node's own arguments (NODE_ARGS) */
+function parseSide(spec) {
+  const [variant, ...settings] = spec.split(',');
+  const env = Object.fromEntries(
+    settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]),
+  );
+  const { NODE_ARGS = '', ...rest } = env;
+  return { variant, env: rest, nodeArgs: NODE_ARGS.split(' ').filter(Boolean) };
+}
+
+async function start(spec, port) {
+  const { variant, env, nodeArgs } = parseSide(spec);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bench/validator-variants.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
       VARIANT: variant,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -63,7 +77,7 @@ async function start(variant, port) {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`VARIANT=${variant} did not start on port ${port}`);
+  throw new Error(`${spec} did not start on port ${port}`);
 }
 
 const url = (port) => `http://127.0.0.1:${port}/v1/validate`;
