@@ -29,9 +29,14 @@ interface PathNode {
    */
   marks: boolean;
   children: PathNode[];
+  /** the local name of each child's step, in the order of `children` */
+  locals: string[];
   /** children by local name (namespace and predicates are checked on dispatch) */
   byLocal: Map<string, PathNode[]>;
 }
+
+/** Up to this many child nodes, a child element's name is compared with each in turn (no look-up) */
+const SCAN_MAX = 6;
 
 export interface CompiledField {
   kind: 'field';
@@ -83,7 +88,7 @@ export interface Plan {
 }
 
 function newNode(index: number, step: Step | undefined): PathNode {
-  return { index, step, marks: false, children: [], byLocal: new Map() };
+  return { index, step, marks: false, children: [], locals: [], byLocal: new Map() };
 }
 
 class PlanBuilder {
@@ -109,6 +114,7 @@ class PlanBuilder {
         next = newNode(this.size++, step);
         known.set(key, next);
         at.children.push(next);
+        at.locals.push(step.local);
         const sameName = at.byLocal.get(step.local);
         if (sameName) sameName.push(next);
         else at.byLocal.set(step.local, [next]);
@@ -221,18 +227,20 @@ function walkNode(
   seen: ElementSink,
 ): void {
   const kids = node.children;
-  // one child node (most steps): compared in place, no look-up
-  const only = kids.length === 1 ? (kids[0] as PathNode) : undefined;
-  const onlyLocal = only ? (only.step as Step).local : undefined;
-  const { byLocal } = node;
+  // few child nodes (most steps have one): the names compared in place (interned: by identity), in
+  // the order of `children`, which is each name's order in `byLocal`
+  const scan = kids.length <= SCAN_MAX;
+  const { byLocal, locals } = node;
   const many = Array.isArray(at);
   const sources = many ? at.length : 1;
   for (let i = 0; i < sources; i++) {
     const children = (many ? (at[i] as XmlElement) : (at as XmlElement)).children;
     for (let j = 0; j < children.length; j++) {
       const c = children[j] as XmlElement;
-      if (only !== undefined) {
-        if (c.local === onlyLocal) dispatch(c, only, found, vars, seen);
+      if (scan) {
+        const local = c.local;
+        for (let k = 0; k < locals.length; k++)
+          if (locals[k] === local) dispatch(c, kids[k] as PathNode, found, vars, seen);
         continue;
       }
       const candidates = byLocal.get(c.local);
