@@ -1,0 +1,126 @@
+// Two ways of serving the validator compared at the same time, for a machine shared with other work
+// (issue 14, decision 0183): both variants of bench/validator-variants.mjs run at once, each on its
+// own port with its own autocannon client (10 connections, CII_example1), so in every round both see
+// the same load; the order of starting alternates. Per round and variant: req/s, p99, the server's
+// CPU per request (event loop, other threads, from /proc) and its sleeps; then the paired ratios
+// (first ÷ second) per round and their medians. The ratios hold under load where the absolute figures
+// do not; on a loaded machine the cores are never idle, so what a variant saves in idle time shows only
+// in a quiet run of bench/http-path.bench.mjs.
+// Usage: nice -n 10 node bench/http-path-paired.mjs [VARIANT_A] [VARIANT_B] [ROUNDS] [SECONDS]
+//   (defaults: pool unstacked 5 8: the service as shipped against it without small uploads stacked)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { postLoad, stopService } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [first = 'pool', second = 'unstacked', rounds = '5', seconds = '8'] = process.argv.slice(2);
+const cii = fs.readFileSync(path.resolve(root, '../shared/en16931/cii/examples/CII_example1.xml'));
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** CPU ms and voluntary sleeps so far of one process: its event loop, and its other threads */
+function threadCpu(pid) {
+  const cpu = { eventLoop: 0, others: 0, eventLoopSleeps: 0, otherSleeps: 0 };
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat;
+    let status;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    } catch {
+      continue; // a thread that ended between the listing and the read
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    const sleeps = Number(/\nvoluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    if (tid === String(pid)) {
+      cpu.eventLoop += ms;
+      cpu.eventLoopSleeps += sleeps;
+    } else {
+      cpu.others += ms;
+      cpu.otherSleeps += sleeps;
+    }
+  }
+  return cpu;
+}
+
+async function start(variant, port) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/validator-variants.mjs')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      VARIANT: variant,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`VARIANT=${variant} did not start on port ${port}`);
+}
+
+const url = (port) => `http://127.0.0.1:${port}/v1/validate`;
+const sides = [
+  { variant: first, port: 3975, rows: [] },
+  { variant: second, port: 3976, rows: [] },
+];
+for (let round = 0; round < Number(rounds); round++) {
+  const order = round % 2 ? [sides[1], sides[0]] : sides;
+  const children = await Promise.all(order.map((side) => start(side.variant, side.port)));
+  for (const side of order)
+    for (let i = 0; i < 100; i++)
+      await (
+        await fetch(url(side.port), {
+          method: 'POST',
+          headers: { 'content-type': 'application/xml' },
+          body: cii,
+        })
+      ).arrayBuffer();
+  const before = children.map((child) => threadCpu(child.pid));
+  const results = await Promise.all(
+    order.map((side) => postLoad(url(side.port), cii, { duration: Number(seconds), connections: 10 })),
+  );
+  const after = children.map((child) => threadCpu(child.pid));
+  await Promise.all(children.map((child) => stopService(child)));
+  order.forEach((side, i) => {
+    const n = results[i].requests.total;
+    const per = (key) => (after[i][key] - before[i][key]) / n;
+    const row = {
+      'req/s': results[i].requests.average,
+      'p99 ms': results[i].latency.p99,
+      'event loop ms': per('eventLoop'),
+      'other threads ms': per('others'),
+      'server ms': per('eventLoop') + per('others'),
+      'event loop sleeps': per('eventLoopSleeps'),
+      'other sleeps': per('otherSleeps'),
+      'non-2xx': results[i].non2xx + results[i].errors,
+    };
+    side.rows.push(row);
+    console.log(
+      `round ${round} ${side.variant}: ${Object.entries(row)
+        .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(3)}`)
+        .join(', ')}`,
+    );
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (const side of sides)
+  console.log(
+    `median ${side.variant}: ${Object.keys(side.rows[0])
+      .map((k) => `${k} ${median(side.rows.map((row) => row[k])).toFixed(3)}`)
+      .join(', ')}`,
+  );
+for (const key of ['server ms', 'event loop ms', 'other threads ms', 'req/s']) {
+  const ratios = sides[0].rows.map((row, i) => row[key] / sides[1].rows[i][key]);
+  console.log(
+    `${key}, ${first} ÷ ${second} per round: ${ratios.map((r) => r.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}`,
+  );
+}
