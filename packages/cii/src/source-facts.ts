@@ -26,11 +26,10 @@ const chargeIndicatorIs =
 const schemeID = { attribute: 'schemeID' } as const;
 
 /** `[upper-case(ram:TypeCode) = 'VAT']` */
-const isVatType = (tax: XmlElement): boolean =>
-  tax.children.some(
-    // 'VAT' as written (the usual text) answered without an upper-cased copy
-    (c) => c.local === 'TypeCode' && c.ns === RAM && (c.text === 'VAT' || c.text.toUpperCase() === 'VAT'),
-  );
+const isVatType = (tax: XmlElement): boolean => tax.children.some(isVatTypeCode);
+/** 'VAT' as written (the usual text) answered without an upper-cased copy */
+const isVatTypeCode = (c: XmlElement): boolean =>
+  c.local === 'TypeCode' && c.ns === RAM && (c.text === 'VAT' || c.text.toUpperCase() === 'VAT');
 
 /** Where a ram:ApplicableTradeTax / ram:CategoryTradeTax is, for the VAT presence tests */
 function taxPlace(el: XmlElement): string {
@@ -39,6 +38,17 @@ function taxPlace(el: XmlElement): string {
   if (el.parent?.local === 'ApplicableHeaderTradeSettlement') return 'breakdown';
   return 'other';
 }
+
+/** A line's settlement holding a VAT tax with a category code (the closures made once, not per line) */
+const isVatWithCategory = (tax: XmlElement): boolean =>
+  tax.local === 'ApplicableTradeTax' &&
+  tax.ns === RAM &&
+  isVatType(tax) &&
+  child(tax, 'CategoryCode', RAM) !== undefined;
+const hasVatCategory = (settlement: XmlElement): boolean =>
+  settlement.local === 'SpecifiedLineTradeSettlement' &&
+  settlement.ns === RAM &&
+  settlement.children.some(isVatWithCategory);
 
 const CII_SITES: Site[] = [
   // //ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA'], test on substring(.,1,2): every VAT
@@ -232,21 +242,7 @@ const CII_SITES: Site[] = [
     ns: RAM,
     elements: ['IncludedSupplyChainTradeLineItem'],
     value: {
-      read: (line) =>
-        line.children.some(
-          (settlement) =>
-            settlement.local === 'SpecifiedLineTradeSettlement' &&
-            settlement.ns === RAM &&
-            settlement.children.some(
-              (tax) =>
-                tax.local === 'ApplicableTradeTax' &&
-                tax.ns === RAM &&
-                isVatType(tax) &&
-                child(tax, 'CategoryCode', RAM) !== undefined,
-            ),
-        )
-          ? ''
-          : undefined,
+      read: (line) => (line.children.some(hasVatCategory) ? '' : undefined),
     },
   },
 ];
@@ -257,10 +253,23 @@ const CII_SITES: Site[] = [
  * The VAT rates BR-FR-16 and BR-FR-DEC-04 read, as written: RateApplicablePercent of a header
  * allowance or charge (BT-96/103), of a VAT breakdown (BT-119) and of a line (BT-152).
  */
-const frenchRate = (el: XmlElement): boolean =>
-  ancestorsAre(el, 'CategoryTradeTax', 'SpecifiedTradeAllowanceCharge', 'ApplicableHeaderTradeSettlement') ||
-  ancestorsAre(el, 'ApplicableTradeTax', 'ApplicableHeaderTradeSettlement') ||
-  ancestorsAre(el, 'ApplicableTradeTax', 'SpecifiedLineTradeSettlement', 'IncludedSupplyChainTradeLineItem');
+const frenchRate = (el: XmlElement): boolean => {
+  // ancestorsAre(el, …) for each of the three places, with the parent and grandparent read once (it
+  // runs twice for every rate of every line, and ancestorsAre's list of names is an array per call)
+  const parent = el.parent;
+  const grandparent = parent?.parent;
+  if (parent?.local === 'CategoryTradeTax')
+    return (
+      grandparent?.local === 'SpecifiedTradeAllowanceCharge' &&
+      grandparent.parent?.local === 'ApplicableHeaderTradeSettlement'
+    );
+  if (parent?.local !== 'ApplicableTradeTax') return false;
+  if (grandparent?.local === 'ApplicableHeaderTradeSettlement') return true;
+  return (
+    grandparent?.local === 'SpecifiedLineTradeSettlement' &&
+    grandparent.parent?.local === 'IncludedSupplyChainTradeLineItem'
+  );
+};
 
 const referenceType = (el: XmlElement): string | undefined => child(el, 'ReferenceTypeCode', RAM)?.text;
 

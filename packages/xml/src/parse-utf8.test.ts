@@ -99,6 +99,13 @@ const PREDICTED = [
   // one prefix, other namespaces: the namespace of a name is looked up again in every new scope
   '<r xmlns:p="urn:1"><p:abc/><p:abc xmlns:p="urn:2"><p:abc/></p:abc><p:abc/></r>',
   '<r xmlns:p="urn:3"><p:abc/><p:abc xmlns:p="urn:2"/><p:abc/></r>',
+  // the same declarations in another scope, or in another order, or one prefix declared twice
+  '<a xmlns:q="urn:q"><r xmlns:p="urn:1"><p:x/><q:y/></r></a>',
+  '<a xmlns:q="urn:z"><r xmlns:p="urn:1"><p:x/><q:y/></r></a>',
+  '<a xmlns:q="urn:z"><r xmlns:p="urn:1" xmlns:q="urn:q"><p:x/><q:y/></r></a>',
+  '<a xmlns:q="urn:z"><r xmlns:q="urn:q" xmlns:p="urn:1"><p:x/><q:y/></r></a>',
+  '<a xmlns:q="urn:z"><r xmlns:q="urn:q" xmlns:q="urn:w"><q:y/></r></a>',
+  '<a xmlns="urn:d"><r xmlns="urn:e"><x/></r><x/></a>',
   // names of 8, 12, 15, 16 and 17 bytes: compared eight, then four bytes at a time, then one by one
   '<r><abcdefgh>1</abcdefgh><abcdefghijkl>2</abcdefghijkl><abcdefghijklmno/><abcdefghijklmnop/><abcdefghijklmnopq/></r>',
   '<r><abcdefgi>1</abcdefgi><abcdefghijkm>2</abcdefghijkm><abcdefghijklmnx/><abcdefghijklmnoq/><abcdefghijklmnopr/></r>',

@@ -94,6 +94,12 @@ interface NameParts {
   nextAttr: NameParts | undefined;
   /** As an attribute name: its shared attribute objects by value (names.ts, sharedAttrs) */
   attrSets: AttrsByValue | undefined;
+  /** As an xmlns attribute name: the (interned) namespace URI it declared last */
+  nsUri: string | undefined;
+  /** As an element name: the namespace declarations of its last start tag, the scope they were read in and the scope made (scopeOf) */
+  declared: string[] | undefined;
+  declaredIn: NsScope | undefined;
+  declaredScope: NsScope | undefined;
   /** The namespace of the prefix in the last scope it was looked up in (scopes never change once made) */
   scope: NsScope | undefined;
   ns: string | undefined;
@@ -128,9 +134,41 @@ function newNameParts(name: string, byteLength: number, wide: boolean): NamePart
     firstAttr: undefined,
     nextAttr: undefined,
     attrSets: undefined,
+    nsUri: undefined,
+    declared: undefined,
+    declaredIn: undefined,
+    declaredScope: undefined,
     scope: undefined,
     ns: undefined,
   };
+}
+
+/** The scope outside the root element: only the xml prefix. Shared: a scope never changes once made */
+const ROOT_SCOPE: NsScope = Object.freeze({ xml: XML_NS }) as NsScope;
+
+/**
+ * The scope inside a start tag named `parts` that declares `declared` (prefix, URI pairs, in order)
+ * in `parent`: the scope made the last time the same declarations were read in the same scope (the
+ * root element of every document of a kind declares the same namespaces), else a new one. Reusing
+ * it spares the new object and its properties (a keyed store each, slow when adding), and keeps
+ * every name's namespace found from the scope before (NameParts.scope) valid from one document to
+ * the next.
+ */
+function scopeOf(parts: NameParts, parent: NsScope, declared: string[]): NsScope {
+  const last = parts.declared;
+  if (parts.declaredIn === parent && last !== undefined && last.length === declared.length) {
+    let k = 0;
+    while (k < declared.length && declared[k] === last[k]) k++;
+    if (k === declared.length && parts.declaredScope !== undefined) return parts.declaredScope;
+  }
+  const scope: NsScope = { ...parent };
+  for (let k = 0; k < declared.length; k += 2) scope[declared[k] as string] = declared[k + 1] as string;
+  if (parts.known) {
+    parts.declaredIn = parent;
+    parts.declared = declared;
+    parts.declaredScope = scope;
+  }
+  return scope;
 }
 
 const NAMES_BY_HASH = new Map<number, NameParts>();
@@ -316,7 +354,7 @@ class Utf8Parser {
     let lastWasEnd = false;
     // the run id of each open element's text but the innermost's (this.textRun)
     const textRuns: number[] = [];
-    let scope: NsScope = { xml: XML_NS };
+    let scope: NsScope = ROOT_SCOPE;
     while (this.pos < n) {
       const current = stack[stack.length - 1];
       let lt = this.pos;
@@ -619,7 +657,8 @@ class Utf8Parser {
     this.position(lt); // before the attributes: line feeds in the tag are counted as they are passed
     i = nameEnd;
     let attrs = NO_ATTRS;
-    let scope = parentScope;
+    // the namespace declarations of this tag (prefix, URI, in order), made into its scope after them
+    let declared: string[] | undefined;
     let selfClosing = false;
     let prefixedAttrs = false;
     let lastAttr: NameParts | undefined;
@@ -654,15 +693,25 @@ class Utf8Parser {
       const q = b[j];
       if (q !== 0x22 && q !== 0x27) giveUp();
       const close = this.valueEnd(j + 1, q);
-      const value = this.attrValue(j + 1, close);
-      if (
-        attrName.charCodeAt(0) === 0x78 /* x */ &&
-        (attrName === 'xmlns' || attrName.startsWith('xmlns:'))
-      ) {
-        if (scope === parentScope) scope = { ...parentScope };
-        const prefix = attrName === 'xmlns' ? '' : attrName.slice(6);
+      const xmlns =
+        attrName.charCodeAt(0) === 0x78 /* x */ && (attrName === 'xmlns' || attrName.startsWith('xmlns:'));
+      // a namespace declaration: the URI this attribute declared before, when the bytes are its
+      const known = attrParts.nsUri;
+      const value =
+        xmlns &&
+        known !== undefined &&
+        this.valueFlags === 0 &&
+        known.length === close - j - 1 &&
+        this.sameAscii(j + 1, known)
+          ? known
+          : this.attrValue(j + 1, close);
+      if (xmlns) {
+        const prefix = attrName === 'xmlns' ? '' : attrParts.local;
         if (prefix === 'xmlns' || value === XMLNS_NS || (prefix !== '' && value === '')) giveUp();
-        scope[prefix] = internName(value);
+        const uri = value === known ? known : internName(value);
+        if (attrParts.known && isInterned(uri)) attrParts.nsUri = uri;
+        if (declared === undefined) declared = [prefix, uri];
+        else declared.push(prefix, uri);
       } else {
         if (attrs === NO_ATTRS) attrs = {};
         else if (attrName in attrs) giveUp();
@@ -675,6 +724,7 @@ class Utf8Parser {
       i = close + 1;
     }
     this.pos = i;
+    const scope = declared === undefined ? parentScope : scopeOf(parts, parentScope, declared);
     let ns = parts.ns;
     if (parts.scope !== scope) {
       ns = scope[parts.prefix];
@@ -737,6 +787,9 @@ class Utf8Parser {
         known.nextAttr = undefined;
         known.scope = undefined;
         known.attrSets = undefined;
+        known.declared = undefined;
+        known.declaredIn = undefined;
+        known.declaredScope = undefined;
       }
       parts.known = true;
       NAMES_BY_HASH.set(hash, parts);
