@@ -10,42 +10,14 @@
 //   A, B: VARIANT[,NAME=VALUE...] (service settings; NODE_ARGS=... is given to node, space-separated),
 //   e.g. `pool,WORKER_THREADS=1` or `pool,NODE_ARGS=--single-threaded-gc`
 //   (defaults: pool unstacked 5 8: the service as shipped against it without small uploads stacked)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postLoad, stopService } from './lib.mjs';
+import { postLoad, startService, stopService, threadCpu } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [first = 'pool', second = 'unstacked', rounds = '5', seconds = '8'] = process.argv.slice(2);
 const cii = fs.readFileSync(path.resolve(root, '../shared/en16931/cii/examples/CII_example1.xml'));
-const TICK_MS = 1000 / 100; // USER_HZ
-
-/** CPU ms and voluntary sleeps so far of one process: its event loop, and its other threads */
-function threadCpu(pid) {
-  const cpu = { eventLoop: 0, others: 0, eventLoopSleeps: 0, otherSleeps: 0 };
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    let stat;
-    let status;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
-    } catch {
-      continue; // a thread that ended between the listing and the read
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    const sleeps = Number(/\nvoluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    if (tid === String(pid)) {
-      cpu.eventLoop += ms;
-      cpu.eventLoopSleeps += sleeps;
-    } else {
-      cpu.others += ms;
-      cpu.otherSleeps += sleeps;
-    }
-  }
-  return cpu;
-}
 
 /** `VARIANT[,NAME=VALUE...]`: the variant, its settings, and node's own arguments (NODE_ARGS) */
 function parseSide(spec) {
@@ -57,27 +29,10 @@ function parseSide(spec) {
   return { variant, env: rest, nodeArgs: NODE_ARGS.split(' ').filter(Boolean) };
 }
 
-async function start(spec, port) {
+/** The validator served as `spec` says (bench/validator-variants.mjs) on `port` */
+function start(spec, port) {
   const { variant, env, nodeArgs } = parseSide(spec);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bench/validator-variants.mjs')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
-      VARIANT: variant,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${spec} did not start on port ${port}`);
+  return startService('bench/validator-variants.mjs', port, { ...env, VARIANT: variant }, nodeArgs);
 }
 
 const url = (port) => `http://127.0.0.1:${port}/v1/validate`;
@@ -97,11 +52,11 @@ for (let round = 0; round < Number(rounds); round++) {
           body: cii,
         })
       ).arrayBuffer();
-  const before = children.map((child) => threadCpu(child.pid));
+  const before = children.map((child) => threadCpu([child.pid]));
   const results = await Promise.all(
     order.map((side) => postLoad(url(side.port), cii, { duration: Number(seconds), connections: 10 })),
   );
-  const after = children.map((child) => threadCpu(child.pid));
+  const after = children.map((child) => threadCpu([child.pid]));
   await Promise.all(children.map((child) => stopService(child)));
   order.forEach((side, i) => {
     const n = results[i].requests.total;
@@ -109,9 +64,9 @@ for (let round = 0; round < Number(rounds); round++) {
     const row = {
       'req/s': results[i].requests.average,
       'p99 ms': results[i].latency.p99,
-      'event loop ms': per('eventLoop'),
+      'event loop ms': per('eventLoops'),
       'other threads ms': per('others'),
-      'server ms': per('eventLoop') + per('others'),
+      'server ms': per('eventLoops') + per('others'),
       'event loop sleeps': per('eventLoopSleeps'),
       'other sleeps': per('otherSleeps'),
       'non-2xx': results[i].non2xx + results[i].errors,

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { postLoad, startService, stopService } from './lib.mjs';
+import { postLoad, startService, stopService, threadCpu } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
@@ -30,43 +30,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const CORES = os.availableParallelism();
 const cii = fs.readFileSync(path.join(shared, 'en16931/cii/examples/CII_example1.xml'));
-const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
-
-/**
- * CPU ms used so far by the processes' threads: their event loops, and every other thread; and how
- * many times each side went to sleep waiting for something (voluntary context switches: each one
- * is a wake-up later, which on this virtual machine costs tens of microseconds of CPU)
- */
-function threadCpu(pids) {
-  let eventLoops = 0;
-  let others = 0;
-  let eventLoopSleeps = 0;
-  let otherSleeps = 0;
-  for (const pid of pids)
-    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-      let stat;
-      let status;
-      try {
-        stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
-      } catch {
-        continue; // a thread that ended between the listing and the read
-      }
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-      const sleeps = Number(/\nvoluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      // the event loop is the thread whose id is the process id; worker threads and V8's and libuv's
-      // helper threads (GC, compiler, file system) are work off the event loop
-      if (tid === String(pid)) {
-        eventLoops += ms;
-        eventLoopSleeps += sleeps;
-      } else {
-        others += ms;
-        otherSleeps += sleeps;
-      }
-    }
-  return { eventLoops, others, eventLoopSleeps, otherSleeps };
-}
 
 /** The process and its direct children (a cluster's workers) */
 function processTree(pid) {

@@ -97,14 +97,52 @@ export function speedSets(largerCii = []) {
   ];
 }
 
+const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
+
+/**
+ * CPU ms used so far by the processes' threads: their event loops, and every other thread; and how
+ * many times each side went to sleep waiting for something (voluntary context switches: each one
+ * is a wake-up later, which on this virtual machine costs tens of microseconds of CPU)
+ */
+export function threadCpu(pids) {
+  let eventLoops = 0;
+  let others = 0;
+  let eventLoopSleeps = 0;
+  let otherSleeps = 0;
+  for (const pid of pids)
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      let stat;
+      let status;
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      } catch {
+        continue; // a thread that ended between the listing and the read
+      }
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      const sleeps = Number(/\nvoluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      // the event loop is the thread whose id is the process id; worker threads and V8's and libuv's
+      // helper threads (GC, compiler, file system) are work off the event loop
+      if (tid === String(pid)) {
+        eventLoops += ms;
+        eventLoopSleeps += sleeps;
+      } else {
+        others += ms;
+        otherSleeps += sleeps;
+      }
+    }
+  return { eventLoops, others, eventLoopSleeps, otherSleeps };
+}
+
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Starts a built service (`entry`, from the repository root) as its own process on `port`, rate
  * limits lifted and logs at warn, and resolves with the child once /healthz answers
  */
-export async function startService(entry, port, env = {}) {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, entry)], {
+export async function startService(entry, port, env = {}, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, entry)], {
     env: {
       ...process.env,
       PORT: String(port),
