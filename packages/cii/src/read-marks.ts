@@ -23,7 +23,11 @@ export interface ElementSink {
  * uses them detects (unread.ts falls back to a Set then).
  */
 export function placeOf(el: XmlElement): number {
-  return el.line * 4294967296 + el.column;
+  return placeAt(el.line, el.column);
+}
+
+function placeAt(line: number, column: number): number {
+  return line * 4294967296 + column;
 }
 
 /** A line without marked leaf, a line with several (their places are in `shared`) */
@@ -93,7 +97,7 @@ export class ReadMarks implements ElementSink {
       else if (known === SEVERAL) shared.push(placeOf(el));
       else if (known !== column) {
         columns[line] = SEVERAL;
-        shared.push(line * 4294967296 + known, placeOf(el));
+        shared.push(placeAt(line, known), placeOf(el));
       }
     }
     return new PlaceIndex(columns, Float64Array.from(shared).sort());

@@ -40,8 +40,33 @@ function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefi
   const index = read.byLine();
   if (index === undefined) return undefined;
   const unread: XmlElement[] = [];
-  const stack: XmlElement[] = [root];
   let previous = Number.NEGATIVE_INFINITY;
+  const walkedAll = everyLeaf(root, (el) => {
+    const place = placeOf(el);
+    if (!(place > previous)) return false; // also NaN: no line or column
+    previous = place;
+    if (!index.has(el)) unread.push(el);
+    return true;
+  });
+  return walkedAll ? unread : undefined;
+}
+
+/** The same leaves, asked of a Set of the read elements */
+function unreadBySet(root: XmlElement, read: ReadonlySet<XmlElement>): XmlElement[] {
+  const unread: XmlElement[] = [];
+  everyLeaf(root, (el) => {
+    if (!read.has(el)) unread.push(el);
+    return true;
+  });
+  return unread;
+}
+
+/**
+ * Calls `visit` on each leaf (element without children) in document order, until it answers false;
+ * true when every leaf was visited. One walk for both ways of asking, so they see the same leaves.
+ */
+function everyLeaf(root: XmlElement, visit: (leaf: XmlElement) => boolean): boolean {
+  const stack: XmlElement[] = [root];
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
     const children = el.children;
@@ -49,27 +74,9 @@ function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefi
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as XmlElement);
       continue;
     }
-    const place = placeOf(el);
-    if (!(place > previous)) return undefined; // also NaN: no line or column
-    previous = place;
-    if (!index.has(el)) unread.push(el);
+    if (!visit(el)) return false;
   }
-  return unread;
-}
-
-/** The same leaves, asked of a Set of the read elements */
-function unreadBySet(root: XmlElement, read: ReadonlySet<XmlElement>): XmlElement[] {
-  const unread: XmlElement[] = [];
-  const stack: XmlElement[] = [root];
-  while (stack.length > 0) {
-    const el = stack.pop() as XmlElement;
-    if (el.children.length > 0) {
-      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as XmlElement);
-      continue;
-    }
-    if (!read.has(el)) unread.push(el);
-  }
-  return unread;
+  return true;
 }
 
 function patternOf(el: XmlElement): string {
