@@ -28,8 +28,6 @@ export interface RuleContextTable {
 }
 
 export interface CompiledRuleContexts {
-  /** the rule ids asserted in each context, pattern by pattern */
-  patterns: { ids: string[][] }[];
   /** where the contexts of each pattern start in one flat list of every context (pattern by pattern) */
   offsets: number[];
   /** the rule ids asserted in each context of that flat list */
@@ -48,15 +46,14 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
   );
   // every official context is a plain match pattern; the drift test would show a new shape
   if (!index) throw new Error('a rule context is not a plain match pattern');
-  const patterns = table.patterns.map((p) => ({ ids: p.rules.map((r) => r.ids) }));
   const ids = [...new Set(table.patterns.flatMap((p) => p.rules.flatMap((r) => r.ids)))];
   const offsets: number[] = [];
   const slotIds: string[][] = [];
-  for (const p of patterns) {
+  for (const p of table.patterns) {
     offsets.push(slotIds.length);
-    slotIds.push(...p.ids);
+    for (const r of p.rules) slotIds.push(r.ids);
   }
-  return { patterns, offsets, slotIds, index, ids, zeros: zerosOf(ids) };
+  return { offsets, slotIds, index, ids, zeros: zerosOf(ids) };
 }
 
 /**
