@@ -179,9 +179,12 @@ export function threadPool(tasks: string | URL, settings: PoolSettings): WorkPoo
             if (settled) return;
             settled = true;
             clearTimeout(timer);
-            // its thread was ended under it (another task over budget, before this one started)
-            if (stack.endedThread(err) && Date.now() < deadline) attempt();
-            else reject(err);
+            // its thread was ended under it (another task over budget, before this one started):
+            // run it again while its own budget lasts; past its deadline it is over budget too (its
+            // own timer, cleared above, may not have fired yet when the thread's exit arrives)
+            if (!stack.endedThread(err)) reject(err);
+            else if (Date.now() < deadline) attempt();
+            else reject(overBudget(settings.budgetMs));
           },
         );
       };
