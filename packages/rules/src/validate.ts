@@ -305,12 +305,13 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
   const source = context.source;
   for (const set of sets) {
     const { rules, ids, checks, severities } = rulePlan(set.rules, syntax, set.edition);
+    // XML input: the official validator fires a rule once per node its context selects, so a
+    // rule whose official context is absent from the document is silent (decision 0111)
+    const counts = source?.contextCounts(ids);
     context.edition = set.edition;
     context.frenchVersion = set.frenchVersion;
     for (let i = 0; i < checks.length; i++) {
-      // XML input: the official validator fires a rule once per node its context selects, so a
-      // rule whose official context is absent from the document is silent (decision 0111)
-      if (source && source.contextCount(ids[i] as string) === 0) continue;
+      if (counts !== undefined && counts[i] === 0) continue;
       current = rules[i];
       currentSeverity = severities[i] as Severity;
       try {
