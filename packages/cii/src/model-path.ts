@@ -47,6 +47,40 @@ export function setParts(obj: ModelObject, p: readonly string[], value: unknown)
   cur[p[p.length - 1] as string] = value;
 }
 
+/**
+ * A model key's read and write compiled once, for one binding (decision 0194): straight-line code
+ * with the key's parts as constant property names, so each binding's accesses have their own inline
+ * caches and see the few shapes its objects have, where getParts / setParts loop over the parts with
+ * one keyed access shared by every binding of the table (megamorphic: a stub-cache look-up per value).
+ * Same answers as getParts / setParts with the key split on '.'.
+ */
+export interface KeyAccess {
+  readonly get: (obj: ModelObject) => unknown;
+  readonly set: (obj: ModelObject, value: unknown) => void;
+}
+
+export function compileKey(key: string): KeyAccess {
+  const p = parts(key);
+  if (p.length === 0) {
+    // no binding writes the empty key (its group is the parent object itself): the loops' answers
+    return { get: (obj) => getParts(obj, p), set: (obj, value) => setParts(obj, p, value) };
+  }
+  const names = p.map((k) => JSON.stringify(k));
+  const last = names.length - 1;
+  let get = 'let c = o;\n';
+  let set = 'let c = o, n;\n';
+  for (let i = 0; i < last; i++) {
+    get += `c = c[${names[i]}];\nif (typeof c !== 'object' || c === null) return undefined;\n`;
+    set += `n = c[${names[i]}];\nif (typeof n !== 'object' || n === null) { n = {}; c[${names[i]}] = n; }\nc = n;\n`;
+  }
+  get += `return c[${names[last]}];`;
+  set += `c[${names[last]}] = v;`;
+  return {
+    get: new Function('o', get) as KeyAccess['get'],
+    set: new Function('o', 'v', set) as KeyAccess['set'],
+  };
+}
+
 /** `invoice.seller` + `address.city` → `invoice.seller.address.city` */
 export function joinPath(base: string, key: string): string {
   return key === '' ? base : `${base}.${key}`;

@@ -12,6 +12,7 @@
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
+import { compileKey, type KeyAccess } from './model-path.js';
 import type { ElementSink } from './read-marks.js';
 
 /** What a walk found at one path node: nothing, one element (the usual case), or several in document order */
@@ -46,8 +47,13 @@ export interface CompiledField {
   /** node of the element holding the last step (an empty date's place); -1 when the path has one step */
   holder: number;
   attr: string | undefined;
-  /** the model key split on '.' once (setKey / getKey split it per value) */
-  keyParts: readonly string[];
+  /** the model key's read and write, compiled for this binding (decision 0194) */
+  access: KeyAccess;
+  /**
+   * May the key already hold a value when this field is read (another binding of the same model
+   * object writes it, or a key above or below it)? Only then does the reader ask (`markRereads`).
+   */
+  reread: boolean;
 }
 
 export interface CompiledGroup {
@@ -56,7 +62,7 @@ export interface CompiledGroup {
   /** node of the group's element; 0 (the context) for a path-less group */
   node: number;
   pathless: boolean;
-  keyParts: readonly string[];
+  access: KeyAccess;
   /** the plan of the group's own element */
   plan: Plan;
 }
@@ -127,20 +133,17 @@ class PlanBuilder {
   }
 }
 
-/** Every plan compiled, to let go of the last document's elements (releaseWalks) */
-const compiledPlans: Plan[] = [];
-
-function remember(plan: Plan): Plan {
-  compiledPlans.push(plan);
-  return plan;
-}
-
 /**
- * Forgets what the last walks found: the plans are module state, and their results would otherwise
- * keep the last document's tree alive until the next read.
+ * The plans walked since the last release: their results would otherwise keep the last document's
+ * elements alive until the next read. A plan not walked since holds nothing (its `found[0]`, the
+ * walked element, is undefined), so the release clears those only, not all ~40 plans per document.
  */
+const walked: Plan[] = [];
+
+/** Forgets what the walks since the last release found */
 export function releaseWalks(): void {
-  for (const plan of compiledPlans) plan.found.fill(undefined);
+  for (const plan of walked) plan.found.fill(undefined);
+  walked.length = 0;
 }
 
 const rootPlans = new WeakMap<readonly Binding[], Plan>();
@@ -151,6 +154,7 @@ export function rootPlan(entries: readonly Binding[]): Plan {
   let plan = rootPlans.get(entries);
   if (!plan) {
     plan = compilePlan(entries, []);
+    markRereads(plan, false);
     rootPlans.set(entries, plan);
   }
   return plan;
@@ -174,17 +178,17 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
     const { nodes, attr } = builder.add(b.path, true);
     const last = nodes[nodes.length - 1] as PathNode;
     if (nodes.length > 1) firstSteps.push((nodes[1] as PathNode).index);
-    const keyParts = b.key === '' ? [] : b.key.split('.');
+    const access = compileKey(b.key);
     if (b.kind === 'field') {
       const holder = nodes.length > 2 ? (nodes[nodes.length - 2] as PathNode).index : -1;
-      compiled.push({ kind: 'field', binding: b, node: last.index, holder, attr, keyParts });
+      compiled.push({ kind: 'field', binding: b, node: last.index, holder, attr, access, reread: false });
     } else {
       compiled.push({
         kind: 'group',
         binding: b,
         node: last.index,
         pathless: nodes.length === 1,
-        keyParts,
+        access,
         plan: groupPlan(b),
       });
     }
@@ -199,20 +203,61 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
       otherwise: c.otherwise,
     };
   });
-  return remember({
+  return {
     size: builder.size,
     found: new Array(builder.size).fill(undefined),
     root: builder.root,
     entries: compiled,
     constants: compiledConstants,
     firstSteps,
-  });
+  };
+}
+
+/**
+ * Which fields may find their key already set (decision 0194). The reader asked the model object
+ * for every field it read ("an alternative place of a term already read?"), yet a key can only be
+ * set before its field is read when another binding writes into the same object: a binding of the
+ * same plan or of a group with the empty key (its entries write into the parent's object), with the
+ * same key, a key above it (`address` and `address.city`) or below it, or a detail key (`alsoKey`,
+ * a constant's `otherwise`). A group whose key meets another one's may find its object already
+ * made (`existing`), so all of its fields ask. The answers are those of the table, decided once.
+ *
+ * `shared`: the plan's object may already hold values when its entries are read.
+ */
+function markRereads(plan: Plan, shared: boolean): void {
+  // every binding writing into this plan's object, with the keys it writes
+  const writers: { entry: CompiledEntry | undefined; key: string }[] = [];
+  const gather = (p: Plan): void => {
+    for (const c of p.constants)
+      if (c.otherwise !== undefined) writers.push({ entry: undefined, key: c.otherwise });
+    for (const e of p.entries) {
+      if (e.kind === 'group' && e.binding.key === '') {
+        gather(e.plan);
+        continue;
+      }
+      writers.push({ entry: e, key: e.binding.key });
+      if (e.kind === 'field' && e.binding.alsoKey !== undefined)
+        writers.push({ entry: undefined, key: e.binding.alsoKey });
+    }
+  };
+  gather(plan);
+  const meets = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+  for (const w of writers) {
+    const entry = w.entry;
+    if (entry === undefined) continue;
+    const met = shared || writers.some((o) => o.entry !== entry && meets(o.key, w.key));
+    if (entry.kind === 'field') entry.reread ||= met;
+    // a repeated group's items are new objects; a single group's object may be another binding's
+    else markRereads(entry.plan, !entry.binding.many && met);
+  }
 }
 
 /** Walks the part of `el` the plan's paths reach, once; `seen` gets the discriminators read */
 export function walk(plan: Plan, el: XmlElement, vars: Variables, seen: ElementSink): Walk {
   const found = plan.found;
-  found.fill(undefined);
+  // clean since the last release (nothing to clear), or holding its last walk's results
+  if (found[0] === undefined) walked.push(plan);
+  else found.fill(undefined);
   found[0] = el;
   if (plan.root.children.length > 0) walkNode(plan.root, el, found, vars, seen);
   return found;

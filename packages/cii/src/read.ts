@@ -22,16 +22,7 @@ import { compilePath, NAMESPACES, selectElements, type Variables } from './bindi
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import type { FieldBinding } from './binding/types.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
-import {
-  getKey,
-  getParts,
-  isEmpty,
-  isObject,
-  joinPath,
-  type ModelObject,
-  setKey,
-  setParts,
-} from './model-path.js';
+import { getKey, isEmpty, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
 import { ReaderLocations } from './read-locations.js';
 import { ReadMarks } from './read-marks.js';
@@ -257,7 +248,8 @@ class Reader {
       }
     }
     if (firstEl === undefined) return;
-    const existing = getParts(obj, cf.keyParts);
+    // an alternative place of a term read first elsewhere: only asked when the table allows it
+    const existing = cf.reread ? cf.access.get(obj) : undefined;
     if (existing !== undefined) {
       // an alternative place of a term already read (e.g. BT-149 on the gross price)
       const other = this.convert(f, firstEl, firstRaw, modelPath, false);
@@ -281,7 +273,7 @@ class Reader {
     const value = this.convert(f, firstEl, firstRaw, modelPath, true);
     if (value === undefined) return;
     if (hits > 1) this.repeatedField(cf, listOf(at), modelPath);
-    setParts(obj, cf.keyParts, value);
+    cf.access.set(obj, value);
     this.locations.add(modelPath, f.key, firstEl);
   }
 
@@ -314,10 +306,10 @@ class Reader {
    * string and fail).
    */
   private emptyDate(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
-    if (cf.binding.type !== 'date' || cf.holder === -1 || getParts(obj, cf.keyParts) !== undefined) return;
+    if (cf.binding.type !== 'date' || cf.holder === -1 || cf.access.get(obj) !== undefined) return;
     const holder = firstOf(found[cf.holder]);
     if (!holder) return;
-    setParts(obj, cf.keyParts, '');
+    cf.access.set(obj, '');
     this.locations.add(modelPath, cf.binding.key, holder);
   }
 
@@ -381,7 +373,7 @@ class Reader {
     const plan = cg.plan;
     const target = joinPath(modelPath, g.key);
     if (g.many) {
-      const existing = getParts(obj, cg.keyParts);
+      const existing = cg.access.get(obj);
       const list: ModelObject[] = Array.isArray(existing) ? (existing as ModelObject[]) : [];
       const count = countOf(at);
       for (let i = 0; i < count; i++) {
@@ -397,10 +389,10 @@ class Reader {
         this.locations.add(itemPath, '', e);
         list.push(item);
       }
-      if (list.length > 0 && existing === undefined) setParts(obj, cg.keyParts, list);
+      if (list.length > 0 && existing === undefined) cg.access.set(obj, list);
       return;
     }
-    const existing = g.key === '' ? obj : getParts(obj, cg.keyParts);
+    const existing = g.key === '' ? obj : cg.access.get(obj);
     const into: ModelObject = isObject(existing) ? existing : {};
     const first = firstOf(at) as XmlElement;
     const inner = this.walk(plan, first);
@@ -423,7 +415,7 @@ class Reader {
     // keepEmpty: an element present with no mapped content is kept as {} (as readUbl does), the
     // official rules test its existence (BR-CO-19/20: a period needs a start or an end date)
     if (g.key !== '' && existing === undefined && (g.keepEmpty === true || !isEmpty(into)))
-      setParts(obj, cg.keyParts, into);
+      cg.access.set(obj, into);
   }
 
   /**

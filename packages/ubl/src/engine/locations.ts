@@ -12,6 +12,7 @@
  */
 import type { SourceLocation, SourceLocations } from '@einv/core-model';
 import { type XmlElement, XPaths } from '@einv/xml';
+import { Rows } from './rows.js';
 
 /** The constant part of a location after its object's path: `.${rel}`, `[index]`, `${after}` */
 export interface PathTail {
@@ -46,18 +47,13 @@ export class ModelLocations {
   readonly xpaths = new XPaths();
   /**
    * The objects values are read into, by id: its parent object, tail and item index
-   * (`invoice.lines` [3] = object 0, tail `lines`, index 3); parent -1 names `invoice`, parent -2 a
-   * path given as a string (`named`, at the index)
+   * (`invoice.lines` [3] = object 0, tail `lines`, index 3), and its path as a string once asked;
+   * parent -1 names `invoice`, parent -2 a path given as a string (`named`, at the index)
    */
-  private bases = new Int32Array(3 * 32);
-  private baseCount = 0;
+  private readonly bases = new Rows<string>();
   private readonly named: string[] = [];
-  /** the objects' paths as strings, built when first asked */
-  private baseStrings: (string | undefined)[] = [];
-  private readonly elements: XmlElement[] = [];
-  /** per entry: object id, tail id, item index (-1: none) */
-  private ints = new Int32Array(3 * 64);
-  private size = 0;
+  /** per entry: object id, tail id, item index (-1: none), and the element */
+  private readonly entries = new Rows<XmlElement>();
   private record: SourceLocations | undefined;
   private index: Map<string, number> | undefined;
 
@@ -76,45 +72,34 @@ export class ModelLocations {
   }
 
   private pushBase(parent: number, tail: number, index: number): number {
-    const at = this.baseCount * 3;
-    const bases = withRoom(this.bases, at + 3);
-    this.bases = bases;
-    bases[at] = parent;
-    bases[at + 1] = tail;
-    bases[at + 2] = index;
-    return this.baseCount++;
+    return this.bases.push(parent, tail, index, undefined);
   }
 
   /** The model path of an object named by `base` */
   pathOfBase(id: number): string {
-    const known = this.baseStrings[id];
+    const bases = this.bases;
+    const known = bases.object(id);
     if (known !== undefined) return known;
-    const parent = this.bases[id * 3] as number;
+    const parent = bases.int(id, 0);
     const path =
       parent === -1
         ? 'invoice'
         : parent === -2
-          ? (this.named[this.bases[id * 3 + 2] as number] as string)
-          : compose(
-              this.pathOfBase(parent),
-              tails[this.bases[id * 3 + 1] as number] as PathTail,
-              this.bases[id * 3 + 2] as number,
-            );
-    this.baseStrings[id] = path;
+          ? (this.named[bases.int(id, 2)] as string)
+          : compose(this.pathOfBase(parent), tails[bases.int(id, 1)] as PathTail, bases.int(id, 2));
+    bases.setObject(id, path);
     return path;
   }
 
   /** The length of an object's path, without building it */
   private lengthOfBase(id: number): number {
-    const known = this.baseStrings[id];
+    const bases = this.bases;
+    const known = bases.object(id);
     if (known !== undefined) return known.length;
-    const parent = this.bases[id * 3] as number;
+    const parent = bases.int(id, 0);
     if (parent === -1) return 'invoice'.length;
-    if (parent === -2) return (this.named[this.bases[id * 3 + 2] as number] as string).length;
-    return (
-      this.lengthOfBase(parent) +
-      tailLength(tails[this.bases[id * 3 + 1] as number] as PathTail, this.bases[id * 3 + 2] as number)
-    );
+    if (parent === -2) return (this.named[bases.int(id, 2)] as string).length;
+    return this.lengthOfBase(parent) + tailLength(tails[bases.int(id, 1)] as PathTail, bases.int(id, 2));
   }
 
   /** The model path `base.rel[index]after` as a string (for findings and lexical forms) */
@@ -124,28 +109,22 @@ export class ModelLocations {
 
   /** Records that the path (object `base`, `tail`, `index`; the object itself without a tail) was read from `el` */
   add(base: number, tail: PathTail | undefined, el: XmlElement, index = -1): void {
-    const at = this.size * 3;
-    const ints = withRoom(this.ints, at + 3);
-    this.ints = ints;
-    ints[at] = base;
-    ints[at + 1] = tail === undefined ? 0 : tail.id;
-    ints[at + 2] = index;
-    this.elements.push(el);
-    this.size++;
+    this.entries.push(base, tail === undefined ? 0 : tail.id, index, el);
     this.record = undefined;
     this.index = undefined;
   }
 
   /** Records `to` at the place `from` was read (its last place, when it was): one value, two model paths */
   copy(from: string, to: string): void {
-    for (let i = this.size - 1; i >= 0; i--) {
-      const tail = tails[this.ints[i * 3 + 1] as number] as PathTail;
+    const entries = this.entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const tail = tails[entries.int(i, 1)] as PathTail;
       // most entries end otherwise: told apart by their constant end, before any length or string
-      const end = tail.after !== '' ? tail.after : (this.ints[i * 3 + 2] as number) >= 0 ? ']' : tail.rel;
+      const end = tail.after !== '' ? tail.after : entries.int(i, 2) >= 0 ? ']' : tail.rel;
       if (!from.endsWith(end) || this.lengthAt(i) !== from.length || this.pathAt(i) !== from) continue;
       // the copy keeps the attribute of the place it copies
       const attrTail = tail.attr === undefined ? undefined : pathTail('', '', tail.attr);
-      this.add(this.namedBase(to), attrTail, this.elements[i] as XmlElement);
+      this.add(this.namedBase(to), attrTail, entries.object(i) as XmlElement);
       return;
     }
   }
@@ -154,7 +133,7 @@ export class ModelLocations {
     if (this.record) return Object.hasOwn(this.record, path) ? this.record[path] : undefined;
     if (!this.index) {
       const index = new Map<string, number>();
-      for (let i = 0; i < this.size; i++) index.set(this.pathAt(i), i);
+      for (let i = 0; i < this.entries.length; i++) index.set(this.pathAt(i), i);
       this.index = index;
     }
     const i = this.index.get(path);
@@ -165,32 +144,32 @@ export class ModelLocations {
   toRecord(): SourceLocations {
     if (this.record) return this.record;
     const record: SourceLocations = {};
-    for (let i = 0; i < this.size; i++) record[this.pathAt(i)] = this.locationOf(i);
+    for (let i = 0; i < this.entries.length; i++) record[this.pathAt(i)] = this.locationOf(i);
     this.record = record;
     this.index = undefined;
     return record;
   }
 
   private pathAt(i: number): string {
-    const ints = this.ints;
+    const entries = this.entries;
     return compose(
-      this.pathOfBase(ints[i * 3] as number),
-      tails[ints[i * 3 + 1] as number] as PathTail,
-      ints[i * 3 + 2] as number,
+      this.pathOfBase(entries.int(i, 0)),
+      tails[entries.int(i, 1)] as PathTail,
+      entries.int(i, 2),
     );
   }
 
   private lengthAt(i: number): number {
-    const ints = this.ints;
+    const entries = this.entries;
     return (
-      this.lengthOfBase(ints[i * 3] as number) +
-      tailLength(tails[ints[i * 3 + 1] as number] as PathTail, ints[i * 3 + 2] as number)
+      this.lengthOfBase(entries.int(i, 0)) +
+      tailLength(tails[entries.int(i, 1)] as PathTail, entries.int(i, 2))
     );
   }
 
   private locationOf(i: number): SourceLocation {
-    const el = this.elements[i] as XmlElement;
-    const attr = (tails[this.ints[i * 3 + 1] as number] as PathTail).attr;
+    const el = this.entries.object(i) as XmlElement;
+    const attr = (tails[this.entries.int(i, 1)] as PathTail).attr;
     const xpath = this.xpaths.of(el);
     return { xpath: attr === undefined ? xpath : `${xpath}/@${attr}`, line: el.line };
   }
@@ -206,12 +185,4 @@ function compose(base: string, tail: PathTail, index: number): string {
 function tailLength(tail: PathTail, index: number): number {
   if (tail.rel === '' && tail.after === '' && index < 0) return 0;
   return 1 + tail.rel.length + (index < 0 ? 0 : String(index).length + 2) + tail.after.length;
-}
-
-/** `ints` itself when it holds `length` values, else a copy twice as large (the table grows by doubling) */
-function withRoom(ints: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  if (length <= ints.length) return ints;
-  const grown = new Int32Array(Math.max(ints.length * 2, length));
-  grown.set(ints);
-  return grown;
 }

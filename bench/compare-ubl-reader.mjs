@@ -1,0 +1,91 @@
+// Two builds' UBL readers in one process: readUblElement of build A and of build B alternate on the
+// same documents (the official UBL examples, a 1,000-line synthetic UBL invoice, and with `10000` in
+// the filter a 10,000-line one), each build reading the tree its own parser made (parsed once,
+// outside the timing). Their results must be equal as JSON (invoice, document type, diagnostics,
+// locations, source facts), and the CPU time of the process per round is compared (median of
+// interleaved rounds). The source facts (`ublSourceFacts`: xml-check's SourceWalk, another package)
+// are timed alone as well, so the reader's own walk is readUblElement minus them.
+//   node bench/compare-ubl-reader.mjs A_ROOT B_ROOT [filter]
+import fs from 'node:fs';
+import path from 'node:path';
+import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
+import { SHARED_DIR } from './lib.mjs';
+
+const [aRoot, bRoot, only] = process.argv.slice(2);
+if (!aRoot || !bRoot) {
+  console.error('usage: node bench/compare-ubl-reader.mjs A_ROOT B_ROOT [filter]');
+  process.exit(2);
+}
+const load = (root, file) => import(path.resolve(root, 'packages', file));
+const builds = await Promise.all(
+  [aRoot, bRoot].map(async (root) => ({
+    parseXml: (await load(root, 'xml/dist/index.js')).parseXml,
+    read: (await load(root, 'ubl/dist/index.js')).readUblElement,
+    facts: (await load(root, 'ubl/dist/source-facts.js')).ublSourceFacts,
+  })),
+);
+
+const examples = fs
+  .readdirSync(path.join(SHARED_DIR, 'en16931/ubl/examples'))
+  .filter((f) => /\.xml$/i.test(f))
+  .sort()
+  .map((f) => fs.readFileSync(path.join(SHARED_DIR, 'en16931/ubl/examples', f)))
+  .filter((b) => b.length < 1e6);
+const sets = [
+  ['UBL examples', examples],
+  ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
+];
+if (only?.includes('10000')) sets.push(['UBL 10000 lines', [Buffer.from(largeInvoiceXml('ubl', 10000))]]);
+
+const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
+/** What a caller sees of a read result: its enumerable fields, the locations record built */
+const seen = (r) => JSON.stringify({ ...r, locations: r.locations });
+console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
+for (const [name, docs] of sets) {
+  if (only && !name.includes(only)) continue;
+  const trees = builds.map((b) => docs.map((d) => b.parseXml(d, { maxBytes: 256e6 }).root));
+  for (let i = 0; i < docs.length; i++)
+    if (seen(builds[0].read(trees[0][i])) !== seen(builds[1].read(trees[1][i])))
+      console.log(`!! ${name}: the results differ (document ${i})`);
+  // ~30-60 ms per timed sample on a quiet machine: the machine is shared, so many short rounds
+  const reps = docs.length > 1 ? 20 : name.includes('10000') ? 1 : 6;
+  const rounds = name.includes('10000') ? 9 : 21;
+  const time = (fn, roots) => {
+    const c0 = process.cpuUsage();
+    for (let r = 0; r < reps; r++) for (const root of roots) fn(root);
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / reps;
+  };
+  const readOf = (b) => () => time(builds[b].read, trees[b]);
+  // the source facts alone, with no lexical forms (a plain-number document has none)
+  const factsOf = (b) => () => time((root) => builds[b].facts(root, [], new Map()), trees[b]);
+  const measures = [
+    ['readUblElement', readOf],
+    ['source facts', factsOf],
+  ];
+  const medians = {};
+  for (const [what, of] of measures) {
+    const fa = of(0);
+    const fb = of(1);
+    for (let i = 0; i < 3; i++) {
+      fa();
+      fb();
+    }
+    const a = [];
+    const b = [];
+    for (let r = 0; r < rounds; r++) {
+      a.push(fa());
+      b.push(fb());
+    }
+    medians[what] = [median(a), median(b)];
+  }
+  const [ra, rb] = medians.readUblElement;
+  const [sa, sb] = medians['source facts'];
+  const line = (what, a, b) =>
+    console.log(
+      `${name.padEnd(16)} ${what.padEnd(15)} CPU ms per round: A ${a.toFixed(2)}, B ${b.toFixed(2)}, B / A ${(b / a).toFixed(3)}`,
+    );
+  line('readUblElement', ra, rb);
+  line('source facts', sa, sb);
+  line('walk (the rest)', ra - sa, rb - sb);
+}
