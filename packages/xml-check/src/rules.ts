@@ -13,7 +13,8 @@ import { type XmlElement, xpathOf } from '@einv/xml';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
 import { type BoolFn, boolOf } from './xpath-fast.js';
-import { ContextIndex } from './xpath-match.js';
+import { type ContextEntry, ContextIndex } from './xpath-match.js';
+import type { Ast } from './xpath-parse.js';
 
 /** [id, flag, XPath test, message] */
 export type AssertData = [string, string, string, string];
@@ -120,7 +121,26 @@ export interface CompiledPattern {
   rules: CompiledRule[];
   /** the rules' contexts by the names they can match; null when one is not a plain match pattern */
   index: ContextIndex | null;
+  /**
+   * The local names whose every element the asserts' paths ask for (`//ram:X`, `preceding::cbc:Y`)
+   * and the attribute names they ask for anywhere (`//@schemeName`): gathered by the pattern's walk
+   * and handed to the document (`XDocument.gathered`) instead of its list of every element
+   */
+  gatherNames: string[];
+  gatherAttrs: string[];
+  /** what the walk needs of each local name, built on first sight (bounded) */
+  names: Map<string, NameEntry>;
 }
+
+interface NameEntry {
+  /** the context branches that can match the name, or null when they depend on the parent's name */
+  contexts: readonly ContextEntry[] | null;
+  /** the position of the name in gatherNames, -1 when not gathered */
+  gather: number;
+}
+
+/** Hostile documents can invent any number of names: the entries kept are bounded */
+const MAX_NAMES = 10_000;
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -177,7 +197,44 @@ export function compilePattern(data: PatternData): CompiledPattern {
     }
     return rule;
   });
-  return { rules, index: ContextIndex.of([rules.map((r) => r.context)]) };
+  const gatherNames = new Set<string>();
+  const gatherAttrs = new Set<string>();
+  for (const r of rules) {
+    for (const a of [...r.always, ...[...r.byChild.values()].flat(), ...[...r.byAttr.values()].flat()])
+      deepNames(a.test.ast, gatherNames, gatherAttrs);
+    for (const l of r.lets) deepNames(l.value.ast, gatherNames, gatherAttrs);
+  }
+  return {
+    rules,
+    index: ContextIndex.of([rules.map((r) => r.context)]),
+    gatherNames: [...gatherNames],
+    gatherAttrs: [...gatherAttrs],
+    names: new Map(),
+  };
+}
+
+/**
+ * The names an expression asks the whole document for: element names of `//name` and
+ * `preceding::name` steps (XDocument.named) and attribute names of `//@name` steps
+ */
+function deepNames(a: Ast, names: Set<string>, attrs: Set<string>): void {
+  if (a.k === 'path') {
+    a.steps.forEach((s, i) => {
+      const deep = s.deep || (i === 0 && a.abs === '//');
+      if (s.local === '*' || s.ns === '*') return;
+      if ((deep && s.axis === 'child') || s.axis === 'preceding') names.add(s.local);
+      else if (deep && s.axis === 'attribute') attrs.add(s.local);
+    });
+  }
+  // every nested expression: operands, arguments, predicates, path starts and function steps
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) visit(x);
+    else if (v !== null && typeof v === 'object') {
+      if ('k' in v) deepNames(v as Ast, names, attrs);
+      else for (const x of Object.values(v)) visit(x);
+    }
+  };
+  for (const v of Object.values(a)) visit(v);
 }
 
 /** Adds a chain to the tree (or, with dryRun, says whether it can be added without a namespace clash) */
@@ -266,13 +323,42 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
   const findings: Finding[] = [];
   const index = pattern.index;
   if (index) {
-    // one pass in document order; each element is handled by the first rule whose context it matches
-    for (const e of doc.elements()) {
-      for (const c of index.candidates(e)) {
+    // one walk in document order claims each element for the first rule whose context matches it,
+    // and gathers what the asserts' absolute paths ask for; then the rules run on their nodes in
+    // that order (the root's asserts first, as before, but with the lists already gathered)
+    const nodes: XmlElement[] = [];
+    const claims: number[] = [];
+    const lists: XmlElement[][] = pattern.gatherNames.map(() => []);
+    const attrs =
+      pattern.gatherAttrs.length > 0
+        ? new Map<string, XmlElement[]>(pattern.gatherAttrs.map((n) => [n, []]))
+        : null;
+    const names = pattern.names;
+    // document order (the parser caps the depth, so recursion is bounded)
+    const visit = (e: XmlElement): void => {
+      const entry = names.get(e.local) ?? nameEntry(pattern, index, e.local);
+      if (entry.gather >= 0) (lists[entry.gather] as XmlElement[]).push(e);
+      if (attrs !== null)
+        for (const name in e.attrs) {
+          const owners = attrs.get(name);
+          if (owners !== undefined) owners.push(e);
+        }
+      const candidates = entry.contexts ?? index.candidates(e);
+      for (let k = 0; k < candidates.length; k++) {
+        const c = candidates[k] as ContextEntry;
         if (!c.match(e, doc)) continue;
-        runRule(doc, pattern.rules[c.rule] as CompiledRule, e, findings);
+        nodes.push(e);
+        claims.push(c.rule);
         break;
       }
+      const children = e.children;
+      for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+    };
+    visit(root);
+    doc.gathered(pattern.gatherNames, lists, attrs);
+    const rules = pattern.rules;
+    for (let i = 0; i < nodes.length; i++) {
+      runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
       if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
     }
     return findings;
@@ -287,6 +373,12 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     }
   }
   return findings;
+}
+
+function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string): NameEntry {
+  const entry = { contexts: index.candidatesOfName(local), gather: pattern.gatherNames.indexOf(local) };
+  if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
+  return entry;
 }
 
 function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {

@@ -18,12 +18,18 @@
 import type { XmlElement } from '@einv/xml';
 import { codePoints, collapse } from './strings.js';
 import type { Ast, Step, Value, XNode } from './xpath-parse.js';
-import { ebv, nameMatches, stringValue, toBool, toStr } from './xpath-values.js';
+import { ebv, nameMatches, readsVariables, stringValue, toBool, toStr } from './xpath-values.js';
 
 /** What the closures need from the document: the interpreter, for the parts they do not compile */
 export interface Evaluator {
   readonly root: XmlElement;
+  /** a number no other document of the process has (XDocument.serial) */
+  readonly serial: number;
   evalAst(a: Ast, ctx: XNode): Value;
+  /** the elements named ns|local in document order (`//name`) */
+  named(ns: string, local: string): readonly XmlElement[];
+  /** the elements carrying an attribute of this name in document order (`//@name`) */
+  attributeOwners(name: string): readonly XmlElement[];
 }
 
 export type BoolFn = (e: XmlElement, doc: Evaluator) => boolean;
@@ -44,9 +50,44 @@ export function boolOf(a: Ast): BoolFn {
   let fn = compiled.get(a);
   if (!fn) {
     fn = compileBool(a);
+    // the same on every element of a document: computed once per document
+    if (contextFree(a)) fn = oncePerDocument(fn);
     compiled.set(a, fn);
   }
   return fn;
+}
+
+/**
+ * Does the value of `a` not depend on the context node: every path in it absolute (predicates
+ * aside: they are relative to the path's own nodes), no variable, no function reading the context?
+ * `not(@unitCode) or (/rsm:…/ram:BilledQuantity/@unitCode)` (CII-DT-033) asks its absolute path on
+ * every quantity of a large invoice; the root asserts' `count(//…)` are the same on every node.
+ */
+function contextFree(a: Ast): boolean {
+  switch (a.k) {
+    case 'str':
+    case 'num':
+      return true;
+    case 'path':
+      return a.abs !== '' && !readsVariables(a);
+    case 'or':
+    case 'and':
+    case 'cmp':
+    case 'arith':
+      return contextFree(a.a) && contextFree(a.b);
+    case 'call':
+      // without arguments only the constants: name(), normalize-space(), position()… read the context
+      return a.args.length === 0
+        ? a.name === 'true' || a.name === 'false'
+        : a.name !== 'position' && a.name !== 'last' && a.args.every(contextFree);
+    case 'seq':
+    case 'union':
+      return a.items.every(contextFree);
+    case 'filter':
+      return contextFree(a.base) && !readsVariables(a);
+    default:
+      return false;
+  }
 }
 
 const predicates = new WeakMap<Ast, BoolFn | null>();
@@ -100,6 +141,21 @@ function compileBool(a: Ast): BoolFn {
 }
 
 const STOP: Visit = () => true;
+
+/**
+ * `fn` computed once per document (by its serial number, so the closure holds no document alive)
+ */
+function oncePerDocument(fn: BoolFn): BoolFn {
+  let serial = -1;
+  let value = false;
+  return (e, doc) => {
+    if (doc.serial !== serial) {
+      value = fn(e, doc);
+      serial = doc.serial;
+    }
+    return value;
+  };
+}
 
 function callBool(a: Extract<Ast, { k: 'call' }>): BoolFn | null {
   const [x, y] = a.args;
@@ -276,13 +332,17 @@ function firstString(a: Ast): StrFn {
  * keeps equal strings once, so such a path's count or boolean value is not the walker's.
  */
 function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null {
-  if (a.abs !== '' || a.start !== null || a.steps.length === 0) return null;
+  if (a.start !== null || a.steps.length === 0) return null;
+  // `//name` and `//@name` first: the document's lists, each node once, but in the order of the
+  // named elements and then their children, not always document order: not for a first string
+  if (a.abs === '//' && strings) return null;
   const steps = a.steps;
   // predicates on child steps when they are certainly boolean (a filter of each child, as the
   // interpreter's step applies them), never a position
   const preds = steps.map((s) => (s.axis === 'child' ? s.preds.map(predicateOf) : []));
   for (const [i, s] of steps.entries()) {
-    if (s.deep) return null;
+    // `//` only before the first step of an absolute path (deepPathOf)
+    if (s.deep && !(i === 0 && a.abs === '//')) return null;
     if (s.preds.length && (s.axis !== 'child' || preds[i]?.some((p) => p === null))) return null;
     const last = i === steps.length - 1;
     if (s.axis === 'attribute' && (!last || s.local === '*')) return null;
@@ -291,10 +351,13 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
     if ((s.axis === 'parent' || s.axis === 'ancestor') && i > 0) return null;
     if (s.axis === 'call' && (!strings || !last || !s.call || !stringOf(s.call))) return null;
     // `../f()` from the root would call f on the document node, which the walker does not model
-    if (s.axis === 'call' && steps[i - 1]?.axis === 'parent') return null;
+    if (s.axis === 'call' && (steps[i - 1]?.axis === 'parent' || (i === 0 && a.abs !== ''))) return null;
     if (!['child', 'attribute', 'self', 'parent', 'ancestor', 'call'].includes(s.axis)) return null;
   }
-  const only = oneChildStep(steps);
+  if (a.abs === '//') return deepPathOf(steps, preds);
+  // `/…`: from the document node (null for the walker)
+  const start = a.abs === '/';
+  const only = start ? null : oneChildStep(steps);
   if (only) {
     // `ram:Value`, `count(ram:Value)`: the most frequent shape, one loop over the children
     const { local, ns } = only;
@@ -345,7 +408,40 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
       }
     }
   };
-  return (e, doc, visit) => walk(e, 0, doc, visit);
+  return start ? (_e, doc, visit) => walk(null, 0, doc, visit) : (e, doc, visit) => walk(e, 0, doc, visit);
+}
+
+/**
+ * `//name…` / `//@name` from the document: the elements of that name (or carrying that attribute),
+ * then the rest of the path from each as a relative one. Each node is reached once (a later step is
+ * a child, attribute or self step: one parent each), as the interpreter's de-duplicated steps give them.
+ */
+function deepPathOf(steps: readonly Step[], preds: (BoolFn | null)[][]): PathFn | null {
+  const first = steps[0] as Step;
+  if (first.local === '*' || (first.axis === 'child' && first.ns === '*')) return null;
+  const { local, ns } = first;
+  if (first.axis === 'attribute') {
+    return (_e, doc, visit) => {
+      const owners = doc.attributeOwners(local);
+      for (let i = 0; i < owners.length; i++)
+        if (visit(null, (owners[i] as XmlElement).attrs[local] as string)) return true;
+      return false;
+    };
+  }
+  if (first.axis !== 'child') return null;
+  if (steps.slice(1).some((s) => s.axis === 'parent' || s.axis === 'ancestor')) return null;
+  const filters = preds[0] as BoolFn[];
+  const rest = steps.length > 1 ? pathOf({ k: 'path', abs: '', start: null, steps: steps.slice(1) }) : null;
+  if (steps.length > 1 && !rest) return null;
+  return (_e, doc, visit) => {
+    const list = doc.named(ns, local);
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i] as XmlElement;
+      if (!kept(filters, el, doc)) continue;
+      if (rest === null ? visit(el, '') : rest(el, doc, visit)) return true;
+    }
+    return false;
+  };
 }
 
 /** The step of a path that is one named child step without predicates (`ram:Value`), else null */

@@ -1,6 +1,6 @@
 /** XPath values: atomization, string values, effective boolean value, general comparisons. */
 import type { XmlElement } from '@einv/xml';
-import { type Item, isAttr, isDoc, isNode, type Step, type Value } from './xpath-parse.js';
+import { type Ast, type Item, isAttr, isDoc, isNode, type Step, type Value } from './xpath-parse.js';
 
 const regexCache = new Map<string, RegExp>();
 export function regex(p: string): RegExp {
@@ -110,4 +110,15 @@ function compareItems(op: string, x: Item, y: Item): boolean {
     default:
       return l >= r;
   }
+}
+
+/** Does the expression read a variable (then an absolute path in it is not the same from every context)? */
+const readsVars = new WeakMap<Ast, boolean>();
+export function readsVariables(a: Ast): boolean {
+  let v = readsVars.get(a);
+  if (v === undefined) {
+    v = JSON.stringify(a, (k, x) => (k === 'owner' || k === 'parent' ? undefined : x)).includes('"k":"var"');
+    readsVars.set(a, v);
+  }
+  return v;
 }

@@ -28,7 +28,17 @@ import {
   type XNode,
   type XPath,
 } from './xpath-parse.js';
-import { atom, compare, ebv, nameMatches, regex, sameNs, toNumber, toStr } from './xpath-values.js';
+import {
+  atom,
+  compare,
+  ebv,
+  nameMatches,
+  readsVariables,
+  regex,
+  sameNs,
+  toNumber,
+  toStr,
+} from './xpath-values.js';
 
 export {
   type AttrNode,
@@ -50,16 +60,6 @@ function decimal(x: number): number {
   return Number.isFinite(x) && Math.abs(x) < 1e9 ? Number(x.toFixed(10)) : x;
 }
 
-/** Does the expression read a variable (then an absolute path in it is not the same from every context)? */
-const readsVars = new WeakMap<Ast, boolean>();
-function usesVars(a: Ast): boolean {
-  let v = readsVars.get(a);
-  if (v === undefined) {
-    v = JSON.stringify(a, (k, x) => (k === 'owner' || k === 'parent' ? undefined : x)).includes('"k":"var"');
-    readsVars.set(a, v);
-  }
-  return v;
-}
 const TRUE: Value = [true];
 const FALSE: Value = [false];
 
@@ -99,6 +99,8 @@ function documentOrder(a: XmlElement, b: XmlElement): number {
 
 /** One XDocument per parsed tree, shared by the passes over it (rule contexts, syntax rules) */
 const documents = new WeakMap<XmlElement, XDocument>();
+/** The serial number of the last XDocument made */
+let serials = 0;
 
 /**
  * Per-document state: document order and a name index, built once, for `//name` and preceding::.
@@ -106,6 +108,11 @@ const documents = new WeakMap<XmlElement, XDocument>();
  */
 export class XDocument {
   readonly docNode: DocNode;
+  /**
+   * A number no other XDocument of this process has: a closure keeps a value per document by it
+   * (xpath-fast.ts, absolute paths) without holding the document, and so its tree, alive
+   */
+  readonly serial = ++serials;
   private all: XmlElement[] | undefined;
   /** position of each element in document order, and of its last descendant (built when first needed) */
   private pos: Map<XmlElement, number> | undefined;
@@ -115,6 +122,8 @@ export class XDocument {
   private indexed = false;
   /** the elements carrying each attribute name, in document order, for `//@name` (built when first needed) */
   private byAttr: Map<string, XmlElement[]> | undefined;
+  /** whether byAttr holds every attribute name of the document (else only those a walk gathered) */
+  private attrsIndexed = false;
   /** the attribute nodes of the names asked, made from byAttr on the first ask of each */
   private attrNodes: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
@@ -232,11 +241,32 @@ export class XDocument {
   }
 
   /**
-   * The attributes named `name` of `n` and its descendants, in document order: `//@name` (two dozen
-   * UBL syntax rules) reads one index built in a single walk instead of walking the tree each.
+   * Hands over what a walk of the whole tree in document order gathered (rules.ts `runPattern`): for
+   * each of `names`, every element of that local name (any namespace), and, when `attrs` is given,
+   * for each of its attribute names every element carrying it. They are the lists `named` and
+   * `//@name` would build, so those no longer need the list of every element. Names known already
+   * are kept as they are (the same elements in the same order).
    */
-  private deepAttributes(n: XNode, name: string): AttrNode[] {
-    if (!this.byAttr) {
+  gathered(
+    names: readonly string[],
+    lists: readonly XmlElement[][],
+    attrs: Map<string, XmlElement[]> | null,
+  ): void {
+    if (!this.byName) this.byName = new Map();
+    for (let i = 0; i < names.length; i++) {
+      const local = names[i] as string;
+      if (!this.byName.has(local)) this.byName.set(local, lists[i] as XmlElement[]);
+    }
+    if (attrs !== null && !this.byAttr) {
+      this.byAttr = attrs;
+      this.attrNodes = new Map();
+    }
+  }
+
+  /** The elements carrying an attribute of this name, in document order (`//@name`) */
+  attributeOwners(name: string): readonly XmlElement[] {
+    let owners = this.byAttr?.get(name);
+    if (owners === undefined && !this.attrsIndexed) {
       // owners only: an attribute node is made for the names asked (a UBL invoice of 1,000 lines
       // has thousands of currencyID and unitCode attributes; its rules ask for absent ones)
       const index = new Map<string, XmlElement[]>();
@@ -247,14 +277,25 @@ export class XDocument {
           else index.set(attr, [e]);
         }
       }
+      // the nodes made so far (from gathered lists) stay: the same owners in the same order
       this.byAttr = index;
-      this.attrNodes = new Map();
+      this.attrsIndexed = true;
+      this.attrNodes ??= new Map();
+      owners = index.get(name);
     }
+    return owners ?? NONE;
+  }
+
+  /**
+   * The attributes named `name` of `n` and its descendants, in document order: `//@name` (two dozen
+   * UBL syntax rules) reads one index built in a single walk instead of walking the tree each.
+   */
+  private deepAttributes(n: XNode, name: string): AttrNode[] {
+    const owners = this.attributeOwners(name);
     if (isAttr(n)) return NO_ATTRS;
     let all = this.attrNodes?.get(name);
     if (all === undefined) {
-      const owners = this.byAttr.get(name);
-      all = owners
+      all = owners.length
         ? owners.map((owner) => ({ attr: true, owner, name, value: owner.attrs[name] as string }))
         : NO_ATTRS;
       this.attrNodes?.set(name, all);
@@ -271,17 +312,19 @@ export class XDocument {
 
   /** The descendants of `n` (and `n` itself) that a child step with `s` reaches after `//` */
   private deepChildren(n: XNode, s: Step): XmlElement[] {
+    if (isAttr(n)) return [];
+    const named = s.ns !== '*' && s.local !== '*';
+    // `//name` from the document: the elements of that name, without the list of every element
+    if (named && !isElement(n)) return this.named(s.ns, s.local);
     const all = this.elements();
     let from = 0;
     let to = all.length - 1;
     if (isElement(n)) {
       from = (this.positions().get(n) ?? 0) + 1;
       to = this.lastDescendant(n);
-    } else if (isAttr(n)) return [];
-    if (s.ns !== '*' && s.local !== '*') {
-      const list = this.named(s.ns, s.local);
-      if (from === 0) return list;
-      return list.filter((e) => {
+    }
+    if (named) {
+      return this.named(s.ns, s.local).filter((e) => {
         const p = this.position(e);
         return p >= from && p <= to;
       });
@@ -447,7 +490,7 @@ export class XDocument {
       case 'path': {
         // an absolute path means the same thing from every context: evaluate it once per document
         // (unless it reads a variable)
-        const once = a.abs !== '' && !usesVars(a);
+        const once = a.abs !== '' && !readsVariables(a);
         if (once) {
           const hit = this.absolute.get(a);
           if (hit) return hit;
