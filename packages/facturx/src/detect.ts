@@ -192,6 +192,9 @@ const CDAR_NS = 'urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementA
 
 const CDAR_ROOT = 'CrossDomainAcknowledgementAndResponse';
 const CDAR_ROOT_BYTES = new TextEncoder().encode(CDAR_ROOT);
+/** Where the name's `k` is, and the byte itself */
+const RARE_AT = CDAR_ROOT.indexOf('k');
+const RARE = CDAR_ROOT_BYTES[RARE_AT] as number;
 /** The bytes xmlHead decodes for any input that is not UTF-16 */
 const HEAD_BYTES = 8192;
 
@@ -203,11 +206,12 @@ const HEAD_BYTES = 8192;
  */
 function mayHoldCdarRoot(input: Uint8Array): boolean {
   const bytes = input.length > HEAD_BYTES ? input.subarray(0, HEAD_BYTES) : input;
-  const first = CDAR_ROOT_BYTES[0] as number;
-  const last = bytes.length - CDAR_ROOT_BYTES.length;
-  for (let i = bytes.indexOf(first); i >= 0 && i <= last; i = bytes.indexOf(first, i + 1)) {
-    let k = 1;
-    while (k < CDAR_ROOT_BYTES.length && bytes[i + k] === CDAR_ROOT_BYTES[k]) k++;
+  // searched by its `k`, a letter invoices' heads seldom hold, where its `C` starts many of their names
+  const last = bytes.length - CDAR_ROOT_BYTES.length + RARE_AT;
+  for (let i = bytes.indexOf(RARE, RARE_AT); i >= 0 && i <= last; i = bytes.indexOf(RARE, i + 1)) {
+    const start = i - RARE_AT;
+    let k = 0;
+    while (k < CDAR_ROOT_BYTES.length && bytes[start + k] === CDAR_ROOT_BYTES[k]) k++;
     if (k === CDAR_ROOT_BYTES.length) return true;
   }
   return false;
