@@ -60,6 +60,12 @@ export interface SourceContext {
    * when the reader did not count it (not an official BR-* rule, or facts without counts)
    */
   contextCount(ruleId: string): number | undefined;
+  /**
+   * contextCount of each of `ids` by position, NaN where it is undefined; undefined when the reader
+   * did not count. `ids` is a rule list's (the same array on every call): validate() reads one
+   * count per rule from this array (decision 0201).
+   */
+  contextCounts(ids: readonly string[]): ArrayLike<number> | undefined;
   /** True when the reader counted the official contexts (validate() then skips rules whose context is absent) */
   hasContexts: boolean;
 }

@@ -1,4 +1,5 @@
 /** Small read helpers over the XmlElement tree, shared by every binding. */
+import { isKnownBlank } from './names.js';
 import type { XmlElement } from './types.js';
 
 /** First element child with this local name (and namespace URI, when given) */
@@ -33,14 +34,14 @@ export function textOf(el: XmlElement | undefined): string | undefined {
 }
 
 /**
- * Whether the element's text is empty or white space only (`text.trim() === ''`), answered from the
- * parser's `blankText` mark when it still holds, so the indentation of an element with children is
- * not read (and joined) only to learn that it is blank.
+ * Whether the element's text is empty or white space only (`text.trim() === ''`). The text of an
+ * element with children is nearly always a white space string the parsers keep once (the
+ * indentation between the children): that is answered by one lookup, without reading the text
+ * (decision 0188), which matters when it is long and pieced together (the first read would join it).
  */
 export function hasBlankText(el: XmlElement): boolean {
   const t = el.text;
-  const blank = el.blankText;
-  return (blank != null && t === blank) || t.trim() === '';
+  return isKnownBlank(t) || t.trim() === '';
 }
 
 /**

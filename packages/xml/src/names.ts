@@ -101,7 +101,8 @@ export const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElem
 /**
  * A start tag's element, as both parsers build it: one object shape for every element of every tree,
  * so the passes that read the tree see a single shape. No children yet (closeChildren gives them)
- * and no text yet, which is white space only so far (blankText, decision 0173).
+ * and no text yet. Nine fields: the white space mark of decision 0173 is no longer one of them
+ * (decision 0188: a blank text is known by being one of BLANK_TEXTS, see isKnownBlank).
  */
 export function newElement(
   name: string,
@@ -112,7 +113,7 @@ export function newElement(
   column: number,
   parent: XmlElement | null,
 ): XmlElement {
-  return { name, local, ns, attrs, children: NO_CHILDREN, text: '', blankText: '', line, column, parent };
+  return { name, local, ns, attrs, children: NO_CHILDREN, text: '', line, column, parent };
 }
 
 /**
@@ -124,7 +125,32 @@ export const MAX_BLANKS = 2_000;
 export const MAX_BLANK_LENGTH = 64;
 
 export function internBlank(text: string): string {
-  return internIn(BLANKS, text, MAX_BLANKS, MAX_BLANK_LENGTH);
+  const known = BLANKS.get(text);
+  if (known !== undefined) return known;
+  const own = internIn(BLANKS, text, MAX_BLANKS, MAX_BLANK_LENGTH);
+  if (BLANKS.get(own) === own) BLANK_TEXTS.add(own);
+  return own;
+}
+
+/**
+ * Every white space string the parsers keep once (internBlank, and the byte parser's longer runs,
+ * addBlankText): what an element's text is when it holds only white space between its children,
+ * whatever its length up to the runs' (decision 0188). Bounded: at most MAX_BLANKS of each kind.
+ */
+const BLANK_TEXTS = new Set<string>(['']);
+
+/** Keeps `run` (white space only, a flat copy kept for good) among the texts isKnownBlank knows */
+export function addBlankText(run: string): void {
+  BLANK_TEXTS.add(run);
+}
+
+/**
+ * Whether `text` is one of the white space strings the parsers keep once: true tells that it is
+ * white space only without reading it (one hash lookup; the string's hash is kept in it), false
+ * tells nothing
+ */
+export function isKnownBlank(text: string): boolean {
+  return BLANK_TEXTS.has(text);
 }
 
 /**
@@ -141,13 +167,31 @@ export function closeChildren(
   textShared = false,
 ): void {
   if (end === start) return;
-  el.children = pending.slice(start, end);
+  el.children = childrenArray(pending, start, end - start);
   if (textShared) return;
   const t = el.text;
-  if (t !== '' && t.length <= MAX_BLANK_LENGTH && isBlank(t, 0, t.length)) {
-    const shared = internBlank(t);
-    el.text = shared;
-    if (el.blankText === t) el.blankText = shared;
+  if (t !== '' && t.length <= MAX_BLANK_LENGTH && isBlank(t, 0, t.length)) el.text = internBlank(t);
+}
+
+/**
+ * The `count` elements of `pending` from `start` in an array of their own. Most elements have a few
+ * children: an array literal of that size is allocated inline by the optimizing compiler (the array
+ * and its elements store in one step), where `slice` is a call into a builtin per parent element.
+ */
+function childrenArray(pending: XmlElement[], start: number, count: number): XmlElement[] {
+  const p = pending as [XmlElement, ...XmlElement[]];
+  const s = start;
+  switch (count) {
+    case 1:
+      return [p[s] as XmlElement];
+    case 2:
+      return [p[s] as XmlElement, p[s + 1] as XmlElement];
+    case 3:
+      return [p[s] as XmlElement, p[s + 1] as XmlElement, p[s + 2] as XmlElement];
+    case 4:
+      return [p[s] as XmlElement, p[s + 1] as XmlElement, p[s + 2] as XmlElement, p[s + 3] as XmlElement];
+    default:
+      return pending.slice(start, start + count);
   }
 }
 

@@ -16,6 +16,7 @@ import { FORBIDDEN_CHAR, isBlank, isSpace, normalizeNewlines } from './chars.js'
 import { utf8TextStart } from './decode.js';
 import {
   type AttrsByValue,
+  addBlankText,
   attrsByValue,
   closeChildren,
   internBlank,
@@ -195,7 +196,12 @@ function runOf(text: string): number {
   if (known !== undefined) return known;
   if (RUNS.length >= MAX_BLANKS) return -1;
   // a flat copy (a property key is), interned with the blanks when short enough
-  const own = text.length <= MAX_BLANK_LENGTH ? internBlank(text) : (Object.keys({ [text]: 0 })[0] as string);
+  let own = text;
+  if (text.length <= MAX_BLANK_LENGTH) own = internBlank(text);
+  else {
+    own = Object.keys({ [text]: 0 })[0] as string;
+    addBlankText(own);
+  }
   RUNS.push(own);
   RUN_IDS.set(own, RUNS.length - 1);
   return RUNS.length - 1;
@@ -494,9 +500,7 @@ class Utf8Parser {
       const run = this.blankRun(start, j, h);
       if (run >= 0) this.addBlank(current, run);
       else {
-        const text = current.text + this.text.latin1Slice(start, j);
-        current.text = text;
-        if (current.blankText !== null) current.blankText = text;
+        current.text += this.text.latin1Slice(start, j);
         this.textRun = -1;
       }
       return j;
@@ -508,7 +512,6 @@ class Utf8Parser {
       if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
     }
     current.text += t;
-    current.blankText = null;
     this.textRun = -1;
     return j;
   }
@@ -525,7 +528,6 @@ class Utf8Parser {
       if (!isBlank(raw, 0, raw.length)) giveUp(); // text before or after the root element
     } else {
       current.text += charDataValue(raw, giveUp);
-      current.blankText = null; // (a long white space run only loses the shortcut)
       this.textRun = -1;
     }
     return end;
@@ -578,9 +580,7 @@ class Utf8Parser {
   private addBlank(current: XmlElement, piece: number): void {
     const before = this.textRun;
     const run = before < 0 ? -1 : joinRuns(before, piece);
-    const text = run >= 0 ? (RUNS[run] as string) : current.text + (RUNS[piece] as string);
-    current.text = text;
-    if (current.blankText !== null) current.blankText = text;
+    current.text = run >= 0 ? (RUNS[run] as string) : current.text + (RUNS[piece] as string);
     this.textRun = run;
   }
 
@@ -621,7 +621,6 @@ class Utf8Parser {
       const end = this.find(']]>', lt + 9);
       if (end === -1) giveUp();
       current.text += normalizeNewlines(this.text.utf8Slice(lt + 9, end));
-      current.blankText = null;
       this.textRun = -1;
       this.pos = end + 3;
       this.countLines(lt, end);

@@ -123,7 +123,6 @@ class Parser {
         const end = lt === -1 ? s.length : lt;
         if (current) {
           current.text += this.charData(this.pos, end);
-          if (current.blankText !== null) current.blankText = isBlank(s, this.pos, end) ? current.text : null;
         } else if (!isBlank(s, this.pos, end))
           this.fail(this.pos, root ? 'text after the root element' : 'text before the root element');
         this.pos = end;
@@ -147,7 +146,6 @@ class Parser {
           const end = s.indexOf(']]>', lt + 9);
           if (end === -1) this.fail(lt, 'unterminated CDATA section');
           (current as XmlElement).text += normalizeNewlines(s.slice(lt + 9, end));
-          (current as XmlElement).blankText = null;
           this.pos = end + 3;
         } else if (s.startsWith('<!DOCTYPE', lt) || s.startsWith('<!ENTITY', lt)) this.refuseDtd(lt);
         else this.fail(lt, 'unexpected markup "<!"');

@@ -20,14 +20,9 @@ export interface XmlElement {
   /** Concatenated character data of this element's own text nodes (entities and CDATA resolved) */
   text: string;
   /**
-   * Set by the parsers: the very string `text` held when they last added to it, as long as every
-   * piece added was XML white space (space, tab, line feed, carriage return); null once any other
-   * character came. `text === blankText` (the same string, compared by identity first) then tells
-   * that the text is white space only without reading it, which matters for the indentation of a
-   * large element: its text (in the byte parser, beyond 256 characters; in the string parser, any
-   * text of more than one piece) is kept as a string pieced together, and its first read pays to join
-   * the pieces. A tree built or changed by other code may leave it out or stale: read it only
-   * through `hasBlankText`, which falls back to the text.
+   * No longer set by the parsers, nor read by `hasBlankText` (decision 0188 replaced the mark of
+   * decision 0173): kept so that trees built by other code with it still type-check.
+   * @deprecated ask `hasBlankText(el)`
    */
   blankText?: string | null;
   /** 1-based line and column of the start tag */
