@@ -14,6 +14,15 @@ const ids = [...en16931Rules, ...facturxRules].map((r) => r.id);
 /** contextCounts as contextCount gives each id (NaN for undefined) */
 const oneByOne = (source: NonNullable<ReturnType<typeof sourceContext>>, list: readonly string[]) =>
   list.map((id) => source.contextCount(id) ?? Number.NaN);
+/** contextCounts by rule: NaN where it gives none */
+const byRule = (source: ReturnType<typeof sourceContext>, list: readonly string[]) => {
+  const counted = source?.contextCounts(list);
+  if (!counted) return undefined;
+  return list.map((_, i) => {
+    const k = counted.at[i] as number;
+    return k >= 0 ? (counted.counts[k] as number) : Number.NaN;
+  });
+};
 
 describe('sourceContext contextCounts (decision 0201)', () => {
   (hasShared ? it : it.skip)('gives what contextCount gives for every rule, from a reader’s facts', () => {
@@ -21,16 +30,16 @@ describe('sourceContext contextCounts (decision 0201)', () => {
       const read = readCii(fs.readFileSync(path.join(EXAMPLES, file)));
       const source = sourceContext(read.source, locationsOf(read));
       if (!source) throw new Error(`${file}: no source facts`);
-      expect({ file, counts: Array.from(source.contextCounts(ids) ?? []) }).toEqual({
+      expect({ file, counts: byRule(source, ids) }).toEqual({
         file,
         counts: oneByOne(source, ids),
       });
       // some rule is skipped and some is counted: the test can tell them apart
-      expect(Array.from(source.contextCounts(ids) ?? [])).toContain(0);
+      expect(byRule(source, ids)).toContain(0);
       // facts whose record was replaced read the new record, not the reader's counts
       const zeroed = Object.fromEntries(Object.keys(read.source.contexts ?? {}).map((id) => [id, 0]));
       const replaced = sourceContext({ ...read.source, contexts: zeroed }, undefined);
-      const counts = Array.from(replaced?.contextCounts(ids) ?? []);
+      const counts = byRule(replaced, ids) ?? [];
       expect(counts.filter((n) => n === 0)).toHaveLength(Object.keys(zeroed).length);
     }
   });
@@ -42,13 +51,8 @@ describe('sourceContext contextCounts (decision 0201)', () => {
       contexts: { 'BR-01': 2, 'BR-02': 0, 'BR-03': -1 },
     };
     const source = sourceContext(facts, undefined);
-    expect(Array.from(source?.contextCounts(['BR-01', 'BR-02', 'BR-03', 'BR-04']) ?? [])).toEqual([
-      2,
-      0,
-      Number.NaN,
-      Number.NaN,
-    ]);
-    expect(sourceContext({ values: {}, unreadable: new Set<string>() }, undefined)?.contextCounts(ids)).toBe(
+    expect(byRule(source, ['BR-01', 'BR-02', 'BR-03', 'BR-04'])).toEqual([2, 0, Number.NaN, Number.NaN]);
+    expect(byRule(sourceContext({ values: {}, unreadable: new Set<string>() }, undefined), ids)).toBe(
       undefined,
     );
   });

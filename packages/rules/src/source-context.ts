@@ -67,16 +67,10 @@ export function sourceContext(
     contextCount,
     contextCounts: (ids) => {
       if (contexts === undefined) return undefined;
-      const out = new Float64Array(ids.length);
-      if (byPosition !== undefined) {
-        const positions = positionsIn(byPosition, ids);
-        const counts = byPosition.counts;
-        for (let i = 0; i < positions.length; i++) {
-          const k = positions[i] as number;
-          out[i] = k < 0 ? Number.NaN : (counts[k] as number);
-        }
-      } else for (let i = 0; i < ids.length; i++) out[i] = contextCount(ids[i] as string) ?? Number.NaN;
-      return out;
+      if (byPosition !== undefined) return { at: positionsIn(byPosition, ids), counts: byPosition.counts };
+      const counts: number[] = new Array(ids.length);
+      for (let i = 0; i < ids.length; i++) counts[i] = contextCount(ids[i] as string) ?? Number.NaN;
+      return { at: identity(ids.length), counts };
     },
     hasLexical: lexical !== undefined && lexical.size > 0,
     root: typeof facts.root === 'string' ? facts.root : undefined,
@@ -105,6 +99,13 @@ export function sourceContext(
       return 'invoice';
     },
   };
+}
+
+let identities: Int32Array = new Int32Array(0);
+/** 0, 1, … n − 1 (kept: the lists are the same few sizes) */
+function identity(n: number): Int32Array {
+  if (identities.length < n) identities = Int32Array.from({ length: n }, (_, i) => i);
+  return identities.subarray(0, n);
 }
 
 // rule list ids → the reader's ids → where each rule's id is among them (-1: not counted)

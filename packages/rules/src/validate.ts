@@ -307,11 +307,14 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
     const { rules, ids, checks, severities } = rulePlan(set.rules, syntax, set.edition);
     // XML input: the official validator fires a rule once per node its context selects, so a
     // rule whose official context is absent from the document is silent (decision 0111)
-    const counts = source?.contextCounts(ids);
+    const counted = source?.contextCounts(ids);
+    const at = counted?.at;
+    const counts = counted?.counts;
     context.edition = set.edition;
     context.frenchVersion = set.frenchVersion;
     for (let i = 0; i < checks.length; i++) {
-      if (counts !== undefined && counts[i] === 0) continue;
+      if (at !== undefined && (at[i] as number) >= 0 && (counts as ArrayLike<number>)[at[i] as number] === 0)
+        continue;
       current = rules[i];
       currentSeverity = severities[i] as Severity;
       try {
