@@ -2,7 +2,7 @@ import { Rows } from './rows.js';
 
 describe('Rows', () => {
   it('keeps every row across the first block growing and later blocks', () => {
-    const rows = new Rows<string>();
+    const rows = new Rows<string>(32);
     const n = 3 * 1024 + 5;
     for (let i = 0; i < n; i++)
       expect(rows.push(i, -1 - i, i * 7, i % 3 === 0 ? `o${i}` : undefined)).toBe(i);
