@@ -4,7 +4,9 @@
 // process per round is compared (median of interleaved rounds). The rules' share of
 // validateDocument is small; this isolates it from the reader's noise (compare-builds.mjs for
 // the whole). Then the same for isCdarXml, the first question validateDocument asks of a file.
-//   node bench/compare-rules.mjs A_ROOT B_ROOT [filter]
+// Under load, more rounds (ROUNDS=61) and the median of each round pair's ratio ("paired") are
+// steadier than the ratio of the two medians; each pair runs in alternating order.
+//   [ROUNDS=15] node bench/compare-rules.mjs A_ROOT B_ROOT [filter]
 import fs from 'node:fs';
 import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
@@ -46,7 +48,8 @@ function argumentsOf(bytes) {
 }
 
 const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
-/** Median CPU ms per round of `run(fn)` for A and B, interleaved */
+const ROUNDS = Number(process.env.ROUNDS ?? 15);
+/** Median CPU ms per round of `run(fn)` for A and B, and the median of B / A per pair of rounds */
 function interleaved(run, a, b) {
   for (let i = 0; i < 5; i++) {
     run(a);
@@ -54,11 +57,16 @@ function interleaved(run, a, b) {
   }
   const ta = [];
   const tb = [];
-  for (let r = 0; r < 15; r++) {
-    ta.push(run(a));
-    tb.push(run(b));
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) {
+      ta.push(run(a));
+      tb.push(run(b));
+    } else {
+      tb.push(run(b));
+      ta.push(run(a));
+    }
   }
-  return [median(ta), median(tb)];
+  return [median(ta), median(tb), median(ta.map((t, k) => tb[k] / t))];
 }
 const cpuOf = (rounds, body) => {
   const c0 = process.cpuUsage();
@@ -79,7 +87,7 @@ for (const [name, docs] of [
     if (JSON.stringify(A(invoice, options)) !== JSON.stringify(B(invoice, options)))
       console.log(`!! ${name}: the results differ`);
   const rounds = calls.length > 1 ? 20 : 4;
-  const [a, b] = interleaved(
+  const [a, b, paired] = interleaved(
     (validate) =>
       cpuOf(rounds, () => {
         for (const [invoice, options] of calls) validate(invoice, options);
@@ -88,14 +96,14 @@ for (const [name, docs] of [
     B,
   );
   console.log(
-    `${name.padEnd(16)} validate() CPU ms per round of ${calls.length}: A ${a.toFixed(3)}, B ${b.toFixed(3)}, B / A ${(b / a).toFixed(3)}`,
+    `${name.padEnd(16)} validate() CPU ms per round of ${calls.length}: A ${a.toFixed(3)}, B ${b.toFixed(3)}, B / A ${(b / a).toFixed(3)} (paired ${paired.toFixed(3)})`,
   );
 }
 
 const files = [...examples('en16931/cii/examples'), ...examples('en16931/ubl/examples')];
 for (const bytes of files) if (cdarA(bytes) !== cdarB(bytes)) console.log('!! isCdarXml: the answers differ');
 if (only && !'isCdarXml'.includes(only)) process.exit(0);
-const [ca, cb] = interleaved(
+const [ca, cb, cpaired] = interleaved(
   (isCdarXml) =>
     cpuOf(200, () => {
       for (const bytes of files) isCdarXml(bytes);
@@ -105,5 +113,5 @@ const [ca, cb] = interleaved(
 );
 const us = (ms) => ((ms * 1000) / files.length).toFixed(2);
 console.log(
-  `isCdarXml per official example, CPU µs: A ${us(ca)}, B ${us(cb)}, B / A ${(cb / ca).toFixed(3)}`,
+  `isCdarXml per official example, CPU µs: A ${us(ca)}, B ${us(cb)}, B / A ${(cb / ca).toFixed(3)} (paired ${cpaired.toFixed(3)})`,
 );

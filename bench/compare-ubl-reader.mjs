@@ -1,6 +1,6 @@
 // Two builds' UBL readers in one process: readUblElement of build A and of build B alternate on the
-// same documents (the official UBL examples, a 1,000-line synthetic UBL invoice, and with `10000` in
-// the filter a 10,000-line one), each build reading the tree its own parser made (parsed once,
+// same documents (the official UBL examples, 100- and 1,000-line synthetic UBL invoices, and with
+// `10000` in the filter a 10,000-line one), each build reading the tree its own parser made (parsed once,
 // outside the timing). Their results must be equal as JSON (invoice, document type, diagnostics,
 // locations, source facts), and the CPU time of the process per round is compared (median of
 // interleaved rounds). The source facts (`ublSourceFacts`: xml-check's SourceWalk, another package)
@@ -33,6 +33,7 @@ const examples = fs
   .filter((b) => b.length < 1e6);
 const sets = [
   ['UBL examples', examples],
+  ['UBL 100 lines', [Buffer.from(largeInvoiceXml('ubl', 100))]],
   ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
 ];
 if (only?.includes('10000')) sets.push(['UBL 10000 lines', [Buffer.from(largeInvoiceXml('ubl', 10000))]]);
@@ -48,7 +49,7 @@ for (const [name, docs] of sets) {
     if (seen(builds[0].read(trees[0][i])) !== seen(builds[1].read(trees[1][i])))
       console.log(`!! ${name}: the results differ (document ${i})`);
   // ~30-60 ms per timed sample on a quiet machine: the machine is shared, so many short rounds
-  const reps = docs.length > 1 ? 20 : name.includes('10000') ? 1 : 6;
+  const reps = docs.length > 1 ? 20 : name.includes('10000') ? 1 : name.includes('100 ') ? 60 : 6;
   const rounds = name.includes('10000') ? 9 : 21;
   const time = (fn, roots) => {
     const c0 = process.cpuUsage();

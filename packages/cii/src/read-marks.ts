@@ -19,8 +19,8 @@ export interface ElementSink {
 
 /**
  * A start tag's place as one number, increasing in document order. Exact while line × 2^32 + column
- * stays below 2^53 (two million lines); beyond, two places may share a number, which the walk that
- * uses them detects (unread.ts falls back to a Set then).
+ * stays below 2^53: byLine keeps no table for marks beyond MAX_LINE (the unread walk compares lines
+ * and columns apart, so it would not see two places sharing a number).
  */
 export function placeOf(el: XmlElement): number {
   return placeAt(el.line, el.column);
@@ -29,6 +29,9 @@ export function placeOf(el: XmlElement): number {
 function placeAt(line: number, column: number): number {
   return line * 4294967296 + column;
 }
+
+/** Marks from this line on are not indexed by line (placeOf would not be exact): a Set answers */
+const MAX_LINE = 2 ** 21;
 
 /** A line without marked leaf, a line with several (their places are in `shared`) */
 const NONE = -1;
@@ -82,7 +85,8 @@ export class ReadMarks implements ElementSink {
     let lastLine = 0;
     for (let i = 0; i < elements.length; i++) {
       const { line, column } = elements.at(i);
-      if (!(line >= 0 && Number.isInteger(line) && column >= 0 && column < NONE_YET)) return undefined;
+      if (!(line >= 0 && line < MAX_LINE && Number.isInteger(line) && column >= 0 && column < NONE_YET))
+        return undefined;
       if (line > lastLine) lastLine = line;
     }
     // a table of lines mostly without marks (a document of blank lines) would cost more than it saves

@@ -11,7 +11,7 @@
  */
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
-import type { Binding, FieldBinding, GroupBinding } from './binding/types.js';
+import type { Binding, FieldBinding, GroupBinding, ValueType } from './binding/types.js';
 import { compileKey, type KeyAccess } from './model-path.js';
 import type { ElementSink } from './read-marks.js';
 
@@ -39,9 +39,17 @@ interface PathNode {
 /** Up to this many child nodes, a child element's name is compared with each in turn (no look-up) */
 const SCAN_MAX = 6;
 
+/**
+ * The compiled entries copy what the reader asks per value from their binding (key, type, flags):
+ * the table's binding objects have many shapes (their optional members differ), so a read of
+ * `binding.type` at one place of the reader was a megamorphic look-up, once per field per group
+ * element; the compiled entries all have one shape (decision 0194).
+ */
 export interface CompiledField {
   kind: 'field';
   binding: FieldBinding;
+  key: string;
+  type: ValueType;
   /** node of the path's last element step */
   node: number;
   /** node of the element holding the last step (an empty date's place); -1 when the path has one step */
@@ -59,6 +67,10 @@ export interface CompiledField {
 export interface CompiledGroup {
   kind: 'group';
   binding: GroupBinding;
+  key: string;
+  many: boolean;
+  split: string | undefined;
+  keepEmpty: boolean;
   /** node of the group's element; 0 (the context) for a path-less group */
   node: number;
   pathless: boolean;
@@ -181,11 +193,25 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
     const access = compileKey(b.key);
     if (b.kind === 'field') {
       const holder = nodes.length > 2 ? (nodes[nodes.length - 2] as PathNode).index : -1;
-      compiled.push({ kind: 'field', binding: b, node: last.index, holder, attr, access, reread: false });
+      compiled.push({
+        kind: 'field',
+        binding: b,
+        key: b.key,
+        type: b.type,
+        node: last.index,
+        holder,
+        attr,
+        access,
+        reread: false,
+      });
     } else {
       compiled.push({
         kind: 'group',
         binding: b,
+        key: b.key,
+        many: b.many,
+        split: b.split,
+        keepEmpty: b.keepEmpty === true,
         node: last.index,
         pathless: nodes.length === 1,
         access,

@@ -20,7 +20,6 @@ import { type ParseOptions, parseXml, textOf, type XmlElement, XPaths } from '@e
 import { CII_BINDING } from './binding/index.js';
 import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
-import type { FieldBinding } from './binding/types.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
 import { getKey, isEmpty, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
@@ -252,7 +251,7 @@ class Reader {
     const existing = cf.reread ? cf.access.get(obj) : undefined;
     if (existing !== undefined) {
       // an alternative place of a term already read (e.g. BT-149 on the gross price)
-      const other = this.convert(f, firstEl, firstRaw, modelPath, false);
+      const other = this.convert(cf, firstEl, firstRaw, modelPath, false);
       if (other !== undefined && other !== existing && f.alsoKey && getKey(obj, f.alsoKey) === undefined) {
         // a detail the EXTENDED structure keeps beside the term (decision 0126)
         setKey(obj, f.alsoKey, other);
@@ -270,11 +269,11 @@ class Reader {
       }
       return;
     }
-    const value = this.convert(f, firstEl, firstRaw, modelPath, true);
+    const value = this.convert(cf, firstEl, firstRaw, modelPath, true);
     if (value === undefined) return;
     if (hits > 1) this.repeatedField(cf, listOf(at), modelPath);
     cf.access.set(obj, value);
-    this.locations.add(modelPath, f.key, firstEl);
+    this.locations.add(modelPath, cf.key, firstEl);
   }
 
   /** A term found several times: said when the values differ (the first is kept) */
@@ -286,7 +285,7 @@ class Reader {
       const raw = cf.attr === undefined ? e.text : e.attrs[cf.attr];
       if (raw === undefined) continue;
       hits.push(e);
-      distinct.add(this.convert(f, e, raw, modelPath, false));
+      distinct.add(this.convert(cf, e, raw, modelPath, false));
     }
     if (distinct.size > 1) {
       this.report(
@@ -306,23 +305,24 @@ class Reader {
    * string and fail).
    */
   private emptyDate(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
-    if (cf.binding.type !== 'date' || cf.holder === -1 || cf.access.get(obj) !== undefined) return;
+    if (cf.type !== 'date' || cf.holder === -1 || cf.access.get(obj) !== undefined) return;
     const holder = firstOf(found[cf.holder]);
     if (!holder) return;
     cf.access.set(obj, '');
-    this.locations.add(modelPath, cf.binding.key, holder);
+    this.locations.add(modelPath, cf.key, holder);
   }
 
   /** The model value of a field's text; `report`: say what is not readable (the model path built then) */
   private convert(
-    f: FieldBinding,
+    cf: CompiledField,
     el: XmlElement,
     raw: string,
     modelPath: string,
     report: boolean,
   ): string | number | undefined {
     const text = xmlTrim(raw);
-    switch (f.type) {
+    const f = cf.binding;
+    switch (cf.type) {
       case 'text':
         return text;
       case 'date': {
@@ -349,7 +349,7 @@ class Reader {
       default: {
         const n = parseDecimal(text);
         if (report && n !== undefined && !isPlainNumber(raw))
-          this.lexical.set(joinPath(modelPath, f.key), raw);
+          this.lexical.set(joinPath(modelPath, cf.key), raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',
@@ -371,8 +371,8 @@ class Reader {
     if (at === undefined) return;
     const g = cg.binding;
     const plan = cg.plan;
-    const target = joinPath(modelPath, g.key);
-    if (g.many) {
+    const target = joinPath(modelPath, cg.key);
+    if (cg.many) {
       const existing = cg.access.get(obj);
       const list: ModelObject[] = Array.isArray(existing) ? (existing as ModelObject[]) : [];
       const count = countOf(at);
@@ -392,16 +392,16 @@ class Reader {
       if (list.length > 0 && existing === undefined) cg.access.set(obj, list);
       return;
     }
-    const existing = g.key === '' ? obj : cg.access.get(obj);
+    const existing = cg.key === '' ? obj : cg.access.get(obj);
     const into: ModelObject = isObject(existing) ? existing : {};
     const first = firstOf(at) as XmlElement;
     const inner = this.walk(plan, first);
     this.entries(plan, inner, into, target);
     this.constants(plan, inner, into);
     this.visited.add(first);
-    if (g.key !== '' && !cg.pathless) this.locations.add(modelPath, g.key, first);
+    if (cg.key !== '' && !cg.pathless) this.locations.add(modelPath, cg.key, first);
     const count = countOf(at);
-    if (g.split) this.mergeSplit(listOf(at), into, cg, target);
+    if (cg.split) this.mergeSplit(listOf(at), into, cg, target);
     else if (count > 1) {
       this.report(
         'CII-REPEATED',
@@ -414,8 +414,7 @@ class Reader {
     }
     // keepEmpty: an element present with no mapped content is kept as {} (as readUbl does), the
     // official rules test its existence (BR-CO-19/20: a period needs a start or an end date)
-    if (g.key !== '' && existing === undefined && (g.keepEmpty === true || !isEmpty(into)))
-      cg.access.set(obj, into);
+    if (cg.key !== '' && existing === undefined && (cg.keepEmpty || !isEmpty(into))) cg.access.set(obj, into);
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement, XPaths } from '@einv/xml';
-import { placeOf, type ReadMarks } from './read-marks.js';
+import type { ReadMarks } from './read-marks.js';
 
 export function reportUnread(root: XmlElement, read: ReadMarks, out: Finding[], xpaths: XPaths): void {
   const byPattern = new Map<string, { first: XmlElement; count: number }>();
@@ -40,11 +40,16 @@ function unreadByPlace(root: XmlElement, read: ReadMarks): XmlElement[] | undefi
   const index = read.byLine();
   if (index === undefined) return undefined;
   const unread: XmlElement[] = [];
-  let previous = Number.NEGATIVE_INFINITY;
+  // the previous leaf's place, compared as (line, column): placeOf's one number would be a heap
+  // number per leaf (decision 0195)
+  let line = Number.NEGATIVE_INFINITY;
+  let column = Number.NEGATIVE_INFINITY;
   const walkedAll = everyLeaf(root, (el) => {
-    const place = placeOf(el);
-    if (!(place > previous)) return false; // also NaN: no line or column
-    previous = place;
+    const l = el.line;
+    const c = el.column;
+    if (!(l > line || (l === line && c > column))) return false; // also NaN: no line or column
+    line = l;
+    column = c;
     if (!index.has(el)) unread.push(el);
     return true;
   });

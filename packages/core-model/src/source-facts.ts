@@ -64,6 +64,31 @@ export interface SourceFacts {
   readonly contexts?: Readonly<Record<string, number>>;
 }
 
+/**
+ * A reader's `contexts` record by position: `counts[k]` is the record's value for `ids[k]`, and
+ * `ids` is the reader's list for its syntax, the same array for every document. validate() maps
+ * the ids of its rule lists to positions once per list and reads each rule's count from an array,
+ * where the record cost a keyed lookup in a 220-entry dictionary per rule and document (decision
+ * 0201). Kept beside the record (not in SourceFacts): facts that replace `contexts` by another record
+ * simply have none, and the rules look that record up as before.
+ */
+export interface RuleContextCounts {
+  readonly ids: readonly string[];
+  readonly counts: ArrayLike<number>;
+}
+
+const countsByRecord = new WeakMap<object, RuleContextCounts>();
+
+/** Records that `record` (a `contexts` record, not changed afterwards) holds these counts */
+export function setContextCounts(record: Readonly<Record<string, number>>, counts: RuleContextCounts): void {
+  countsByRecord.set(record, counts);
+}
+
+/** The counts recorded with setContextCounts for this `contexts` record, if any */
+export function contextCountsOf(record: object): RuleContextCounts | undefined {
+  return countsByRecord.get(record);
+}
+
 /** The facts of a document the reader could not read at all (not XML, not an invoice) */
 export const NO_SOURCE_FACTS: SourceFacts = Object.freeze({
   values: Object.freeze({}),

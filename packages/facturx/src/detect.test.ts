@@ -10,6 +10,8 @@ import {
   firstStartTag,
   isCdarXml,
   prologFree,
+  published,
+  publishedXml,
   rootStartTag,
   sniffXmlSyntax,
   xmlHead,
@@ -221,5 +223,48 @@ describe('isCdarXml', () => {
     }
     expect(answers.true).toBeGreaterThan(200);
     expect(answers.false).toBeGreaterThan(200);
+  });
+});
+
+describe('publishedXml (decision 0202)', () => {
+  /** Everything a caller can see of a result: keys in order, attributes, values as JSON, the table */
+  const shape = (r: object) => ({
+    keys: Reflect.ownKeys(r),
+    attributes: Object.entries(Object.getOwnPropertyDescriptors(r)).map(([key, d]) => ({
+      key,
+      enumerable: d.enumerable,
+      configurable: d.configurable,
+      writable: d.writable,
+      accessor: typeof d.get === 'function',
+    })),
+    json: JSON.stringify(r),
+    table: (r as { locationTable?: unknown }).locationTable,
+  });
+  const table = {
+    get: (path: string) => (path === 'invoice.number' ? { xpath: '/a/b', line: 3 } : undefined),
+    toRecord: () => ({ 'invoice.number': { xpath: '/a/b', line: 3 } }),
+  };
+  /** A readXml result: its keys in the order readXml writes them */
+  const readOf = (documentProfile?: string, structure?: object, locations: object = table) => ({
+    syntax: 'CII' as const,
+    invoice: { number: 'F-1' },
+    profile: undefined,
+    ...(documentProfile ? { documentProfile } : {}),
+    diagnostics: [],
+    locations,
+    source: { values: {}, unreadable: new Set<string>() },
+    ...(structure ? { structure } : {}),
+  });
+  it('gives what published({ ...read, format }) gives, key order and attributes included', () => {
+    const structure = { valid: true, errors: [], warnings: [] };
+    for (const read of [
+      readOf(),
+      readOf('EN16931'),
+      readOf(undefined, structure),
+      readOf('EXTENDED-CTC-FR', structure),
+      readOf('EN16931', structure, { 'invoice.number': { xpath: '/a/b' } }),
+    ] as never[])
+      for (const format of ['CII', 'UBL'] as const)
+        expect(shape(publishedXml(read, format))).toEqual(shape(published({ ...read, format } as never)));
   });
 });

@@ -60,6 +60,13 @@ export interface SourceContext {
    * when the reader did not count it (not an official BR-* rule, or facts without counts)
    */
   contextCount(ruleId: string): number | undefined;
+  /**
+   * contextCount of each of `ids` by position: `counts[at[i]]` for `ids[i]` when `at[i] >= 0` (NaN
+   * or no position where contextCount is undefined); undefined when the reader did not count. `ids`
+   * is a rule list's (the same array on every call): validate() reads one count per rule from
+   * arrays (decision 0201), nothing is built per document for a reader's facts.
+   */
+  contextCounts(ids: readonly string[]): { at: ArrayLike<number>; counts: ArrayLike<number> } | undefined;
   /** True when the reader counted the official contexts (validate() then skips rules whose context is absent) */
   hasContexts: boolean;
 }

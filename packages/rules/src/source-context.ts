@@ -5,8 +5,10 @@
  */
 
 import {
+  contextCountsOf,
   type Locations,
   locationEntries,
+  type RuleContextCounts,
   type SourceFacts,
   type SourceValue,
   termForPath,
@@ -52,13 +54,23 @@ export function sourceContext(
   let lexicalFields: Set<string> | undefined;
   const contexts = typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
   const ownOnly = contexts !== undefined && Object.getPrototypeOf(contexts) === null;
+  const contextCount = (ruleId: string): number | undefined => {
+    if (contexts === undefined) return undefined;
+    // our readers' counts have no prototype: one lookup, nothing inherited to exclude (decision 0171)
+    const n: unknown = ownOnly || Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
+    return typeof n === 'number' && n >= 0 ? n : undefined;
+  };
+  // our readers' records come with the same counts by position (decision 0201)
+  const byPosition = contexts !== undefined ? contextCountsOf(contexts) : undefined;
   return {
     hasContexts: contexts !== undefined,
-    contextCount: (ruleId) => {
+    contextCount,
+    contextCounts: (ids) => {
       if (contexts === undefined) return undefined;
-      // our readers' counts have no prototype: one lookup, nothing inherited to exclude (decision 0171)
-      const n: unknown = ownOnly || Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
-      return typeof n === 'number' && n >= 0 ? n : undefined;
+      if (byPosition !== undefined) return { at: positionsIn(byPosition, ids), counts: byPosition.counts };
+      const counts: number[] = new Array(ids.length);
+      for (let i = 0; i < ids.length; i++) counts[i] = contextCount(ids[i] as string) ?? Number.NaN;
+      return { at: identity(ids.length), counts };
     },
     hasLexical: lexical !== undefined && lexical.size > 0,
     root: typeof facts.root === 'string' ? facts.root : undefined,
@@ -87,6 +99,32 @@ export function sourceContext(
       return 'invoice';
     },
   };
+}
+
+let identities: Int32Array = new Int32Array(0);
+/** 0, 1, … n − 1 (kept: the lists are the same few sizes) */
+function identity(n: number): Int32Array {
+  if (identities.length < n) identities = Int32Array.from({ length: n }, (_, i) => i);
+  return identities.subarray(0, n);
+}
+
+// rule list ids → the reader's ids → where each rule's id is among them (-1: not counted)
+const positionCache = new WeakMap<readonly string[], WeakMap<readonly string[], Int32Array>>();
+
+/** The position of each of `ids` among the counted ids, kept per pair of lists */
+function positionsIn(counted: RuleContextCounts, ids: readonly string[]): Int32Array {
+  let byCounted = positionCache.get(ids);
+  if (!byCounted) {
+    byCounted = new WeakMap();
+    positionCache.set(ids, byCounted);
+  }
+  let positions = byCounted.get(counted.ids);
+  if (!positions) {
+    const at = new Map(counted.ids.map((id, k) => [id, k]));
+    positions = Int32Array.from(ids, (id) => at.get(id) ?? -1);
+    byCounted.set(counted.ids, positions);
+  }
+  return positions;
 }
 
 function isSourceValue(node: unknown): node is SourceValue {

@@ -28,9 +28,15 @@ import { type Computed, derivationText, foundOf } from './computed.js';
 import type { FrenchVersion, Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { extendedCtcFrRules } from './extended-ctc-fr/index.js';
-import { bookingAidNotice, businessRulesOf, isBookingAid } from './facturx-profiles/booking-aid.js';
+import {
+  type BookingAidProfile,
+  bookingAidNotice,
+  businessRulesOf,
+  isBookingAid,
+} from './facturx-profiles/booking-aid.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { locate } from './paths.js';
+import { rulePlan, severityOf } from './rule-plan.js';
 import {
   ADVISORY_VERSION,
   BR_FR_STANDARD_VERSIONS,
@@ -121,6 +127,17 @@ function facturxRulesFor(profile: Profile): readonly RuleDefinition[] {
   return cached;
 }
 
+const bookingAidCache = new Map<BookingAidProfile, readonly RuleDefinition[]>();
+/** A booking aid's set: its business rules, then its code lists (one list per profile, kept) */
+function bookingAidRules(profile: BookingAidProfile): readonly RuleDefinition[] {
+  let cached = bookingAidCache.get(profile);
+  if (!cached) {
+    cached = [...businessRulesOf(profile), ...facturxRulesFor(profile)];
+    bookingAidCache.set(profile, cached);
+  }
+  return cached;
+}
+
 function isFrench(party: Invoice['seller']): boolean {
   const country = party?.address?.country;
   return typeof country === 'string' && country.trim().toUpperCase() === 'FR';
@@ -143,7 +160,7 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
     if (allowed(names, `FACTUR-X-${profile}`)) {
       sets.push({
         ref: { name: `FACTUR-X-${profile}`, version: FACTURX_VERSION },
-        rules: [...businessRulesOf(profile), ...facturxRulesFor(profile)],
+        rules: bookingAidRules(profile),
         edition: undefined,
       });
     }
@@ -195,17 +212,6 @@ function activeSets(invoice: Invoice, options: ValidateOptions): ActiveSet[] {
   return sets;
 }
 
-/** Severity of a rule for the syntax and edition at hand (JSON input takes the CII severity) */
-export function severityOf(
-  rule: RuleDefinition,
-  syntax: Syntax | undefined,
-  edition: 'transition' | 'standard' | undefined,
-): Severity {
-  if (rule.editionSeverity) return rule.editionSeverity[edition ?? 'transition'];
-  const s = rule.severity;
-  return typeof s === 'string' ? s : s[syntax ?? 'CII'];
-}
-
 /** found / expected / derivation of a calculation finding, from what its rule computed */
 function withComputed(finding: Finding, computed: Computed, value: unknown, lang: Lang): void {
   const found = computed.found ?? foundOf(value);
@@ -219,6 +225,8 @@ function errorText(error: unknown): string {
   if (error instanceof Error) return error.message.slice(0, 200);
   return 'unknown error';
 }
+
+export { severityOf };
 
 export function validate(invoice: Invoice, options: ValidateOptions = {}): ValidationResult {
   const opts: ValidateOptions = typeof options === 'object' && options !== null ? options : {};
@@ -296,23 +304,30 @@ export function validate(invoice: Invoice, options: ValidateOptions = {}): Valid
 
   const source = context.source;
   for (const set of sets) {
-    for (const rule of set.rules) {
-      // XML input: the official validator fires a rule once per node its context selects, so a
-      // rule whose official context is absent from the document is silent (decision 0111)
-      if (source && source.contextCount(rule.id) === 0) continue;
-      current = rule;
-      currentSeverity = severityOf(rule, syntax, set.edition);
-      context.edition = set.edition;
-      context.frenchVersion = set.frenchVersion;
+    const { rules, ids, checks, severities } = rulePlan(set.rules, syntax, set.edition);
+    // XML input: the official validator fires a rule once per node its context selects, so a
+    // rule whose official context is absent from the document is silent (decision 0111)
+    const counted = source?.contextCounts(ids);
+    const at = counted?.at;
+    const counts = counted?.counts;
+    context.edition = set.edition;
+    context.frenchVersion = set.frenchVersion;
+    for (let i = 0; i < checks.length; i++) {
+      if (at !== undefined && (at[i] as number) >= 0 && (counts as ArrayLike<number>)[at[i] as number] === 0)
+        continue;
+      current = rules[i];
+      currentSeverity = severities[i] as Severity;
       try {
-        rule.check(subject, report, context);
+        (checks[i] as RuleDefinition['check'])(subject, report, context);
       } catch (error) {
         push({
           rule: RULE_ERROR,
-          message: ruleErrorText[lang].replace('{rule}', rule.id).replace('{error}', errorText(error)),
+          message: ruleErrorText[lang]
+            .replace('{rule}', ids[i] as string)
+            .replace('{error}', errorText(error)),
           path: 'invoice',
           severity: 'fatal',
-          value: rule.id,
+          value: ids[i] as string,
         });
       }
     }

@@ -1,3 +1,4 @@
+import { contextCountsOf } from '@einv/core-model';
 import { parseXml } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
 import { compileRuleContexts, countRuleContexts, type RuleContextTable } from './contexts.js';
@@ -33,6 +34,24 @@ describe('countRuleContexts (official rule applicability)', () => {
       `<Doc xmlns="${NS}"><Line><Code>A</Code></Line><Line><Code>B</Code></Line><Line/></Doc>`,
     );
     expect(counts).toEqual({ 'R-A': 1, 'R-LINE': 2, 'R-LINE-2': 2, 'R-DOC': 1, 'R-TOTAL': 0, 'R-CODE': 2 });
+  });
+
+  it('records the same counts by position in the table’s ids beside the record (decision 0201)', () => {
+    const compiled = compileRuleContexts(table);
+    for (const xml of [
+      `<Doc xmlns="${NS}"><Line><Code>A</Code></Line><Line><Code>B</Code></Line><Line/><Total/></Doc>`,
+      `<Doc xmlns="${NS}"/>`,
+      `<Other xmlns="${NS}"><Total/><Total/></Other>`,
+    ]) {
+      const parsed = parseXml(xml);
+      if (!parsed.ok) throw new Error('test XML not well-formed');
+      const record = countRuleContexts(compiled, parsed.root);
+      const byPosition = contextCountsOf(record);
+      expect(byPosition?.ids).toBe(compiled.ids);
+      expect(Array.from(byPosition?.counts ?? [])).toEqual(compiled.ids.map((id) => record[id]));
+    }
+    // a record made otherwise has none: the rules look its ids up
+    expect(contextCountsOf({ 'R-A': 1 })).toBeUndefined();
   });
 
   it('counts repeated context nodes (the official fires once per node)', () => {

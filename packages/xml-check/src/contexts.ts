@@ -6,6 +6,7 @@
  * scripts/gen-rule-contexts.mjs). validate() runs a rule only where its context exists
  * (docs/decisions/0111-rule-applicability-from-official-contexts.md).
  */
+import { setContextCounts } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
 import { compileXPath, XDocument } from './xpath.js';
 import { type ContextEntry, ContextIndex } from './xpath-match.js';
@@ -36,6 +37,8 @@ export interface CompiledRuleContexts {
   index: ContextIndex;
   /** every rule id of the table (each gets a count, 0 when its context is absent) */
   ids: string[];
+  /** the positions in `ids` of the rule ids of each context of the flat list (slotIds by position) */
+  slotPositions: number[][];
   /** a new record of every id at 0, in the order of `ids` */
   zeros: () => Record<string, number>;
 }
@@ -53,7 +56,9 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
     offsets.push(slotIds.length);
     for (const r of p.rules) slotIds.push(r.ids);
   }
-  return { offsets, slotIds, index, ids, zeros: zerosOf(ids) };
+  const position = new Map(ids.map((id, k) => [id, k]));
+  const slotPositions = slotIds.map((slot) => slot.map((id) => position.get(id) as number));
+  return { offsets, slotIds, index, ids, slotPositions, zeros: zerosOf(ids) };
 }
 
 /**
@@ -112,14 +117,24 @@ export function claimContexts(
   }
 }
 
-/** The nodes claimed per context as counts per rule id (every id of the table, 0 when none) */
+/**
+ * The nodes claimed per context as counts per rule id (every id of the table, 0 when none). The
+ * same counts by position in `ids` go with the record (core-model's setContextCounts): validate()
+ * reads those instead of looking each rule's id up in the record (decision 0201).
+ */
 export function countsOf(compiled: CompiledRuleContexts, hits: Int32Array): Record<string, number> {
-  const slotIds = compiled.slotIds;
-  const counts = compiled.zeros();
+  const { ids, slotPositions } = compiled;
+  const byPosition = new Int32Array(ids.length);
   for (let slot = 0; slot < hits.length; slot++) {
     const n = hits[slot] as number;
     if (n === 0) continue;
-    for (const id of slotIds[slot] as string[]) counts[id] = (counts[id] ?? 0) + n;
+    for (const k of slotPositions[slot] as number[]) byPosition[k] = (byPosition[k] as number) + n;
   }
+  const counts = compiled.zeros();
+  for (let k = 0; k < byPosition.length; k++) {
+    const n = byPosition[k] as number;
+    if (n !== 0) counts[ids[k] as string] = n;
+  }
+  setContextCounts(counts, { ids, counts: byPosition });
   return counts;
 }

@@ -39,20 +39,24 @@ const many = <T>(
 ): Source => ({ list, field, items, get });
 const t = (en: string, fr: string): Text => ({ en, fr });
 
+type Rejected = { path: string; value: string }[];
+/** What `rejected` gives when every value is allowed (nearly always): shared, never written to */
+const NONE: Rejected = [];
+
 /**
  * The given values of the field (neither absent nor '') that `allowed` rejects, with their model
- * paths, in model order. Every value is read before any is reported, as a list of them was.
+ * paths, in model order. Every value is read before any is reported, as a list of them was. The
+ * list is only allocated for a rejected value: the rule runs for every document of its profiles.
  */
-function rejected(
-  spec: FieldSpec,
-  invoice: Invoice,
-  allowed: ReadonlySet<unknown>,
-): { path: string; value: string }[] {
-  const out: { path: string; value: string }[] = [];
+function rejected(spec: FieldSpec, invoice: Invoice, allowed: ReadonlySet<unknown>): Rejected {
+  let out = NONE;
   for (const source of spec.sources) {
     if ('path' in source) {
       const value = source.get(invoice);
-      if (value !== undefined && value !== '' && !allowed.has(value)) out.push({ path: source.path, value });
+      if (value !== undefined && value !== '' && !allowed.has(value)) {
+        if (out === NONE) out = [];
+        out.push({ path: source.path, value });
+      }
       continue;
     }
     const items = source.items(invoice);
@@ -60,10 +64,14 @@ function rejected(
     // JSON input only: the rule fails with EINV-RULE-ERROR saying what it said when it read lists with flatMap
     if (!Array.isArray(items)) throw new TypeError('(list ?? []).flatMap is not a function');
     for (let i = 0; i < items.length; i++) {
-      if (!(i in items)) continue; // a hole of a sparse array, as flatMap skips it
-      const value = source.get(items[i]);
-      if (value !== undefined && value !== '' && !allowed.has(value))
+      const item = items[i];
+      // a hole of a sparse array, as flatMap skips it (only an undefined slot can be one)
+      if (item === undefined && !(i in items)) continue;
+      const value = source.get(item);
+      if (value !== undefined && value !== '' && !allowed.has(value)) {
+        if (out === NONE) out = [];
         out.push({ path: `${source.list}[${i}].${source.field}`, value });
+      }
     }
   }
   return out;
@@ -288,9 +296,13 @@ function codeRule(a: (typeof FACTURX_CODE_ASSERTIONS)[number]): RuleDefinition {
   if (!spec) throw new Error(`no model field for ${a.id} (${a.field})`);
   const profiles = Object.keys(a.values) as Profile[];
   const where = profiles.join(', ');
-  // the allowed values per profile as sets, built on first use (the unit code list is long)
+  // the allowed values per profile as sets, built on first use (the unit code list is long); the
+  // last profile asked is kept apart: a run of documents nearly always asks the same one
   const sets = new Map<Profile, ReadonlySet<unknown>>();
+  let lastProfile: Profile | undefined;
+  let lastSet: ReadonlySet<unknown> | undefined;
   const allowedSet = (profile: Profile): ReadonlySet<unknown> | undefined => {
+    if (profile === lastProfile) return lastSet;
     let set = sets.get(profile);
     if (!set) {
       const values = a.values[profile];
@@ -298,6 +310,8 @@ function codeRule(a: (typeof FACTURX_CODE_ASSERTIONS)[number]): RuleDefinition {
       set = new Set(values);
       sets.set(profile, set);
     }
+    lastProfile = profile;
+    lastSet = set;
     return set;
   };
   return defineRule({
@@ -322,7 +336,11 @@ function codeRule(a: (typeof FACTURX_CODE_ASSERTIONS)[number]): RuleDefinition {
     check(invoice, report, ctx) {
       const allowed = ctx.profile ? allowedSet(ctx.profile) : undefined;
       if (!allowed) return;
-      for (const { path, value } of rejected(spec, invoice, allowed)) report(path, { value });
+      const found = rejected(spec, invoice, allowed);
+      for (let i = 0; i < found.length; i++) {
+        const { path, value } = found[i] as { path: string; value: string };
+        report(path, { value });
+      }
     },
   });
 }

@@ -50,10 +50,10 @@ export class ModelLocations {
    * (`invoice.lines` [3] = object 0, tail `lines`, index 3), and its path as a string once asked;
    * parent -1 names `invoice`, parent -2 a path given as a string (`named`, at the index)
    */
-  private readonly bases = new Rows<string>();
+  private readonly bases = new Rows<string>(128);
   private readonly named: string[] = [];
   /** per entry: object id, tail id, item index (-1: none), and the element */
-  private readonly entries = new Rows<XmlElement>();
+  private readonly entries = new Rows<XmlElement>(256);
   private record: SourceLocations | undefined;
   private index: Map<string, number> | undefined;
 

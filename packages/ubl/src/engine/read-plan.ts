@@ -24,6 +24,13 @@ export interface Slot {
   allMarkers: boolean;
   /** the only candidate is a leaf (bound without looking at the element) */
   soleLeaf: PlanLeaf | undefined;
+  /** `soleLeaf` when it is read in both document types: bound with no question asked */
+  anyTypeLeaf: PlanLeaf | undefined;
+  /**
+   * The only candidate when it is a group read in both document types that nothing selects (no
+   * constant, no match, not a fallback, not a marker): bound with no question asked
+   */
+  anyTypeGroup: PlanGroup | undefined;
 }
 
 /**
@@ -52,6 +59,11 @@ export interface PlanAttr {
   besideTail: PathTail;
 }
 
+/** PlanLeaf.direct */
+export const NOT_DIRECT = 0;
+export const DIRECT_TEXT = 1;
+export const DIRECT_NUMBER = 2;
+
 export interface PlanLeaf extends PlanBase {
   kind: 'leaf';
   node: LeafNode;
@@ -63,6 +75,15 @@ export interface PlanLeaf extends PlanBase {
   attrs: readonly PlanAttr[];
   /** attribute names the binding reads (others are reported as unknown) */
   known: ReadonlySet<string>;
+  /**
+   * How the common leaf is read by the short path (read.ts readDirect): a value stored under one key
+   * of the object being read (no `/` root path, no dotted path), neither wrapped nor listed, that is
+   * a text (DIRECT_TEXT) or a number (DIRECT_NUMBER, read there when written plainly); NOT_DIRECT
+   * for any other leaf
+   */
+  direct: number;
+  /** the key the value is stored under (its field path's last key; '' for a constant) */
+  key: string;
 }
 
 interface LeafConstraint {
@@ -136,6 +157,18 @@ export function planOf(nodes: readonly Node[]): PlanList {
         nodes: byLocalNodes.get(local) ?? [],
         allMarkers: candidates.every((c) => c.kind === 'group' && isMarker(c.node)),
         soleLeaf: candidates.length === 1 && first.kind === 'leaf' ? first : undefined,
+        anyTypeLeaf:
+          candidates.length === 1 && first.kind === 'leaf' && first.only === undefined ? first : undefined,
+        anyTypeGroup:
+          candidates.length === 1 &&
+          first.kind === 'group' &&
+          first.only === undefined &&
+          !first.fallback &&
+          first.match === undefined &&
+          first.constraints.length === 0 &&
+          !isMarker(first.node)
+            ? first
+            : undefined,
       });
     }
     list = { byLocal: slots, order: [...slots.values()] };
@@ -185,6 +218,15 @@ function planLeaf(n: LeafNode): PlanLeaf {
     tail: fp === undefined ? undefined : pathTail(fp.rel, '', undefined),
     attrs,
     known,
+    direct:
+      fp === undefined || fp.fromRoot || fp.keys.length !== 1 || n.wrap !== undefined || n.many === true
+        ? NOT_DIRECT
+        : n.value === undefined || n.value === 'text'
+          ? DIRECT_TEXT
+          : n.value === 'amount' || n.value === 'decimal'
+            ? DIRECT_NUMBER
+            : NOT_DIRECT,
+    key: fp === undefined ? '' : fp.last,
   };
 }
 

@@ -5,7 +5,7 @@
  * (an element reference: XPaths are only named for what is reported, decision 0142; model paths
  * too, decision 0167).
  */
-import { type Finding, isPlainNumber } from '@einv/core-model';
+import type { Finding } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, Node, ReadScope } from '../binding/types.js';
 import { describeConstraints } from './compile.js';
@@ -13,6 +13,8 @@ import { type ModelLocations, type PathTail, ROOT_BASE } from './locations.js';
 import { holderFor, isObject, type ModelObject } from './paths.js';
 import {
   acceptsText,
+  DIRECT_TEXT,
+  NOT_DIRECT,
   type PlanGroup,
   type PlanLeaf,
   type PlanList,
@@ -120,6 +122,18 @@ export function readChildren(
         xpathOf(state, c),
         `${c.name} is not part of the EN 16931 UBL binding here; ignored.`,
       );
+      continue;
+    }
+    // most elements: one leaf or group of this name, read in both document types (pick's answer)
+    const leaf = slot.anyTypeLeaf;
+    if (leaf !== undefined) {
+      if (leaf.direct === NOT_DIRECT || !readDirect(leaf, c, obj, base, state))
+        readLeaf(leaf, c, obj, base, state);
+      continue;
+    }
+    const group = slot.anyTypeGroup;
+    if (group !== undefined) {
+      readGroup(group, c, obj, base, state);
       continue;
     }
     // constants (TaxScheme/ID = VAT…) were checked when the enclosing element was bound
@@ -236,7 +250,8 @@ function readValue(leaf: PlanLeaf, el: XmlElement, base: number, state: ReadStat
         return undefined;
       }
       if (value === 'amount') checkCurrency(leaf, el, base, state);
-      if (!isPlainNumber(el.text)) state.lexical.set(leafPath(state, base, leaf), el.text);
+      // not written plainly (plainNumberValue said so above: @einv/core-model isPlainNumber's form)
+      state.lexical.set(leafPath(state, base, leaf), el.text);
       return n;
     }
     case 'date':
@@ -286,6 +301,58 @@ function checkCurrency(leaf: PlanLeaf, el: XmlElement, base: number, state: Read
   }
 }
 
+/**
+ * readLeaf for a `direct` leaf: the same steps, without the questions its plan answered; false
+ * (nothing done) for a number not written plainly, which readLeaf reads
+ */
+function readDirect(
+  leaf: PlanLeaf,
+  el: XmlElement,
+  obj: ModelObject,
+  base: number,
+  state: ReadState,
+): boolean {
+  let value: string | number;
+  if (leaf.direct === DIRECT_TEXT) value = textOf(el) as string;
+  else {
+    const plain = plainNumberValue(el.text);
+    if (plain === undefined) return false;
+    if (leaf.node.value === 'amount') checkCurrency(leaf, el, base, state);
+    value = plain;
+  }
+  const key = leaf.key;
+  const known = obj[key];
+  if (known !== undefined) {
+    if (known !== value) reportRepeated(leaf, el, base, value, state);
+    return true;
+  }
+  obj[key] = value;
+  state.locations.add(base, leaf.tail, el, -1);
+  reportUnknownAttributes(leaf, el, base, -1, state);
+  if (leaf.attrs.length > 0) readAttributes(leaf, el, obj, base, -1, false, state);
+  return true;
+}
+
+function reportRepeated(
+  leaf: PlanLeaf,
+  el: XmlElement,
+  base: number,
+  stored: unknown,
+  state: ReadState,
+): void {
+  report(
+    state,
+    'UBL-READ-REPEATED',
+    'warning',
+    leafPath(state, base, leaf),
+    el,
+    xpathOf(state, el),
+    `${el.name} repeats ${leaf.node.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
+    leaf.node.bt,
+    stored,
+  );
+}
+
 function readLeaf(leaf: PlanLeaf, el: XmlElement, obj: ModelObject, objBase: number, state: ReadState): void {
   const fp = leaf.fp;
   if (fp === undefined) return; // a constant: it selected the binding, nothing to store
@@ -318,19 +385,7 @@ function readLeaf(leaf: PlanLeaf, el: XmlElement, obj: ModelObject, objBase: num
     index = items.length;
     items.push(stored);
   } else if (parent[key] !== undefined) {
-    if (!sameValue(parent[key], stored)) {
-      report(
-        state,
-        'UBL-READ-REPEATED',
-        'warning',
-        leafPath(state, base, leaf),
-        el,
-        xpathOf(state, el),
-        `${el.name} repeats ${node.bt ?? 'a term'} that has one value in EN 16931; the first occurrence is kept.`,
-        node.bt,
-        stored,
-      );
-    }
+    if (!sameValue(parent[key], stored)) reportRepeated(leaf, el, base, stored, state);
     return;
   } else {
     parent[key] = stored;

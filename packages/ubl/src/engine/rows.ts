@@ -3,20 +3,31 @@
  * that are never copied once full (decision 0197). The location table (locations.ts) grew its
  * typed array and its element array by doubling: every growth copied the whole table, and on a
  * large invoice the copies were large objects of the old generation, allocated again at each
- * doubling. Here only the first block grows (from 32 rows, so a small invoice allocates little),
- * and a later block is allocated at its final size.
+ * doubling. Here only the first block grows (from the size its owner gives), and a later block is
+ * allocated at its final size.
  */
 const SHIFT = 10;
 const BLOCK = 1 << SHIFT;
 const MASK = BLOCK - 1;
-const FIRST = 32;
 
 export class Rows<T> {
-  private readonly ints: Int32Array<ArrayBuffer>[] = [new Int32Array(3 * FIRST)];
+  private readonly ints: Int32Array<ArrayBuffer>[];
   /** per block, one object per row (holes until set) */
-  private readonly objects: (T | undefined)[][] = [new Array<T | undefined>(FIRST)];
+  private readonly objects: (T | undefined)[][];
   /** the number of rows */
   length = 0;
+
+  /**
+   * `first`: the rows the first block holds before it grows (a power of two up to 1,024). A typed
+   * array's buffer lives outside the heap and its allocation costs more than its size: a first
+   * block sized for an ordinary invoice does not grow at all (from 32 rows, its three growths were
+   * about a tenth of the reader's walk on the official examples, where a table has a few hundred
+   * rows). A plain array for the first block was no faster, and slower once it grew.
+   */
+  constructor(first: number) {
+    this.ints = [new Int32Array(3 * first)];
+    this.objects = [new Array<T | undefined>(first)];
+  }
 
   /** Appends a row; its index */
   push(a: number, b: number, c: number, object: T | undefined): number {

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readCii } from '@einv/cii';
+import { locationsOf } from '@einv/core-model';
+import { describe, expect, it } from '@jest/globals';
+import { hasShared, sharedPath } from '../../../tests/support/shared.js';
+import { rules as en16931Rules } from './en16931/index.js';
+import { rules as facturxRules } from './facturx-profiles/index.js';
+import { sourceContext } from './source-context.js';
+
+const EXAMPLES = sharedPath('en16931/cii/examples');
+
+const ids = [...en16931Rules, ...facturxRules].map((r) => r.id);
+/** contextCounts as contextCount gives each id (NaN for undefined) */
+const oneByOne = (source: NonNullable<ReturnType<typeof sourceContext>>, list: readonly string[]) =>
+  list.map((id) => source.contextCount(id) ?? Number.NaN);
+/** contextCounts by rule: NaN where it gives none */
+const byRule = (source: ReturnType<typeof sourceContext>, list: readonly string[]) => {
+  const counted = source?.contextCounts(list);
+  if (!counted) return undefined;
+  return list.map((_, i) => {
+    const k = counted.at[i] as number;
+    return k >= 0 ? (counted.counts[k] as number) : Number.NaN;
+  });
+};
+
+describe('sourceContext contextCounts (decision 0201)', () => {
+  (hasShared ? it : it.skip)('gives what contextCount gives for every rule, from a reader’s facts', () => {
+    for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml'))) {
+      const read = readCii(fs.readFileSync(path.join(EXAMPLES, file)));
+      const source = sourceContext(read.source, locationsOf(read));
+      if (!source) throw new Error(`${file}: no source facts`);
+      expect({ file, counts: byRule(source, ids) }).toEqual({
+        file,
+        counts: oneByOne(source, ids),
+      });
+      // some rule is skipped and some is counted: the test can tell them apart
+      expect(byRule(source, ids)).toContain(0);
+      // facts whose record was replaced read the new record, not the reader's counts
+      const zeroed = Object.fromEntries(Object.keys(read.source.contexts ?? {}).map((id) => [id, 0]));
+      const replaced = sourceContext({ ...read.source, contexts: zeroed }, undefined);
+      const counts = byRule(replaced, ids) ?? [];
+      expect(counts.filter((n) => n === 0)).toHaveLength(Object.keys(zeroed).length);
+    }
+  });
+
+  it('reads a record given by hand, and has no counts without one', () => {
+    const facts = {
+      values: {},
+      unreadable: new Set<string>(),
+      contexts: { 'BR-01': 2, 'BR-02': 0, 'BR-03': -1 },
+    };
+    const source = sourceContext(facts, undefined);
+    expect(byRule(source, ['BR-01', 'BR-02', 'BR-03', 'BR-04'])).toEqual([2, 0, Number.NaN, Number.NaN]);
+    expect(byRule(sourceContext({ values: {}, unreadable: new Set<string>() }, undefined), ids)).toBe(
+      undefined,
+    );
+  });
+});
