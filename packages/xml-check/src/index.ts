@@ -22,6 +22,7 @@ export {
   type PatternData,
   runPattern,
   type SyntaxRuleInfo,
+  type SyntaxRuleSet,
   syntaxRuleSet,
 } from './rules.js';
 export { checkSimple } from './simple.js';
