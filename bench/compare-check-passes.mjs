@@ -6,6 +6,8 @@
 //   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:1000|ubl:1000] [rounds]
 // (every mode when none is given). The trees come from the decoded text (the string parser) unless
 // FROM=bytes, which parses the UTF-8 bytes as validateDocument does (the byte parser, decision 0153).
+// The passes run in validateDocument's order (source facts, structure, syntax rules; until session 15
+// the source facts ran last here: compare 'together' across sessions, not single passes).
 // PASSES=a,b runs only those passes ('structure', 'syntax rules', 'source facts'): each pass on a
 // fresh tree then builds the per-document indexes it needs itself, as the first pass over a tree does
 // in validateDocument (where the source facts come first, with the reader).
@@ -32,15 +34,17 @@ async function load(root) {
   const ciiFacts = await dist('cii/dist/source-facts.js');
   return {
     parseXml,
+    // in validateDocument's order: the reader's source facts, then checkCii/checkUbl's structure
+    // check and syntax rules
     ubl: {
+      'source facts': (r) => ublFacts.ublSourceFacts(r, [], new Map()),
       structure: ublCheck.checkUblStructure,
       'syntax rules': ublRules.checkUblSyntaxRules,
-      'source facts': (r) => ublFacts.ublSourceFacts(r, [], new Map()),
     },
     cii: {
+      'source facts': (r) => ciiFacts.ciiSourceFacts(r, [], new Map()),
       structure: (r) => ciiCheck.checkCiiStructure(r, 'EN16931'),
       'syntax rules': ciiRules.checkCiiSyntaxRules,
-      'source facts': (r) => ciiFacts.ciiSourceFacts(r, [], new Map()),
     },
   };
 }

@@ -33,10 +33,12 @@ function placeAt(line: number, column: number): number {
 /** Marks from this line on are not indexed by line (placeOf would not be exact): a Set answers */
 const MAX_LINE = 2 ** 21;
 
+const NO_PLACES = new Float64Array(0);
+
 /** A line without marked leaf, a line with several (their places are in `shared`) */
 const NONE = -1;
 const SEVERAL = -2;
-/** Columns from here on are not kept in the table (an Int32Array) */
+/** Columns from here on are not kept in the table (small integers: a table of them stays compact) */
 const NONE_YET = 2 ** 31 - 1;
 
 /**
@@ -48,7 +50,7 @@ export class PlaceIndex {
   private next = 0;
 
   constructor(
-    private readonly columns: Int32Array,
+    private readonly columns: readonly number[],
     private readonly shared: Float64Array,
   ) {}
 
@@ -91,7 +93,9 @@ export class ReadMarks implements ElementSink {
     }
     // a table of lines mostly without marks (a document of blank lines) would cost more than it saves
     if (lastLine > 4 * elements.length + 1024) return undefined;
-    const columns = new Int32Array(lastLine + 1).fill(NONE);
+    // an array of small integers, not an Int32Array: a typed array's buffer is allocated outside the
+    // heap and tracked by the collector, which cost more than the table for a small document (0195)
+    const columns: number[] = new Array<number>(lastLine + 1).fill(NONE);
     const shared: number[] = [];
     for (let i = 0; i < elements.length; i++) {
       const el = elements.at(i);
@@ -104,7 +108,8 @@ export class ReadMarks implements ElementSink {
         shared.push(placeAt(line, known), placeOf(el));
       }
     }
-    return new PlaceIndex(columns, Float64Array.from(shared).sort());
+    // most documents have one marked leaf per line: no list of shared lines to sort
+    return new PlaceIndex(columns, shared.length === 0 ? NO_PLACES : new Float64Array(shared).sort());
   }
 
   /** The marked elements as a Set (for a tree whose places do not increase in document order) */
