@@ -35,7 +35,7 @@ async function load(root) {
   return {
     parseXml,
     // in validateDocument's order: the reader's source facts, then checkCii/checkUbl's structure
-    // check and syntax rules (from session 15 the source facts' walk claims the syntax rules' nodes)
+    // check and syntax rules
     ubl: {
       'source facts': (r) => ublFacts.ublSourceFacts(r, [], new Map()),
       structure: ublCheck.checkUblStructure,

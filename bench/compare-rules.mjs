@@ -1,25 +1,34 @@
 // Two builds' rules in one process: validate() of build A and of build B alternate on the same
-// invoices (the official CII and UBL examples, read once with build B's reader, the options as
-// validateDocument passes them), their results must be equal as JSON, and the CPU time of the
+// invoices (the official CII and UBL examples, read once with each build's own reader — the rules
+// read the context counts their own reader recorded beside the facts, decision 0201 — the options
+// as validateDocument passes them), their results must be equal as JSON, and the CPU time of the
 // process per round is compared (median of interleaved rounds). The rules' share of
 // validateDocument is small; this isolates it from the reader's noise (compare-builds.mjs for
 // the whole). Then the same for isCdarXml, the first question validateDocument asks of a file.
-// Under load, more rounds (ROUNDS=61) and the median of each round pair's ratio ("paired") are
+// Under load, more rounds (--rounds 41) and the median of each round pair's ratio ("paired") are
 // steadier than the ratio of the two medians; each pair runs in alternating order.
-//   [ROUNDS=15] node bench/compare-rules.mjs A_ROOT B_ROOT [filter]
+//   node bench/compare-rules.mjs A_ROOT B_ROOT [filter] [--rounds 15]
 import fs from 'node:fs';
 import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 import { SHARED_DIR } from './lib.mjs';
 
-const [aRoot, bRoot, only] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const roundsAt = argv.indexOf('--rounds');
+const ROUNDS = roundsAt >= 0 ? Number(argv.splice(roundsAt, 2)[1]) : 15;
+const [aRoot, bRoot, only] = argv;
 if (!aRoot || !bRoot) {
-  console.error('usage: node bench/compare-rules.mjs A_ROOT B_ROOT [filter]');
+  console.error('usage: node bench/compare-rules.mjs A_ROOT B_ROOT [filter] [--rounds 15]');
   process.exit(2);
 }
 const load = (root, file) => import(path.resolve(root, 'packages', file));
-const detect = await load(bRoot, 'facturx/dist/detect.js');
-const { locationsOf } = await load(bRoot, 'core-model/dist/index.js');
+/** Each build's reader: validate() of a build reads what its own reader recorded (decision 0201) */
+const readerOf = async (root) => ({
+  detect: await load(root, 'facturx/dist/detect.js'),
+  locationsOf: (await load(root, 'core-model/dist/index.js')).locationsOf,
+});
+const readerA = await readerOf(aRoot);
+const readerB = await readerOf(bRoot);
 const A = (await load(aRoot, 'rules/dist/index.js')).validate;
 const B = (await load(bRoot, 'rules/dist/index.js')).validate;
 const cdarA = (await load(aRoot, 'facturx/dist/index.js')).isCdarXml;
@@ -32,8 +41,8 @@ const examples = (dir) =>
     .sort()
     .map((f) => fs.readFileSync(path.join(SHARED_DIR, dir, f)));
 
-/** validate()'s arguments as judgeDocument builds them (default options) */
-function argumentsOf(bytes) {
+/** validate()'s arguments as judgeDocument builds them (default options), read by `reader` */
+function argumentsOf({ detect, locationsOf }, bytes) {
   const read = detect.detectReadAndCheck(bytes, { lang: 'en' }, {});
   const profile = read.documentProfile ?? read.profile;
   const options = {
@@ -48,7 +57,6 @@ function argumentsOf(bytes) {
 }
 
 const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
-const ROUNDS = Number(process.env.ROUNDS ?? 15);
 /** Median CPU ms per round of `run(fn)` for A and B, and the median of B / A per pair of rounds */
 function interleaved(run, a, b) {
   for (let i = 0; i < 5; i++) {
@@ -82,15 +90,21 @@ for (const [name, docs] of [
   ['UBL 1,000 lines', () => [Buffer.from(largeInvoiceXml('ubl', 1000))]],
 ]) {
   if (only && !name.includes(only)) continue;
-  const calls = docs().map(argumentsOf);
-  for (const [invoice, options] of calls)
-    if (JSON.stringify(A(invoice, options)) !== JSON.stringify(B(invoice, options)))
+  const files = docs();
+  const callsOf = new Map([
+    [A, files.map((bytes) => argumentsOf(readerA, bytes))],
+    [B, files.map((bytes) => argumentsOf(readerB, bytes))],
+  ]);
+  const calls = callsOf.get(B);
+  callsOf.get(A).forEach(([invoice, options], k) => {
+    if (JSON.stringify(A(invoice, options)) !== JSON.stringify(B(...calls[k])))
       console.log(`!! ${name}: the results differ`);
+  });
   const rounds = calls.length > 1 ? 20 : 4;
   const [a, b, paired] = interleaved(
     (validate) =>
       cpuOf(rounds, () => {
-        for (const [invoice, options] of calls) validate(invoice, options);
+        for (const [invoice, options] of callsOf.get(validate)) validate(invoice, options);
       }),
     A,
     B,

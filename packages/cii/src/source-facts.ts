@@ -9,7 +9,6 @@ import type { Finding, SourceFacts } from '@einv/core-model';
 import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
 import { compileRuleContexts, SourceWalk } from '@einv/xml-check';
 import { NAMESPACES } from './binding/path.js';
-import { ciiSyntaxRuleSet } from './check/syntax-rules.js';
 import { CII_RULE_CONTEXTS } from './generated/rule-contexts.js';
 
 const RAM = NAMESPACES.ram as string;
@@ -336,7 +335,7 @@ const TABLE = new SiteTable([...CII_SITES, ...FRENCH_SITES]);
  */
 let walk: SourceWalk | undefined;
 const sourceWalk = (): SourceWalk => {
-  walk ??= new SourceWalk(compileRuleContexts(CII_RULE_CONTEXTS), TABLE, ciiSyntaxRuleSet);
+  walk ??= new SourceWalk(compileRuleContexts(CII_RULE_CONTEXTS), TABLE);
   return walk;
 };
 

@@ -9,7 +9,6 @@ import type { Finding, SourceFacts } from '@einv/core-model';
 import { ancestorsAre, child, indicatorValue, type Site, SiteTable, type XmlElement } from '@einv/xml';
 import { compileRuleContexts, SourceWalk } from '@einv/xml-check';
 import { NS } from './binding/namespaces.js';
-import { ublSyntaxRuleSet } from './check/syntax-rules.js';
 import { UBL_RULE_CONTEXTS } from './generated/rule-contexts.js';
 
 const CBC = NS.cbc as string;
@@ -503,7 +502,7 @@ const TABLE = new SiteTable([...UBL_SITES, ...FRENCH_SITES]);
  */
 let walk: SourceWalk | undefined;
 const sourceWalk = (): SourceWalk => {
-  walk ??= new SourceWalk(compileRuleContexts(UBL_RULE_CONTEXTS), TABLE, ublSyntaxRuleSet);
+  walk ??= new SourceWalk(compileRuleContexts(UBL_RULE_CONTEXTS), TABLE);
   return walk;
 };
 

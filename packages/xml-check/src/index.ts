@@ -22,7 +22,6 @@ export {
   type PatternData,
   runPattern,
   type SyntaxRuleInfo,
-  type SyntaxRuleSet,
   syntaxRuleSet,
 } from './rules.js';
 export { checkSimple } from './simple.js';

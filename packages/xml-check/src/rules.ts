@@ -11,10 +11,9 @@
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
-import { type PatternName, PatternWalk, patternName } from './pattern-walk.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
 import { type BoolFn, boolOf } from './xpath-fast.js';
-import { ContextIndex } from './xpath-match.js';
+import { type ContextEntry, ContextIndex } from './xpath-match.js';
 import type { Ast } from './xpath-parse.js';
 
 /** [id, flag, XPath test, message] */
@@ -48,14 +47,10 @@ export function listSyntaxRules(data: PatternData): SyntaxRuleInfo[] {
  * listed on the first request for the explanations, parsed once for both. The table is one pattern,
  * or several (an array): schematron lets each pattern claim the nodes on its own.
  */
-export interface SyntaxRuleSet {
+export function syntaxRuleSet(json: string): {
   check: (root: XmlElement) => Finding[];
   list: () => readonly SyntaxRuleInfo[];
-  /** the compiled patterns (compiled on the first call): what a walk of the readers claims ahead (SourceWalk) */
-  patterns: () => readonly CompiledPattern[];
-}
-
-export function syntaxRuleSet(json: string): SyntaxRuleSet {
+} {
   let data: PatternData[] | undefined;
   let patterns: CompiledPattern[] | undefined;
   let list: SyntaxRuleInfo[] | undefined;
@@ -67,10 +62,6 @@ export function syntaxRuleSet(json: string): SyntaxRuleSet {
     return data;
   };
   return {
-    patterns: () => {
-      patterns ??= parsed().map(compilePattern);
-      return patterns;
-    },
     check: (root) => {
       patterns ??= parsed().map(compilePattern);
       if (patterns.length === 1) return runPattern(patterns[0] as CompiledPattern, root);
@@ -138,7 +129,14 @@ export interface CompiledPattern {
   gatherNames: string[];
   gatherAttrs: string[];
   /** what the walk needs of each local name, built on first sight (bounded) */
-  names: Map<string, PatternName>;
+  names: Map<string, NameEntry>;
+}
+
+interface NameEntry {
+  /** the context branches that can match the name, or null when they depend on the parent's name */
+  contexts: readonly ContextEntry[] | null;
+  /** the position of the name in gatherNames, -1 when not gathered */
+  gather: number;
 }
 
 /** Hostile documents can invent any number of names: the entries kept are bounded */
@@ -325,25 +323,40 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
   const findings: Finding[] = [];
   const index = pattern.index;
   if (index) {
-    // the nodes each rule claims, in document order: from the readers' walk of this tree when it
-    // claimed them (SourceWalk), else from a walk of our own; then the rules run on them in that
-    // order (the root's asserts first, as always, with the lists their absolute paths read gathered)
-    let walk = doc.walkOf(pattern) as PatternWalk | undefined;
-    if (walk === undefined) {
-      const w = new PatternWalk(pattern);
-      const names = pattern.names;
-      // document order (the parser caps the depth, so recursion is bounded)
-      const visit = (e: XmlElement): void => {
-        w.visit(e, names.get(e.local) ?? nameEntry(pattern, e.local), doc);
-        const children = e.children;
-        for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
-      };
-      visit(root);
-      w.finish(doc);
-      walk = w;
-    }
+    // one walk in document order claims each element for the first rule whose context matches it,
+    // and gathers what the asserts' absolute paths ask for; then the rules run on their nodes in
+    // that order (the root's asserts first, as before, but with the lists already gathered)
+    const nodes: XmlElement[] = [];
+    const claims: number[] = [];
+    const lists: XmlElement[][] = pattern.gatherNames.map(() => []);
+    const attrs =
+      pattern.gatherAttrs.length > 0
+        ? new Map<string, XmlElement[]>(pattern.gatherAttrs.map((n) => [n, []]))
+        : null;
+    const names = pattern.names;
+    // document order (the parser caps the depth, so recursion is bounded)
+    const visit = (e: XmlElement): void => {
+      const entry = names.get(e.local) ?? nameEntry(pattern, index, e.local);
+      if (entry.gather >= 0) (lists[entry.gather] as XmlElement[]).push(e);
+      if (attrs !== null)
+        for (const name in e.attrs) {
+          const owners = attrs.get(name);
+          if (owners !== undefined) owners.push(e);
+        }
+      const candidates = entry.contexts ?? index.candidates(e);
+      for (let k = 0; k < candidates.length; k++) {
+        const c = candidates[k] as ContextEntry;
+        if (!c.match(e, doc)) continue;
+        nodes.push(e);
+        claims.push(c.rule);
+        break;
+      }
+      const children = e.children;
+      for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+    };
+    visit(root);
+    doc.gathered(pattern.gatherNames, lists, attrs);
     const rules = pattern.rules;
-    const { nodes, rules: claims } = walk;
     for (let i = 0; i < nodes.length; i++) {
       runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
       if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
@@ -362,8 +375,8 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
   return findings;
 }
 
-function nameEntry(pattern: CompiledPattern, local: string): PatternName {
-  const entry = patternName(pattern, local);
+function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string): NameEntry {
+  const entry = { contexts: index.candidatesOfName(local), gather: pattern.gatherNames.indexOf(local) };
   if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
   return entry;
 }

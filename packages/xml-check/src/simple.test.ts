@@ -34,6 +34,10 @@ describe('checkSimple', () => {
     expect(ok('boolean', 'yes')).toBe(false);
     for (const v of ['QUJD', 'QUI=', 'QQ==', 'QU JD\n', '']) expect(ok('base64Binary', v)).toBe(true);
     for (const v of ['QUJ', 'Q===', 'QU=D', 'QUJ*']) expect(ok('base64Binary', v)).toBe(false);
+    // white space of every kind, counted out of the length (groups of four without it)
+    for (const v of ['QU\tJD', 'Q\rUJD\n', ' QUJD QUI=\n', 'QUJD\r\n\tQQ== '])
+      expect(ok('base64Binary', v)).toBe(true);
+    for (const v of ['QU\tJ', 'QUJD Q', '\nQUJDQ\r\n']) expect(ok('base64Binary', v)).toBe(false);
     expect(ok('language', 'fr-FR')).toBe(true);
     expect(ok('language', 'fr_FR')).toBe(false);
   });

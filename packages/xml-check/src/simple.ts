@@ -12,6 +12,7 @@ const BOOLEAN = /^(true|false|1|0)$/;
 const DATE = /^(-?)(\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
 const TIME = /^(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
 const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
+const BASE64 = /^[A-Za-z0-9+/\t\n\r ]*(?:=[\t\n\r ]*){0,2}$/;
 const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
 
 /** The compiled `pattern` facets, by their source */
@@ -76,11 +77,19 @@ function checkLexical(base: string, v: string): string | null {
   }
 }
 
-/** Base64 with optional white space (attachments can be megabytes: native regexes, no char loop) */
+/** Base64 with optional white space (attachments can be megabytes: native scans, no char loop) */
 function isBase64(v: string): boolean {
-  if (!/^[A-Za-z0-9+/\t\n\r ]*(?:=[\t\n\r ]*){0,2}$/.test(v)) return false;
-  const length = /[\t\n\r ]/.test(v) ? v.replace(/[\t\n\r ]+/g, '').length : v.length;
-  return length % 4 === 0;
+  if (!BASE64.test(v)) return false;
+  // the characters other than white space, by counting the white space: indexOf scans natively and
+  // allocates nothing (a regex test, then a replace copying the whole value, cost ~1.6× more on
+  // the official examples' attachments, which mostly have no white space at all)
+  const blanks = occurrences(v, '\n') + occurrences(v, '\r') + occurrences(v, '\t') + occurrences(v, ' ');
+  return (v.length - blanks) % 4 === 0;
+}
+function occurrences(v: string, c: string): number {
+  let n = 0;
+  for (let i = v.indexOf(c); i >= 0; i = v.indexOf(c, i + 1)) n++;
+  return n;
 }
 
 function isLeap(y: number): boolean {

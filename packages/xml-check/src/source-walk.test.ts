@@ -1,13 +1,8 @@
-/**
- * SourceWalk: the rule-context counts and the sites of one walk equal those of their own walks, and
- * the syntax-rule claims it makes ahead give the check the findings of the check's own walk.
- */
+/** SourceWalk: the rule-context counts and the sites of one walk equal those of their own walks. */
 import { parseXml, SiteTable, type XmlElement } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
 import { compileRuleContexts, countRuleContexts, type RuleContextTable } from './contexts.js';
-import { compilePattern, runPattern, syntaxRuleSet } from './rules.js';
 import { SourceWalk } from './source-walk.js';
-import { XDocument } from './xpath.js';
 
 const NS = 'urn:test';
 const table: RuleContextTable = {
@@ -90,70 +85,5 @@ describe('SourceWalk', () => {
     const result = walk.run(root(DOCS[0] as string), false);
     expect(result.values).toEqual({});
     expect(result.contexts).toEqual(countRuleContexts(compiled, root(DOCS[0] as string)));
-  });
-});
-
-describe('SourceWalk with the syntax rules', () => {
-  const compiled = compileRuleContexts(table);
-  // contexts by name, by parent name, a wildcard; asserts on absolute paths (gathered lists)
-  const json = JSON.stringify({
-    ns: { t: NS },
-    rules: [
-      [
-        '/t:Doc',
-        [
-          ['S-DOC', 'fatal', 'count(//t:Party/t:Id) <= 2', 'ids'],
-          ['S-SCHEME', 'fatal', 'not(//@scheme)', 'scheme'],
-        ],
-      ],
-      ['//t:Party/t:Id', [['S-PARTY', 'fatal', 'string-length(.) = 0', 'empty']]],
-      [
-        '//t:Line',
-        [
-          ['S-LINE', 'warning', 'not(t:Code)', 'code'],
-          ['S-FIRST', 'fatal', 'count(//t:Line) = 1', 'one'],
-        ],
-      ],
-      ["//t:*[ends-with(name(), 'Amount')]", [['S-AMOUNT', 'fatal', '. = "9"', 'nine']]],
-    ],
-  });
-  const rules = syntaxRuleSet(json);
-  const walk = new SourceWalk(compiled, sites, rules);
-  const alone = compilePattern(JSON.parse(json));
-  const plainFindings = (f: unknown[]) => JSON.parse(JSON.stringify(f));
-
-  it('claims the nodes the check’s own walk claims: the same findings, in the same order', () => {
-    for (const round of [1, 2])
-      for (const xml of DOCS) {
-        const walked = root(xml);
-        const result = walk.run(walked, true);
-        // the counts and sites are untouched by the claims
-        expect({ round, contexts: result.contexts }).toEqual({
-          round,
-          contexts: countRuleContexts(compiled, root(xml)),
-        });
-        const pattern = rules.patterns()[0];
-        expect(XDocument.of(walked).walkOf(pattern as object)).toBeDefined();
-        expect(plainFindings(rules.check(walked))).toEqual(plainFindings(runPattern(alone, root(xml))));
-      }
-    const findings = rules.check(
-      (() => {
-        const r = root(DOCS[0] as string);
-        walk.run(r, false);
-        return r;
-      })(),
-    );
-    expect(findings.map((f) => f.rule)).toEqual([
-      'S-DOC',
-      'S-SCHEME',
-      'S-FIRST',
-      'S-LINE',
-      'S-AMOUNT',
-      'S-FIRST',
-      'S-LINE',
-      'S-PARTY',
-      'S-PARTY',
-      'S-PARTY',
-    ]);
   });
 });

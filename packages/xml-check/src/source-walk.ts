@@ -7,8 +7,6 @@
  */
 import { type SiteHit, SiteHits, type SitesOfName, type SiteTable, type XmlElement } from '@einv/xml';
 import { type CompiledRuleContexts, claimContexts, countsOf } from './contexts.js';
-import { type PatternName, PatternWalk, patternName } from './pattern-walk.js';
-import type { CompiledPattern, SyntaxRuleSet } from './rules.js';
 import { XDocument } from './xpath.js';
 import type { ContextEntry } from './xpath-match.js';
 
@@ -17,8 +15,6 @@ interface NameEntry {
   /** the context branches that can match it, or null when they depend on the parent's name */
   contexts: readonly ContextEntry[] | null;
   sites: SitesOfName | undefined;
-  /** the syntax-rule pattern's entry (when the walk claims its nodes too) */
-  syntax: PatternName | null;
 }
 
 /** Hostile documents can invent any number of names: the entries kept are bounded */
@@ -34,29 +30,11 @@ export interface SourceWalkResult {
 /** A binding's rule contexts and sites, walked together (one per binding, built once) */
 export class SourceWalk {
   readonly #names = new Map<string, NameEntry>();
-  /** the syntax-rule pattern whose nodes the walk claims ahead of the check, once compiled */
-  #pattern: CompiledPattern | null | undefined;
 
-  /**
-   * @param syntax the binding's syntax rules: when given, the walk also claims the nodes of their
-   *   pattern and gathers what its absolute paths ask for, kept with the document for the check
-   *   that usually follows (checkCii/checkUbl on the same tree, decision 0191); a single pattern
-   *   of plain match contexts only
-   */
   constructor(
     private readonly contexts: CompiledRuleContexts,
     private readonly sites: SiteTable,
-    private readonly syntax?: SyntaxRuleSet,
   ) {}
-
-  #syntaxPattern(): CompiledPattern | null {
-    if (this.#pattern === undefined) {
-      const patterns = this.syntax?.patterns() ?? [];
-      const only = patterns.length === 1 ? (patterns[0] as CompiledPattern) : null;
-      this.#pattern = only?.index ? only : null;
-    }
-    return this.#pattern;
-  }
 
   /**
    * The same as `countRuleContexts(contexts, root)` and (with `withSites`) `sites.collect(root)`,
@@ -68,8 +46,6 @@ export class SourceWalk {
     const doc = XDocument.of(root);
     const hits = new Int32Array(compiled.slotIds.length);
     const found = withSites ? new SiteHits(this.sites) : null;
-    const pattern = this.#syntaxPattern();
-    const claims = pattern !== null && doc.walkOf(pattern) === undefined ? new PatternWalk(pattern) : null;
     const names = this.#names;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement): void => {
@@ -77,12 +53,10 @@ export class SourceWalk {
       const candidates = entry.contexts ?? index.candidates(e);
       if (candidates.length > 0) claimContexts(compiled, hits, e, candidates, doc);
       if (found !== null && entry.sites !== undefined) found.visit(e, entry.sites);
-      if (claims !== null) claims.visit(e, entry.syntax as PatternName, doc);
       const children = e.children;
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
-    claims?.finish(doc);
     return { contexts: countsOf(compiled, hits), values: found ? found.result() : {} };
   }
 
@@ -90,7 +64,6 @@ export class SourceWalk {
     const entry = {
       contexts: this.contexts.index.candidatesOfName(local),
       sites: this.sites.sitesOf(local),
-      syntax: this.#pattern ? patternName(this.#pattern, local) : null,
     };
     if (this.#names.size < MAX_NAMES) this.#names.set(local, entry);
     return entry;

@@ -240,19 +240,6 @@ export class XDocument {
     this.indexed = true;
   }
 
-  /** A pattern's walk of this document, done by another pass (pattern-walk.ts), by pattern */
-  private walks: Map<object, unknown> | undefined;
-
-  /** Keeps the walk `walk` of this document for `pattern` (rules.ts reads it back with walkOf) */
-  keepWalk(pattern: object, walk: unknown): void {
-    this.walks ??= new Map();
-    this.walks.set(pattern, walk);
-  }
-
-  walkOf(pattern: object): unknown {
-    return this.walks?.get(pattern);
-  }
-
   /**
    * Hands over what a walk of the whole tree in document order gathered (rules.ts `runPattern`): for
    * each of `names`, every element of that local name (any namespace), and, when `attrs` is given,

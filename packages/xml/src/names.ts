@@ -190,6 +190,44 @@ function childrenArray(pending: XmlElement[], start: number, count: number): Xml
       return [p[s] as XmlElement, p[s + 1] as XmlElement, p[s + 2] as XmlElement];
     case 4:
       return [p[s] as XmlElement, p[s + 1] as XmlElement, p[s + 2] as XmlElement, p[s + 3] as XmlElement];
+    case 5:
+      return [
+        p[s] as XmlElement,
+        p[s + 1] as XmlElement,
+        p[s + 2] as XmlElement,
+        p[s + 3] as XmlElement,
+        p[s + 4] as XmlElement,
+      ];
+    case 6:
+      return [
+        p[s] as XmlElement,
+        p[s + 1] as XmlElement,
+        p[s + 2] as XmlElement,
+        p[s + 3] as XmlElement,
+        p[s + 4] as XmlElement,
+        p[s + 5] as XmlElement,
+      ];
+    case 7:
+      return [
+        p[s] as XmlElement,
+        p[s + 1] as XmlElement,
+        p[s + 2] as XmlElement,
+        p[s + 3] as XmlElement,
+        p[s + 4] as XmlElement,
+        p[s + 5] as XmlElement,
+        p[s + 6] as XmlElement,
+      ];
+    case 8:
+      return [
+        p[s] as XmlElement,
+        p[s + 1] as XmlElement,
+        p[s + 2] as XmlElement,
+        p[s + 3] as XmlElement,
+        p[s + 4] as XmlElement,
+        p[s + 5] as XmlElement,
+        p[s + 6] as XmlElement,
+        p[s + 7] as XmlElement,
+      ];
     default:
       return pending.slice(start, start + count);
   }

@@ -108,6 +108,10 @@ const PREDICTED = [
   '<r><abcdefgi>1</abcdefgi><abcdefghijkm>2</abcdefghijkm><abcdefghijklmnx/><abcdefghijklmnoq/><abcdefghijklmnopr/></r>',
   // short values that share a hash slot or a prefix with the values before
   '<r a="Aa"><v>Aa</v><v>BB</v><v>AaAa</v><v>AaBB</v><v>BBAa</v><v>AaAaAaAaAa</v><v>AaAaAaAaBB</v></r>',
+  // … that differ only in their last bytes after the whole words, beyond ASCII, up to 64 bytes and past it
+  '<r a="xxxxAa" b="€xAa"><v>xxxxAa</v><v>xxxxBB</v><v>€xAa</v><v>€xBB</v><v a="€xBB">é</v><v>è</v></r>',
+  `<r><v>${'x'.repeat(62)}Aa</v><v>${'x'.repeat(62)}BB</v><v>${'x'.repeat(63)}Aa</v><v>${'x'.repeat(63)}BB</v></r>`,
+  `<r><v>${'é'.repeat(31)}Aa</v><v>${'é'.repeat(31)}BB</v><v>${'é'.repeat(31)}Aa</v><v>€${'é'.repeat(30)}BB</v></r>`,
 ];
 
 const MALFORMED = [

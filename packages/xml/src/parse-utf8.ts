@@ -246,13 +246,18 @@ for (const c of '>/=<"\'&') ENDS_NAME[c.charCodeAt(0)] = 1;
 
 /**
  * Short texts by the hash of their bytes (shortValue): a slot per hash modulo the table's size (a
- * power of two), a newer text replacing an older on a collision, so bounded by its size
+ * power of two), a newer text replacing an older on a collision, so bounded by its size. Up to 64
+ * bytes, beyond ASCII too (decision 0189): a text made once is shared by every element that repeats
+ * it, so the tree holds fewer strings for the collector to copy.
  */
 const VALUE_SLOTS: (string | undefined)[] = new Array(16_384).fill(undefined);
 const VALUE_SLOT_MASK = VALUE_SLOTS.length - 1;
-const MAX_VALUE_LENGTH = 24;
-/** The bytes of each slot's text four by four (its whole words), to compare a word at a time */
-const VALUE_WORDS = new Int32Array(VALUE_SLOTS.length * (MAX_VALUE_LENGTH >> 2));
+const MAX_VALUE_LENGTH = 64;
+const WORDS_PER_VALUE = MAX_VALUE_LENGTH >> 2;
+/** The bytes of each slot's text: their whole words, the last 0–3 bytes in one number, their count (-1: empty slot) */
+const VALUE_WORDS = new Int32Array(VALUE_SLOTS.length * WORDS_PER_VALUE);
+const VALUE_TAILS = new Int32Array(VALUE_SLOTS.length);
+const VALUE_BYTES = new Int32Array(VALUE_SLOTS.length).fill(-1);
 
 /** "    " as a little-endian word: indentation is skipped four spaces at a time */
 const FOUR_SPACES = 0x20202020;
@@ -506,7 +511,8 @@ class Utf8Parser {
       return j;
     }
     let t: string;
-    if (flags === SOLID && j - start <= MAX_VALUE_LENGTH) t = this.shortValue(start, j, h);
+    if ((flags & ~WIDE) === SOLID && j - start <= MAX_VALUE_LENGTH)
+      t = this.shortValue(start, j, h, flags !== SOLID);
     else {
       t = flags & WIDE ? this.text.utf8Slice(start, j) : this.text.latin1Slice(start, j);
       if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
@@ -534,32 +540,37 @@ class Utf8Parser {
   }
 
   /**
-   * A short ASCII text or attribute value without references or line ends (codes, amounts, dates,
-   * identifiers, currencies, units): the copy made for
-   * the same text before, when there was one. Values repeat from line to line, and a copy per
-   * element was a good part of the parse and of its garbage.
+   * A text or attribute value of at most MAX_VALUE_LENGTH bytes without references or line ends
+   * (codes, amounts, dates, identifiers, currencies, units, names, descriptions; `wide`: beyond
+   * ASCII, decoded as UTF-8): the copy made for the same bytes before, when there was one. Values
+   * repeat from line to line, and a copy per element was a good part of the parse and of its garbage.
    */
-  private shortValue(start: number, end: number, hash: number): string {
+  private shortValue(start: number, end: number, hash: number, wide: boolean): string {
     const slot = hash & VALUE_SLOT_MASK;
-    const known = VALUE_SLOTS[slot];
     const length = end - start;
     const words = length >> 2;
-    const base = slot * (MAX_VALUE_LENGTH >> 2);
+    const base = slot * WORDS_PER_VALUE;
     const view = this.view;
-    if (known !== undefined && known.length === length) {
+    const tail = this.tailBytes(start + (words << 2), end);
+    if (VALUE_BYTES[slot] === length && VALUE_TAILS[slot] === tail) {
       let k = 0;
       while (k < words && view.getInt32(start + (k << 2), true) === VALUE_WORDS[base + k]) k++;
-      if (k === words) {
-        const b = this.b;
-        let i = words << 2;
-        while (i < length && b[start + i] === known.charCodeAt(i)) i++;
-        if (i === length) return known;
-      }
+      if (k === words) return VALUE_SLOTS[slot] as string;
     }
-    const t = this.text.latin1Slice(start, end);
+    const t = wide ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end);
     VALUE_SLOTS[slot] = t;
+    VALUE_BYTES[slot] = length;
+    VALUE_TAILS[slot] = tail;
     for (let k = 0; k < words; k++) VALUE_WORDS[base + k] = view.getInt32(start + (k << 2), true);
     return t;
+  }
+
+  /** The 0–3 bytes from start to end in one number (what shortValue compares after the whole words) */
+  private tailBytes(start: number, end: number): number {
+    const b = this.b;
+    let tail = 0;
+    for (let i = end - 1; i >= start; i--) tail = (tail << 8) | (b[i] as number);
+    return tail;
   }
 
   /** The run (RUNS) of the spaces, tabs and line feeds from start to end; -1 when too long (or the table is full) */
@@ -850,7 +861,8 @@ class Utf8Parser {
 
   private attrValue(start: number, end: number): string {
     const flags = this.valueFlags;
-    if (flags === 0 && end - start <= MAX_VALUE_LENGTH) return this.shortValue(start, end, this.valueHash);
+    if ((flags & ~WIDE) === 0 && end - start <= MAX_VALUE_LENGTH)
+      return this.shortValue(start, end, this.valueHash, flags !== 0);
     const raw = flags & WIDE ? this.text.utf8Slice(start, end) : this.text.latin1Slice(start, end);
     return flags & (AMP | BREAK) ? attributeValue(raw, giveUp) : raw;
   }

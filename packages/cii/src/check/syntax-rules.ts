@@ -4,13 +4,10 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import { type SyntaxRuleInfo, type SyntaxRuleSet, syntaxRuleSet } from '@einv/xml-check';
+import { type SyntaxRuleInfo, syntaxRuleSet } from '@einv/xml-check';
 import { CII_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
 const rules = syntaxRuleSet(CII_SYNTAX_RULES_DATA);
-
-/** The rule set itself: the source facts' walk claims its nodes ahead of the check (decision 0191) */
-export const ciiSyntaxRuleSet: SyntaxRuleSet = rules;
 
 export function checkCiiSyntaxRules(root: XmlElement): Finding[] {
   return rules.check(root);
