@@ -168,9 +168,53 @@ export function compileMatch(branch: XPath): Matcher {
     if (preds.some((p) => p === null)) return (e, doc) => doc.matches(branch, e);
     tests.push(stepTest(s, preds as BoolFn[]));
   }
-  let up = first(tests[0] as BoolFn, (steps[0] as Step).deep || a.abs === '//');
+  const deepStart = (steps[0] as Step).deep || a.abs === '//';
+  const chain = nameChain(steps, deepStart);
+  if (chain) return chain;
+  let up = first(tests[0] as BoolFn, deepStart);
   for (let i = 1; i < steps.length; i++) up = next(tests[i] as BoolFn, (steps[i] as Step).deep, up);
   return up;
+}
+
+/**
+ * The most frequent branch, child steps all the way (`/rsm:A/rsm:B/ram:C`, `//ram:B[p]/ram:C[q]`), as
+ * one loop up the ancestors comparing names, then each step's predicates on the ancestor it names
+ * (a fixed number of levels up): the same tests as the nested closures of `first` / `next`, without
+ * a closure call per level (a line's context checks five or six levels). Null for other branches.
+ */
+function nameChain(steps: readonly Step[], deepStart: boolean): Matcher | null {
+  const n = steps.length;
+  for (let i = 1; i < n; i++) if ((steps[i] as Step).deep) return null;
+  // the predicates of each step, with how many levels above the element it is
+  const filters: { up: number; preds: BoolFn[] }[] = [];
+  for (let i = 0; i < n; i++) {
+    const preds = (steps[i] as Step).preds.map(predicateOf);
+    if (preds.some((p) => p === null)) return null;
+    if (preds.length > 0) filters.push({ up: n - 1 - i, preds: preds as BoolFn[] });
+  }
+  // the element's own first: most contexts are `…/X[p]`
+  filters.sort((x, y) => x.up - y.up);
+  const locals = steps.map((s) => s.local);
+  const spaces = steps.map((s) => s.ns);
+  return (e, doc) => {
+    let at: XmlElement = e;
+    for (let k = n - 1; ; k--) {
+      const local = locals[k] as string;
+      const ns = spaces[k] as string;
+      if ((local !== '*' && at.local !== local) || (ns !== '*' && at.ns !== ns)) return false;
+      if (k === 0) break;
+      if (at.parent === null) return false;
+      at = at.parent;
+    }
+    if (!deepStart && at.parent !== null) return false;
+    for (let f = 0; f < filters.length; f++) {
+      const { up, preds } = filters[f] as { up: number; preds: BoolFn[] };
+      let node = e;
+      for (let k = 0; k < up; k++) node = node.parent as XmlElement;
+      for (let i = 0; i < preds.length; i++) if (!(preds[i] as BoolFn)(node, doc)) return false;
+    }
+    return true;
+  };
 }
 
 /** The first step: a child of the document node, or (deep) any element */
