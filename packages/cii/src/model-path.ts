@@ -59,12 +59,19 @@ export interface KeyAccess {
   readonly set: (obj: ModelObject, value: unknown) => void;
 }
 
+/**
+ * The same accesses through the shared loops (getParts / setParts): for a binding that runs about
+ * once per document (a header group's), whose own compiled code would stay cold (decision 0194)
+ */
+export function sharedKey(key: string): KeyAccess {
+  const p = parts(key);
+  return { get: (obj) => getParts(obj, p), set: (obj, value) => setParts(obj, p, value) };
+}
+
 export function compileKey(key: string): KeyAccess {
   const p = parts(key);
-  if (p.length === 0) {
-    // no binding writes the empty key (its group is the parent object itself): the loops' answers
-    return { get: (obj) => getParts(obj, p), set: (obj, value) => setParts(obj, p, value) };
-  }
+  // no binding writes the empty key (its group is the parent object itself): the loops' answers
+  if (p.length === 0) return sharedKey(key);
   const names = p.map((k) => JSON.stringify(k));
   const last = names.length - 1;
   let get = 'let c = o;\n';

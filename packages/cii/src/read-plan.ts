@@ -12,7 +12,7 @@
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding, ValueType } from './binding/types.js';
-import { compileKey, type KeyAccess } from './model-path.js';
+import { compileKey, type KeyAccess, sharedKey } from './model-path.js';
 import type { ElementSink } from './read-marks.js';
 
 /** What a walk found at one path node: nothing, one element (the usual case), or several in document order */
@@ -167,6 +167,7 @@ export function rootPlan(entries: readonly Binding[]): Plan {
   if (!plan) {
     plan = compilePlan(entries, []);
     markRereads(plan, false);
+    compileAccesses(plan, false);
     rootPlans.set(entries, plan);
   }
   return plan;
@@ -190,7 +191,8 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
     const { nodes, attr } = builder.add(b.path, true);
     const last = nodes[nodes.length - 1] as PathNode;
     if (nodes.length > 1) firstSteps.push((nodes[1] as PathNode).index);
-    const access = compileKey(b.key);
+    // the shared loops until compileAccesses says the binding runs per repeated element
+    const access = sharedKey(b.key);
     if (b.kind === 'field') {
       const holder = nodes.length > 2 ? (nodes[nodes.length - 2] as PathNode).index : -1;
       compiled.push({
@@ -275,6 +277,19 @@ function markRereads(plan: Plan, shared: boolean): void {
     if (entry.kind === 'field') entry.reread ||= met;
     // a repeated group's items are new objects; a single group's object may be another binding's
     else markRereads(entry.plan, !entry.binding.many && met);
+  }
+}
+
+/**
+ * The bindings read per element of a repeated group (a line, a VAT breakdown, an allowance: at any
+ * depth below one) get their key compiled (`compileKey`); the others, read about once per document
+ * (the header's), keep the shared loops: their own compiled code would run as cold code, which
+ * cost as much as the megamorphic loops on the official examples (decision 0194).
+ */
+function compileAccesses(plan: Plan, repeated: boolean): void {
+  for (const e of plan.entries) {
+    if (repeated) e.access = compileKey(e.binding.key);
+    if (e.kind === 'group') compileAccesses(e.plan, repeated || e.binding.many);
   }
 }
 
