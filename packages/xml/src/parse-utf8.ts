@@ -264,6 +264,9 @@ const FOUR_SPACES = 0x20202020;
 /** Eight spaces as a little-endian double (a plain number, not a NaN: equal exactly when the bytes are) */
 const EIGHT_SPACES = new DataView(new Uint8Array(8).fill(0x20).buffer).getFloat64(0, true);
 
+/** Texts longer than this are never shared (shortValue, blankRun): their scan computes no hash */
+const HASHED_TEXT = Math.max(MAX_VALUE_LENGTH, MAX_BLANK_LENGTH) + 1;
+
 /** Texts at least this long are scanned natively (longCharData) */
 const LONG_TEXT = 256;
 
@@ -483,12 +486,20 @@ class Utf8Parser {
     let j = start;
     // byte by byte for the usual short text; a long one (an attachment) is left to native scans
     const limit = Math.min(n, start + LONG_TEXT);
-    for (; j < limit; j++) {
+    // the hash serves only texts short enough to be shared (shortValue, blankRun): not past them
+    const hashed = Math.min(limit, start + HASHED_TEXT);
+    for (; j < hashed; j++) {
       const c = b[j] as number;
       if (c === 0x3c) break;
       h = (Math.imul(h, 31) + c) | 0;
       flags |= TEXT_CLASS[c] as number;
     }
+    if (j === hashed)
+      for (; j < limit; j++) {
+        const c = b[j] as number;
+        if (c === 0x3c) break;
+        flags |= TEXT_CLASS[c] as number;
+      }
     if (j === limit && j < n) return this.longCharData(start, current);
     if (flags & (FORBIDDEN | EF | LF)) {
       if (flags & FORBIDDEN) giveUp();
@@ -517,7 +528,8 @@ class Utf8Parser {
       t = flags & WIDE ? this.text.utf8Slice(start, j) : this.text.latin1Slice(start, j);
       if (flags & (CR | AMP | BRACKET)) t = charDataValue(t, giveUp);
     }
-    current.text += t;
+    const before = current.text;
+    current.text = before === '' ? t : before + t; // a leaf's only text: no concatenation to call
     this.textRun = -1;
     return j;
   }
