@@ -34,6 +34,15 @@ function placeAt(line: number, column: number): number {
 const MAX_LINE = 2 ** 21;
 
 const NO_PLACES = new Float64Array(0);
+/** Tables by line up to this many lines are plain arrays (see byLine) */
+const SMALL_TABLE = 16_384;
+
+/** A plain array of `size` NONE, built by push so that it stays a packed array of small integers */
+function smallTable(size: number): number[] {
+  const table: number[] = [];
+  for (let i = 0; i < size; i++) table.push(NONE);
+  return table;
+}
 
 /** A line without marked leaf, a line with several (their places are in `shared`) */
 const NONE = -1;
@@ -50,7 +59,7 @@ export class PlaceIndex {
   private next = 0;
 
   constructor(
-    private readonly columns: readonly number[],
+    private readonly columns: ArrayLike<number>,
     private readonly shared: Float64Array,
   ) {}
 
@@ -93,9 +102,12 @@ export class ReadMarks implements ElementSink {
     }
     // a table of lines mostly without marks (a document of blank lines) would cost more than it saves
     if (lastLine > 4 * elements.length + 1024) return undefined;
-    // an array of small integers, not an Int32Array: a typed array's buffer is allocated outside the
-    // heap and tracked by the collector, which cost more than the table for a small document (0195)
-    const columns: number[] = new Array<number>(lastLine + 1).fill(NONE);
+    // a small document's table is an array of small integers, not an Int32Array: a typed array's
+    // buffer is allocated outside the heap and tracked by the collector, which cost more than the
+    // table for an official example (0195). A large one's is an Int32Array: `new Array(n)` beyond
+    // ~100,000 slots is a dictionary (its fill and every look-up a hash table's)
+    const columns: ArrayLike<number> & { [line: number]: number } =
+      lastLine < SMALL_TABLE ? smallTable(lastLine + 1) : new Int32Array(lastLine + 1).fill(NONE);
     const shared: number[] = [];
     for (let i = 0; i < elements.length; i++) {
       const el = elements.at(i);
