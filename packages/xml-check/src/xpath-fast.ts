@@ -370,6 +370,8 @@ function pathOf(a: Extract<Ast, { k: 'path' }>, strings = false): PathFn | null 
       return false;
     };
   }
+  const chain = start ? null : childChain(steps);
+  if (chain) return chain;
   const calls = steps.map((s) => (s.call ? stringOf(s.call) : null));
   const walk = (n: XmlElement | null, i: number, doc: Evaluator, visit: Visit): boolean => {
     if (i === steps.length) return visit(n ?? doc.root, '');
@@ -442,6 +444,30 @@ function deepPathOf(steps: readonly Step[], preds: (BoolFn | null)[][]): PathFn 
     }
     return false;
   };
+}
+
+/**
+ * `ram:A/ram:B…`: named child steps without predicates, as nested loops over the children comparing
+ * names (no step switch, no predicate list per node); the general walk's visits, in its order
+ */
+function childChain(steps: readonly Step[]): PathFn | null {
+  for (const s of steps)
+    if (s.axis !== 'child' || s.deep || s.preds.length > 0 || s.local === '*' || s.ns === '*') return null;
+  const locals = steps.map((s) => s.local);
+  const spaces = steps.map((s) => s.ns);
+  const last = steps.length - 1;
+  const down = (el: XmlElement, i: number, visit: Visit): boolean => {
+    const local = locals[i] as string;
+    const ns = spaces[i] as string;
+    const children = el.children;
+    for (let k = 0; k < children.length; k++) {
+      const c = children[k] as XmlElement;
+      if (c.local !== local || c.ns !== ns) continue;
+      if (i === last ? visit(c, '') : down(c, i + 1, visit)) return true;
+    }
+    return false;
+  };
+  return (e, _doc, visit) => down(e, 0, visit);
 }
 
 /** The step of a path that is one named child step without predicates (`ram:Value`), else null */
