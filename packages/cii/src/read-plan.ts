@@ -30,6 +30,8 @@ interface PathNode {
    */
   marks: boolean;
   children: PathNode[];
+  /** the children that have children of their own, in the order of `children` (set once compiled) */
+  inner: PathNode[];
   /** the local name of each child's step, in the order of `children` */
   locals: string[];
   /** children by local name (namespace and predicates are checked on dispatch) */
@@ -106,7 +108,7 @@ export interface Plan {
 }
 
 function newNode(index: number, step: Step | undefined): PathNode {
-  return { index, step, marks: false, children: [], locals: [], byLocal: new Map() };
+  return { index, step, marks: false, children: [], inner: [], locals: [], byLocal: new Map() };
 }
 
 class PlanBuilder {
@@ -231,6 +233,12 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
       otherwise: c.otherwise,
     };
   });
+  // the walk descends only into the child steps that lead further (most are a field's last step)
+  const nodes = [builder.root];
+  for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
+    node.inner = node.children.filter((c) => c.children.length > 0);
+    nodes.push(...node.children);
+  }
   return {
     size: builder.size,
     found: new Array(builder.size).fill(undefined),
@@ -334,10 +342,11 @@ function walkNode(
       for (let k = 0; k < candidates.length; k++) dispatch(c, candidates[k] as PathNode, found, vars, seen);
     }
   }
-  for (let k = 0; k < kids.length; k++) {
-    const child = kids[k] as PathNode;
+  const inner = node.inner;
+  for (let k = 0; k < inner.length; k++) {
+    const child = inner[k] as PathNode;
     const f = found[child.index];
-    if (f !== undefined && child.children.length > 0) walkNode(child, f, found, vars, seen);
+    if (f !== undefined) walkNode(child, f, found, vars, seen);
   }
 }
 
