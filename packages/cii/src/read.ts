@@ -208,17 +208,18 @@ class Reader {
     const entries = plan.entries;
     for (let i = 0; i < entries.length; i++) {
       const b = entries[i] as CompiledEntry;
-      if (b.kind === 'field') this.field(b, found, obj, modelPath);
-      else this.group(b, found, obj, modelPath);
+      // most entries find nothing (a table for every profile): answered here, without a call
+      if (found[b.node] !== undefined) {
+        if (b.kind === 'field') this.field(b, found, obj, modelPath);
+        else this.group(b, found, obj, modelPath);
+      } else if (b.kind === 'field' && b.type === 'date' && b.holder !== -1)
+        this.emptyDate(b, found, obj, modelPath);
     }
   }
 
   private field(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
-    const at = found[cf.node];
-    if (at === undefined) {
-      this.emptyDate(cf, found, obj, modelPath);
-      return;
-    }
+    // something was found (entries): an element, or several
+    const at = found[cf.node] as XmlElement | XmlElement[];
     const f = cf.binding;
     const attr = cf.attr;
     // the hits: every element found (read as its text), or those holding the attribute
@@ -305,7 +306,7 @@ class Reader {
    * string and fail).
    */
   private emptyDate(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
-    if (cf.type !== 'date' || cf.holder === -1 || cf.access.get(obj) !== undefined) return;
+    if (cf.access.get(obj) !== undefined) return;
     const holder = firstOf(found[cf.holder]);
     if (!holder) return;
     cf.access.set(obj, '');
