@@ -4,16 +4,10 @@
 // On a shared machine this is the fairest before/after: both builds suffer the same load.
 //   node bench/compare-builds.mjs A_ROOT B_ROOT [filter]
 // where each root holds packages/*/dist (e.g. a checkout of main and this one, both built).
-import path from 'node:path';
-import { speedSets } from './lib.mjs';
+import { buildRoots, importFrom, speedSets } from './lib.mjs';
 
-const [aRoot, bRoot, only] = process.argv.slice(2);
-if (!aRoot || !bRoot) {
-  console.error('usage: node bench/compare-builds.mjs A_ROOT B_ROOT [filter]');
-  process.exit(2);
-}
-const load = async (root) =>
-  (await import(path.resolve(root, 'packages/facturx/dist/index.js'))).validateDocument;
+const { aRoot, bRoot, only } = buildRoots('compare-builds.mjs');
+const load = async (root) => (await importFrom(root, 'facturx/dist/index.js')).validateDocument;
 const A = await load(aRoot);
 const B = await load(bRoot);
 

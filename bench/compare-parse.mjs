@@ -6,17 +6,12 @@
 // decoded text instead (the string parser). With --expose-gc, the heap the trees of one round keep
 // alive (after a forced collection, median of 3) is printed too: the tree every later pass walks.
 //   node [--expose-gc] bench/compare-parse.mjs A_ROOT B_ROOT [filter]
-import path from 'node:path';
-import { speedSets } from './lib.mjs';
+import { buildRoots, importFrom, speedSets } from './lib.mjs';
 
-const [aRoot, bRoot, only] = process.argv.slice(2);
-if (!aRoot || !bRoot) {
-  console.error('usage: node bench/compare-parse.mjs A_ROOT B_ROOT [filter]');
-  process.exit(2);
-}
+const { aRoot, bRoot, only } = buildRoots('compare-parse.mjs');
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: benchmarks only, never run by turbo tasks
 const fromString = process.env.STRING === '1';
-const load = async (root) => (await import(path.resolve(root, 'packages/xml/dist/index.js'))).parseXml;
+const load = async (root) => (await importFrom(root, 'xml/dist/index.js')).parseXml;
 const parseA = await load(aRoot);
 const parseB = await load(bRoot);
 const input = (bytes) => (fromString ? bytes.toString('utf8') : bytes);

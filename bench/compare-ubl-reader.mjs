@@ -9,19 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { SHARED_DIR } from './lib.mjs';
+import { buildRoots, importFrom, SHARED_DIR } from './lib.mjs';
 
-const [aRoot, bRoot, only] = process.argv.slice(2);
-if (!aRoot || !bRoot) {
-  console.error('usage: node bench/compare-ubl-reader.mjs A_ROOT B_ROOT [filter]');
-  process.exit(2);
-}
-const load = (root, file) => import(path.resolve(root, 'packages', file));
+const { aRoot, bRoot, only } = buildRoots('compare-ubl-reader.mjs');
 const builds = await Promise.all(
   [aRoot, bRoot].map(async (root) => ({
-    parseXml: (await load(root, 'xml/dist/index.js')).parseXml,
-    read: (await load(root, 'ubl/dist/index.js')).readUblElement,
-    facts: (await load(root, 'ubl/dist/source-facts.js')).ublSourceFacts,
+    parseXml: (await importFrom(root, 'xml/dist/index.js')).parseXml,
+    read: (await importFrom(root, 'ubl/dist/index.js')).readUblElement,
+    facts: (await importFrom(root, 'ubl/dist/source-facts.js')).ublSourceFacts,
   })),
 );
 

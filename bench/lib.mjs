@@ -177,3 +177,21 @@ export function postLoad(url, body, { duration, connections, type = 'application
     ),
   );
 }
+
+/**
+ * The two build roots of a compare-* bench and its optional filter, from the command line; without
+ * both roots, the usage and exit code 2. Each root holds packages/*\/dist (a built checkout).
+ */
+export function buildRoots(script) {
+  const [aRoot, bRoot, only] = process.argv.slice(2);
+  if (!aRoot || !bRoot) {
+    console.error(`usage: node bench/${script} A_ROOT B_ROOT [filter]`);
+    process.exit(2);
+  }
+  return { aRoot, bRoot, only };
+}
+
+/** A built module of the build at `root`: `packages/<file>` (e.g. `xml/dist/index.js`) */
+export function importFrom(root, file) {
+  return import(path.resolve(root, 'packages', file));
+}
