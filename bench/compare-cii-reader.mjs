@@ -5,10 +5,8 @@
 // per round is compared (median of interleaved rounds). The reader's share of validateDocument is
 // a sixth; this isolates it from the rest (compare-builds.mjs for the whole).
 //   node bench/compare-cii-reader.mjs A_ROOT B_ROOT [filter]
-import fs from 'node:fs';
-import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { buildRoots, importFrom, SHARED_DIR } from './lib.mjs';
+import { buildRoots, importFrom, median, officialExamples, readerTrees } from './lib.mjs';
 
 const { aRoot, bRoot, only } = buildRoots('compare-cii-reader.mjs');
 const builds = await Promise.all(
@@ -18,26 +16,16 @@ const builds = await Promise.all(
   })),
 );
 
-const examples = fs
-  .readdirSync(path.join(SHARED_DIR, 'en16931/cii/examples'))
-  .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT ')) // the 3 MB attachment example dominates
-  .sort()
-  .map((f) => fs.readFileSync(path.join(SHARED_DIR, 'en16931/cii/examples', f)));
+const examples = officialExamples('cii');
 const sets = [
   ['CII examples', examples],
   ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
 ];
 
-const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
-/** What a caller sees of a read result: its enumerable fields, the locations record built */
-const seen = (r) => JSON.stringify({ ...r, locations: r.locations });
 console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
 for (const [name, docs] of sets) {
   if (only && !name.includes(only)) continue;
-  const trees = builds.map((b) => docs.map((d) => b.parseXml(d, { maxBytes: 256e6 }).root));
-  for (let i = 0; i < docs.length; i++)
-    if (seen(builds[0].read(trees[0][i])) !== seen(builds[1].read(trees[1][i])))
-      console.log(`!! ${name}: the results differ (document ${i})`);
+  const trees = readerTrees(name, builds, docs);
   const reps = docs.length > 1 ? 20 : 2;
   const cpu = (b) => {
     const { read } = builds[b];

@@ -6,10 +6,8 @@
 // interleaved rounds). The source facts (`ublSourceFacts`: xml-check's SourceWalk, another package)
 // are timed alone as well, so the reader's own walk is readUblElement minus them.
 //   node bench/compare-ubl-reader.mjs A_ROOT B_ROOT [filter]
-import fs from 'node:fs';
-import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { buildRoots, importFrom, SHARED_DIR } from './lib.mjs';
+import { buildRoots, importFrom, median, officialExamples, readerTrees } from './lib.mjs';
 
 const { aRoot, bRoot, only } = buildRoots('compare-ubl-reader.mjs');
 const builds = await Promise.all(
@@ -20,12 +18,7 @@ const builds = await Promise.all(
   })),
 );
 
-const examples = fs
-  .readdirSync(path.join(SHARED_DIR, 'en16931/ubl/examples'))
-  .filter((f) => /\.xml$/i.test(f))
-  .sort()
-  .map((f) => fs.readFileSync(path.join(SHARED_DIR, 'en16931/ubl/examples', f)))
-  .filter((b) => b.length < 1e6);
+const examples = officialExamples('ubl');
 const sets = [
   ['UBL examples', examples],
   ['UBL 100 lines', [Buffer.from(largeInvoiceXml('ubl', 100))]],
@@ -33,16 +26,10 @@ const sets = [
 ];
 if (only?.includes('10000')) sets.push(['UBL 10000 lines', [Buffer.from(largeInvoiceXml('ubl', 10000))]]);
 
-const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
-/** What a caller sees of a read result: its enumerable fields, the locations record built */
-const seen = (r) => JSON.stringify({ ...r, locations: r.locations });
 console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
 for (const [name, docs] of sets) {
   if (only && !name.includes(only)) continue;
-  const trees = builds.map((b) => docs.map((d) => b.parseXml(d, { maxBytes: 256e6 }).root));
-  for (let i = 0; i < docs.length; i++)
-    if (seen(builds[0].read(trees[0][i])) !== seen(builds[1].read(trees[1][i])))
-      console.log(`!! ${name}: the results differ (document ${i})`);
+  const trees = readerTrees(name, builds, docs);
   // ~30-60 ms per timed sample on a quiet machine: the machine is shared, so many short rounds
   const reps = docs.length > 1 ? 20 : name.includes('10000') ? 1 : name.includes('100 ') ? 60 : 6;
   const rounds = name.includes('10000') ? 9 : 21;

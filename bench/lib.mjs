@@ -79,15 +79,9 @@ export function sharedXmlFiles(dir) {
  * invoices, and the given larger CII invoices (e.g. [10000])
  */
 export function speedSets(largerCii = []) {
-  const examples = (dir) =>
-    fs
-      .readdirSync(path.join(SHARED_DIR, dir))
-      .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT '))
-      .sort()
-      .map((f) => fs.readFileSync(path.join(SHARED_DIR, dir, f)));
   return [
-    ['CII examples', examples('en16931/cii/examples')],
-    ['UBL examples', examples('en16931/ubl/examples')],
+    ['CII examples', officialExamples('cii')],
+    ['UBL examples', officialExamples('ubl')],
     ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
     ['UBL 1,000 lines', [Buffer.from(largeInvoiceXml('ubl', 1000))]],
     ...largerCii.map((n) => [
@@ -95,6 +89,35 @@ export function speedSets(largerCii = []) {
       [Buffer.from(largeInvoiceXml('cii', n))],
     ]),
   ];
+}
+
+/**
+ * The official EN 16931 examples of one syntax ('cii' or 'ubl') as the compare-* benches time them:
+ * the bytes, in name order, without the "FT " example, whose 3 MB attachment would dominate
+ */
+export function officialExamples(syntax) {
+  const dir = path.join(SHARED_DIR, 'en16931', syntax, 'examples');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.xml$/i.test(f) && !f.startsWith('FT '))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f)));
+}
+
+/** What a caller sees of a reader's result: its enumerable fields, the locations record built */
+const seenOfRead = (result) => JSON.stringify({ ...result, locations: result.locations });
+
+/**
+ * The trees of `docs` as each build's own parser makes them ([A's, B's]), after checking that both
+ * builds' readers (`build.read`) give what a caller sees alike on every document (a line `!!` when
+ * not): the start of compare-cii-reader and compare-ubl-reader
+ */
+export function readerTrees(setName, builds, docs) {
+  const trees = builds.map((b) => docs.map((d) => b.parseXml(d, { maxBytes: 256e6 }).root));
+  for (let i = 0; i < docs.length; i++)
+    if (seenOfRead(builds[0].read(trees[0][i])) !== seenOfRead(builds[1].read(trees[1][i])))
+      console.log(`!! ${setName}: the results differ (document ${i})`);
+  return trees;
 }
 
 const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
