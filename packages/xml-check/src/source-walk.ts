@@ -44,7 +44,7 @@ export class SourceWalk {
     const compiled = this.contexts;
     const index = compiled.index;
     const doc = XDocument.of(root);
-    const hits = new Int32Array(compiled.slotIds.length);
+    const hits = compiled.zeroHits();
     const found = withSites ? new SiteHits(this.sites) : null;
     const names = this.#names;
     // document order (the parser caps the depth, so recursion is bounded)
