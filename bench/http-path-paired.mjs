@@ -7,8 +7,9 @@
 // do not; on a loaded machine the cores are never idle, so what a variant saves in idle time shows only
 // in a quiet run of bench/http-path.bench.mjs.
 // Usage: nice -n 10 node bench/http-path-paired.mjs [A] [B] [ROUNDS] [SECONDS]
-//   A, B: VARIANT[,NAME=VALUE...] (service settings; NODE_ARGS=... is given to node, space-separated),
-//   e.g. `pool,WORKER_THREADS=1` or `pool,NODE_ARGS=--single-threaded-gc`
+//   A, B: VARIANT[,NAME=VALUE...] (service settings; NODE_ARGS=... is given to node, space-separated;
+//   ROOT=DIR serves that built checkout's validator instead of this one's, to compare two builds),
+//   e.g. `pool,WORKER_THREADS=1`, `pool,NODE_ARGS=--single-threaded-gc` or `pool,ROOT=/work/ci20`
 //   (defaults: pool unstacked 5 8: the service as shipped against it without small uploads stacked)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,14 +26,19 @@ function parseSide(spec) {
   const env = Object.fromEntries(
     settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]),
   );
-  const { NODE_ARGS = '', ...rest } = env;
-  return { variant, env: rest, nodeArgs: NODE_ARGS.split(' ').filter(Boolean) };
+  const { NODE_ARGS = '', ROOT = root, ...rest } = env;
+  return { variant, env: rest, nodeArgs: NODE_ARGS.split(' ').filter(Boolean), build: path.resolve(ROOT) };
 }
 
-/** The validator served as `spec` says (bench/validator-variants.mjs) on `port` */
+/** The validator served as `spec` says (bench/validator-variants.mjs of its build) on `port` */
 function start(spec, port) {
-  const { variant, env, nodeArgs } = parseSide(spec);
-  return startService('bench/validator-variants.mjs', port, { ...env, VARIANT: variant }, nodeArgs);
+  const { variant, env, nodeArgs, build } = parseSide(spec);
+  return startService(
+    path.join(build, 'bench/validator-variants.mjs'),
+    port,
+    { ...env, VARIANT: variant },
+    nodeArgs,
+  );
 }
 
 const url = (port) => `http://127.0.0.1:${port}/v1/validate`;

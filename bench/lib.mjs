@@ -161,11 +161,11 @@ export function threadCpu(pids) {
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts a built service (`entry`, from the repository root) as its own process on `port`, rate
+ * Starts a built service (`entry`, from the repository root, or an absolute path) as its own process on `port`, rate
  * limits lifted and logs at warn, and resolves with the child once /healthz answers
  */
 export async function startService(entry, port, env = {}, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, entry)], {
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(REPO_ROOT, entry)], {
     env: {
       ...process.env,
       PORT: String(port),
