@@ -57,11 +57,23 @@ const NONE_YET = 2 ** 31 - 1;
  */
 export class PlaceIndex {
   private next = 0;
+  /**
+   * How many distinct places the marked leaves have: at most the number of distinct leaves marked
+   * (two elements would share a place only in a tree not made by the parser), so a document with
+   * as many leaves has every leaf read (unread.ts asks no more then)
+   */
+  readonly distinct: number;
 
   constructor(
     private readonly columns: ArrayLike<number>,
     private readonly shared: Float64Array,
-  ) {}
+    singleLines: number,
+  ) {
+    let distinct = singleLines;
+    // shared is sorted: each run of equal places is one leaf marked several times
+    for (let i = 0; i < shared.length; i++) if (i === 0 || shared[i] !== shared[i - 1]) distinct++;
+    this.distinct = distinct;
+  }
 
   /** Asked for leaves in strictly increasing places (the document order of a parsed tree) */
   has(el: XmlElement): boolean {
@@ -109,19 +121,28 @@ export class ReadMarks implements ElementSink {
     const columns: ArrayLike<number> & { [line: number]: number } =
       lastLine < SMALL_TABLE ? smallTable(lastLine + 1) : new Int32Array(lastLine + 1).fill(NONE);
     const shared: number[] = [];
+    // the lines holding one marked leaf (a line holding several counts in `shared`)
+    let singleLines = 0;
     for (let i = 0; i < elements.length; i++) {
       const el = elements.at(i);
       const { line, column } = el;
       const known = columns[line] as number;
-      if (known === NONE) columns[line] = column;
-      else if (known === SEVERAL) shared.push(placeOf(el));
+      if (known === NONE) {
+        columns[line] = column;
+        singleLines++;
+      } else if (known === SEVERAL) shared.push(placeOf(el));
       else if (known !== column) {
         columns[line] = SEVERAL;
+        singleLines--;
         shared.push(placeAt(line, known), placeOf(el));
       }
     }
     // most documents have one marked leaf per line: no list of shared lines to sort
-    return new PlaceIndex(columns, shared.length === 0 ? NO_PLACES : new Float64Array(shared).sort());
+    return new PlaceIndex(
+      columns,
+      shared.length === 0 ? NO_PLACES : new Float64Array(shared).sort(),
+      singleLines,
+    );
   }
 
   /** The marked elements as a Set (for a tree whose places do not increase in document order) */

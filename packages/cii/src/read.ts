@@ -39,7 +39,7 @@ import {
   type Walk,
   walk,
 } from './read-plan.js';
-import { ciiSourceFacts } from './source-facts.js';
+import { walkCiiSource } from './source-facts.js';
 import { reportUnread } from './unread.js';
 import { parseDate102, parseDecimal, xmlTrim } from './values.js';
 
@@ -150,14 +150,17 @@ export function readCiiElement(root: XmlElement): ReadCiiResult {
   reader.countVatTotals(root, invoice);
   // several payment terms (EXTENDED): read beside the binding, which holds the first (decision 0089)
   reader.visited.addAll(readPaymentSchedule(root, invoice as Invoice, reader.diagnostics).visited);
-  reportUnread(root, reader.visited, reader.diagnostics, reader.xpaths);
+  // the source facts before the unread report: their walk counts the document's leaves, which lets
+  // the report skip its own walk when every leaf was read (they read no CII-UNREAD finding)
+  const { facts, leaves } = walkCiiSource(root, reader.diagnostics, reader.lexical);
+  reportUnread(root, leaves, reader.visited, reader.diagnostics, reader.xpaths);
   const result: ReadCiiResult = withLocations(
     {
       invoice: invoice as Invoice,
       profile,
       diagnostics: reader.diagnostics,
       locations: {},
-      source: ciiSourceFacts(root, reader.diagnostics, reader.lexical),
+      source: facts,
     },
     reader.locations,
   );

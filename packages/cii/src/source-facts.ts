@@ -348,9 +348,18 @@ export function ciiSourceFacts(
   diagnostics: readonly Finding[],
   lexical: ReadonlyMap<string, string>,
 ): SourceFacts {
+  return walkCiiSource(root, diagnostics, lexical).facts;
+}
+
+/** The source facts, and the number of leaves of the document their walk counted (for unread.ts) */
+export function walkCiiSource(
+  root: XmlElement,
+  diagnostics: readonly Finding[],
+  lexical: ReadonlyMap<string, string>,
+): { facts: SourceFacts; leaves: number } {
   const unreadable = new Set<string>();
   for (const d of diagnostics) if (UNREADABLE.has(d.rule)) unreadable.add(d.path);
   // the sites only under the CII root (values {} otherwise); the contexts always
-  const { values, contexts } = sourceWalk().run(root, root.ns === RSM);
-  return { root: root.local, values, unreadable, lexical, contexts };
+  const { values, contexts, leaves } = sourceWalk().run(root, root.ns === RSM);
+  return { facts: { root: root.local, values, unreadable, lexical, contexts }, leaves };
 }

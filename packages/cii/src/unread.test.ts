@@ -49,6 +49,9 @@ function check(root: XmlElement): void {
     for (const e of read) marks.add(e);
     marks.addAll(read.slice(0, 3)); // the same element marked twice
     expect(unreadLeaves(root, marks)).toEqual(expected(all, read));
+    // told the number of leaves (as the reader is): the same answer, without the walk when all were read
+    const leaves = all.filter((e) => e.children.length === 0).length;
+    expect(unreadLeaves(root, marks, leaves)).toEqual(expected(all, read));
   }
 }
 

@@ -81,6 +81,15 @@ describe('SourceWalk', () => {
     ]);
   });
 
+  it('counts the leaves of the document (elements without children), with or without the sites', () => {
+    // DOCS[0]: Code, LineAmount, Code, Id, Id, Id, Id, Code, TotalAmount; a lone root is a leaf
+    for (const withSites of [true, false]) {
+      expect(walk.run(root(DOCS[0] as string), withSites).leaves).toBe(9);
+      expect(walk.run(root(DOCS[2] as string), withSites).leaves).toBe(4);
+      expect(walk.run(root(`<Doc xmlns="${NS}">text</Doc>`), withSites).leaves).toBe(1);
+    }
+  });
+
   it('leaves the sites out when not asked, and counts the contexts all the same', () => {
     const result = walk.run(root(DOCS[0] as string), false);
     expect(result.values).toEqual({});

@@ -25,6 +25,11 @@ export interface SourceWalkResult {
   contexts: Record<string, number>;
   /** site key → the nodes it selects (SiteTable.collect's record); {} when sites were not asked */
   values: Record<string, SiteHit[]>;
+  /**
+   * The number of leaves (elements without children) of the document, counted on the way: the CII
+   * reader skips its report of the leaves it did not read when it read as many (decision 0211)
+   */
+  leaves: number;
 }
 
 /** A binding's rule contexts and sites, walked together (one per binding, built once) */
@@ -44,9 +49,12 @@ export class SourceWalk {
     const compiled = this.contexts;
     const index = compiled.index;
     const doc = XDocument.of(root);
-    const hits = new Int32Array(compiled.slotIds.length);
+    const hits = compiled.zeroHits();
     const found = withSites ? new SiteHits(this.sites) : null;
     const names = this.#names;
+    // the leaves counted here, not returned by each visit: the CII reader at 1,000 lines measured
+    // ×0.97–1.07 with the returned counts, ×0.87–0.93 with this one (paired rounds)
+    let leaves = 0;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement): void => {
       const entry = names.get(e.local) ?? this.#entry(e.local);
@@ -54,10 +62,11 @@ export class SourceWalk {
       if (candidates.length > 0) claimContexts(compiled, hits, e, candidates, doc);
       if (found !== null && entry.sites !== undefined) found.visit(e, entry.sites);
       const children = e.children;
+      if (children.length === 0) leaves++;
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
-    return { contexts: countsOf(compiled, hits), values: found ? found.result() : {} };
+    return { contexts: countsOf(compiled, hits), values: found ? found.result() : {}, leaves };
   }
 
   #entry(local: string): NameEntry {
