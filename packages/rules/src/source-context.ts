@@ -38,7 +38,8 @@ export function sourceContext(
   // Facts may come from a caller rather than our readers: keep only well-formed nodes, once per id
   const checked = new Map<string, readonly SourceValue[] | undefined>();
   const values = (ruleId: string): readonly SourceValue[] | undefined => {
-    if (checked.has(ruleId)) return checked.get(ruleId);
+    const known = checked.get(ruleId);
+    if (known !== undefined || checked.has(ruleId)) return known;
     const raw: unknown = Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined;
     // our readers' lists are well-formed: kept as they are, without a copy
     const nodes = Array.isArray(raw)

@@ -64,6 +64,13 @@ export interface FlatItem {
   ns: string;
   /** the declaration's prepared type (undefined when the table lacks it: the element is then not checked) */
   type: PreparedType | undefined;
+  /**
+   * The last white space text met in this place of an element-only type: one of the strings the
+   * parsers keep once for good (isKnownBlank), so keeping it here holds nothing else alive. The
+   * same place of the next element (the next line, the next document) mostly has the same text:
+   * one identity compare instead of a hash lookup (decision 0208). '' until then.
+   */
+  blank: string;
 }
 
 export interface PreparedType {
@@ -72,6 +79,17 @@ export interface PreparedType {
   attrs: Map<string, [number, boolean]>;
   required: string[];
   flat: FlatItem[] | null;
+  /**
+   * The local names of `flat`, in its order: a child is looked for among them in one packed array of
+   * interned strings (identity compares), not by loading each item object (decision 0207)
+   */
+  flatLocals: string[];
+  /**
+   * For each position k of `flat` (and `flat.length`), the first position from k on whose item is
+   * required (min > 0), `flat.length` when none: the items a child skips are checked for a missing
+   * element only where one can be missing
+   */
+  requiredFrom: Int32Array;
   particle: Particle | null;
 }
 
@@ -101,6 +119,7 @@ export function prepareModel(data: StructureData): PreparedModel {
       it.ns = d ? d.ns : '';
       it.type = d ? types[d.type] : undefined;
     }
+  for (const t of types) if (t.flat) t.flatLocals = t.flat.map((it) => it.local);
   const lax = new Map<string, number>();
   for (const i of data.lax) {
     const e = elems[i];
@@ -117,7 +136,17 @@ function prepareType(def: TypeDef): PreparedType {
     if (req === 1) required.push(name);
   }
   const particle = def.c ? normalize(def.c) : null;
-  return { def, attrs, required, flat: particle ? flatten(particle) : null, particle };
+  const flat = particle ? flatten(particle) : null;
+  return { def, attrs, required, flat, flatLocals: [], requiredFrom: requiredFrom(flat ?? []), particle };
+}
+
+/** PreparedType.requiredFrom of a flat list */
+function requiredFrom(items: readonly FlatItem[]): Int32Array {
+  const next = new Int32Array(items.length + 1);
+  next[items.length] = items.length;
+  for (let k = items.length - 1; k >= 0; k--)
+    next[k] = (items[k] as FlatItem).min > 0 ? k : (next[k + 1] as number);
+  return next;
 }
 
 /** Removes groups that occur exactly once and hold a single item, and inlines nested once-sequences */
@@ -141,14 +170,14 @@ function normalize(p: Particle): Particle {
 function flatten(p: Particle): FlatItem[] | null {
   if (typeof p[0] === 'number') {
     const [elem, min, max] = p as ElementParticle;
-    return [{ elem, min, max, local: '', ns: '', type: undefined }];
+    return [{ elem, min, max, local: '', ns: '', type: undefined, blank: '' }];
   }
   if (p[0] !== 's' || p[1] !== 1 || p[2] !== 1) return null;
   const out: FlatItem[] = [];
   for (const item of p.slice(3) as Particle[]) {
     if (typeof item[0] !== 'number') return null;
     const [elem, min, max] = item as ElementParticle;
-    out.push({ elem, min, max, local: '', ns: '', type: undefined });
+    out.push({ elem, min, max, local: '', ns: '', type: undefined, blank: '' });
   }
   return out;
 }

@@ -116,6 +116,12 @@ interface CompiledRule {
   children: Map<string, ChildEntry>;
   /** the lengths of `children`'s names (nameLengths): most children are rejected without a lookup */
   childLengths: Uint32Array;
+  /**
+   * Whether only the node's attributes can fail the rule (no let, no assert on every node, none
+   * triggered by or forbidding a child): a node it claims without one of those attributes is
+   * passed over at once, not listed for runRule (decision 0210)
+   */
+  attrsOnly: boolean;
 }
 interface ChildEntry {
   triggers: CompiledAssert[] | undefined;
@@ -132,6 +138,8 @@ export interface CompiledPattern {
    */
   gatherNames: string[];
   gatherAttrs: string[];
+  /** gatherAttrs as a set; null when empty (then the walk reads no attributes) */
+  gatherAttrSet: ReadonlySet<string> | null;
   /** what the walk needs of each local name, built on first sight (bounded) */
   names: Map<string, NameEntry>;
 }
@@ -167,6 +175,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
       absent: newNode(''),
       children: new Map(),
       childLengths: NO_LENGTHS,
+      attrsOnly: false,
     };
     for (const [id, flag, test, message] of asserts) {
       const compiled = compileXPath(test, data.ns);
@@ -202,6 +211,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
     }
     rule.childLengths = nameLengths(rule.children.keys());
     setLengths(rule.absent);
+    rule.attrsOnly = rule.lets.length === 0 && rule.always.length === 0 && rule.children.size === 0;
     return rule;
   });
   const gatherNames = new Set<string>();
@@ -216,6 +226,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
     index: ContextIndex.of([rules.map((r) => r.context)]),
     gatherNames: [...gatherNames],
     gatherAttrs: [...gatherAttrs],
+    gatherAttrSet: gatherAttrs.size > 0 ? gatherAttrs : null,
     names: new Map(),
   };
 }
@@ -365,35 +376,45 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     // that order (the root's asserts first, as before, but with the lists already gathered)
     const nodes: XmlElement[] = [];
     const claims: number[] = [];
-    const lists: XmlElement[][] = pattern.gatherNames.map(() => []);
-    const attrs =
-      pattern.gatherAttrs.length > 0
-        ? new Map<string, XmlElement[]>(pattern.gatherAttrs.map((n) => [n, []]))
-        : null;
+    // made on the first element or attribute met: most of the names asked are absent
+    const lists: (XmlElement[] | undefined)[] = new Array(pattern.gatherNames.length);
+    const attrNames = pattern.gatherAttrSet;
+    let attrs: Map<string, XmlElement[]> | undefined;
     const names = pattern.names;
+    const rules = pattern.rules;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement): void => {
       const entry = names.get(e.local) ?? nameEntry(pattern, index, e.local);
-      if (entry.gather >= 0) (lists[entry.gather] as XmlElement[]).push(e);
-      if (attrs !== null)
+      if (entry.gather >= 0) {
+        const list = lists[entry.gather];
+        if (list === undefined) lists[entry.gather] = [e];
+        else list.push(e);
+      }
+      if (attrNames !== null)
         for (const name in e.attrs) {
+          if (!attrNames.has(name)) continue;
+          attrs ??= new Map();
           const owners = attrs.get(name);
-          if (owners !== undefined) owners.push(e);
+          if (owners === undefined) attrs.set(name, [e]);
+          else owners.push(e);
         }
       const candidates = entry.contexts ?? index.candidates(e);
       for (let k = 0; k < candidates.length; k++) {
         const c = candidates[k] as ContextEntry;
         if (!c.match(e, doc)) continue;
-        nodes.push(e);
-        claims.push(c.rule);
+        // claimed; listed only when the rule can fail there
+        const rule = rules[c.rule] as CompiledRule;
+        if (!rule.attrsOnly || attributeMayFail(rule, e)) {
+          nodes.push(e);
+          claims.push(c.rule);
+        }
         break;
       }
       const children = e.children;
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
-    doc.gathered(pattern.gatherNames, lists, attrs);
-    const rules = pattern.rules;
+    doc.gathered(pattern.gatherNames, lists, attrNames, attrs);
     for (let i = 0; i < nodes.length; i++) {
       runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
       if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
@@ -416,6 +437,12 @@ function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string)
   const entry = { contexts: index.candidatesOfName(local), gather: pattern.gatherNames.indexOf(local) };
   if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
   return entry;
+}
+
+/** Has `e` an attribute an assert of the rule is triggered by or forbids (what runRule reads of attributes)? */
+function attributeMayFail(rule: CompiledRule, e: XmlElement): boolean {
+  for (const name in e.attrs) if (rule.byAttr.has(name) || rule.absent.attrs.has(name)) return true;
+  return false;
 }
 
 function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {

@@ -49,7 +49,7 @@ export class SourceWalk {
     const compiled = this.contexts;
     const index = compiled.index;
     const doc = XDocument.of(root);
-    const hits = new Int32Array(compiled.slotIds.length);
+    const hits = compiled.zeroHits();
     const found = withSites ? new SiteHits(this.sites) : null;
     const names = this.#names;
     // the leaves counted here, not returned by each visit: the CII reader at 1,000 lines measured

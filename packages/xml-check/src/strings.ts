@@ -22,10 +22,10 @@ export function collapse(v: string): string {
   return plain ? v : v.replace(/[\t\n\r ]+/g, ' ').trim();
 }
 
-/** The length of a string in characters (code points), as `[...s].length` without the array */
-export function codePoints(s: string): number {
+/** The length of a string from `from` on in characters (code points), as `[...s.slice(from)].length` without copies */
+export function codePoints(s: string, from = 0): number {
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);

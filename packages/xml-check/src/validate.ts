@@ -4,7 +4,7 @@
  * The verdict (no finding ⇔ XSD-valid) is checked against libxml2 in tests/structure.
  */
 import type { Finding } from '@einv/core-model';
-import { hasBlankText, type XmlElement, xpathOf } from '@einv/xml';
+import { isKnownBlank, type XmlElement, xpathOf } from '@einv/xml';
 import { type FlatItem, type Particle, type PreparedModel, type PreparedType, UNBOUNDED } from './model.js';
 import { checkSimple } from './simple.js';
 
@@ -85,7 +85,8 @@ class Walker {
     if (type) this.typed(el, type);
   }
 
-  typed(el: XmlElement, type: PreparedType): void {
+  /** `place`: the item of the parent's flat list the element takes, when it has one */
+  typed(el: XmlElement, type: PreparedType, place?: FlatItem): void {
     if (this.full) return;
     this.remember(el);
     this.attributes(el, type);
@@ -110,19 +111,33 @@ class Walker {
         );
       return;
     }
-    if (!def.m && !hasBlankText(el))
+    if (!def.m && !this.blankText(el.text, place))
       this.report(
         'XSD-UNEXPECTED',
         el,
         `${el.name} contains text "${clip(el.text)}" but may only contain elements`,
       );
-    if (type.flat) this.flat(el, type.flat);
+    if (type.flat) this.flat(el, type);
     else if (type.particle) this.general(el, type.particle);
     else {
       const first = el.children[0];
       if (first)
         this.report('XSD-UNEXPECTED', first, `${first.name} is not allowed: ${el.name} must be empty`);
     }
+  }
+
+  /**
+   * Is the text of an element-only element white space only (`hasBlankText` of @einv/xml)? Asked
+   * only where the answer can be no: an empty text, or the white space the element's place had
+   * last time, answer without the lookup among the parsers' white space strings.
+   */
+  blankText(text: string, place: FlatItem | undefined): boolean {
+    if (text === '' || (place !== undefined && text === place.blank)) return true;
+    if (isKnownBlank(text)) {
+      if (place !== undefined) place.blank = text;
+      return true;
+    }
+    return text.trim() === '';
   }
 
   attributes(el: XmlElement, type: PreparedType): void {
@@ -152,7 +167,8 @@ class Walker {
   }
 
   /** A sequence of single elements: precise messages for order, missing, repeated and unknown elements */
-  flat(parent: XmlElement, items: FlatItem[]): void {
+  flat(parent: XmlElement, type: PreparedType): void {
+    const items = type.flat as FlatItem[];
     // the counts of this level: one array per depth, reused from element to element
     const depth = this.depth++;
     let counts = this.counts[depth];
@@ -162,42 +178,47 @@ class Walker {
     }
     for (let k = 0; k < items.length; k++) counts[k] = 0;
     try {
-      this.flatItems(parent, items, counts);
+      this.flatItems(parent, type, items, counts);
     } finally {
       this.depth--;
     }
   }
 
-  private flatItems(parent: XmlElement, items: FlatItem[], counts: number[]): void {
+  private flatItems(parent: XmlElement, type: PreparedType, items: FlatItem[], counts: number[]): void {
     let i = 0;
     const children = parent.children;
+    const locals = type.flatLocals;
+    const required = type.requiredFrom;
+    const n = locals.length;
     for (let c = 0; c < children.length; c++) {
       const el = children[c] as XmlElement;
       if (this.full) return;
+      // the first item from i on that takes el: its name first, from the packed array of names
+      const local = el.local;
       let j = i;
-      while (j < items.length) {
-        const it = items[j] as FlatItem;
-        if (
-          it.local === el.local &&
-          it.ns === el.ns &&
-          (it.max === UNBOUNDED || (counts[j] as number) < it.max)
-        )
-          break;
+      while (j < n) {
+        if (locals[j] === local) {
+          const it = items[j] as FlatItem;
+          if (it.ns === el.ns && (it.max === UNBOUNDED || (counts[j] as number) < it.max)) break;
+        }
         j++;
       }
-      if (j < items.length) {
-        for (let k = i; k < j; k++) this.missingBefore(parent, items, counts, k, el);
+      if (j < n) {
+        // the items skipped: only the required ones can be missing
+        for (let k = required[i] as number; k < j; k = required[k + 1] as number)
+          this.missingBefore(parent, items, counts, k, el);
         i = j;
         counts[j] = (counts[j] as number) + 1;
         // element(el, elem) without looking the declaration and its type up again
-        const type = (items[j] as FlatItem).type;
-        if (type) this.typed(el, type);
+        const place = items[j] as FlatItem;
+        const childType = place.type;
+        if (childType) this.typed(el, childType, place);
         continue;
       }
       const k = items.findIndex((it) => this.matches(it.elem, el));
       const it = items[k];
       if (!it) {
-        const next = items.slice(i).find((x, n) => (counts[i + n] as number) < x.min) ?? items[i];
+        const next = items.slice(i).find((x, m) => (counts[i + m] as number) < x.min) ?? items[i];
         const hint = next ? `; the next element expected here is ${this.nameOf(next.elem)}` : '';
         this.report('XSD-UNEXPECTED', el, `${el.name} is not allowed in ${parent.name}${hint}`);
       } else if (it.max !== UNBOUNDED && (counts[k] as number) >= it.max) {
@@ -215,7 +236,8 @@ class Walker {
         );
       }
     }
-    for (let k = i; k < items.length; k++) this.missingBefore(parent, items, counts, k, null);
+    for (let k = required[i] as number; k < n; k = required[k + 1] as number)
+      this.missingBefore(parent, items, counts, k, null);
   }
 
   private missingBefore(

@@ -18,7 +18,7 @@
 import type { XmlElement } from '@einv/xml';
 import { codePoints, collapse } from './strings.js';
 import type { Ast, Step, Value, XNode } from './xpath-parse.js';
-import { ebv, nameMatches, readsVariables, stringValue, toBool, toStr } from './xpath-values.js';
+import { ebv, nameMatches, readsVariables, regex, stringValue, toBool, toStr } from './xpath-values.js';
 
 /** What the closures need from the document: the interpreter, for the parts they do not compile */
 export interface Evaluator {
@@ -169,6 +169,19 @@ function callBool(a: Extract<Ast, { k: 'call' }>): BoolFn | null {
       const p = a.args.length === 1 && x?.k === 'path' ? pathOf(x) : null;
       return p ? (e, doc) => p(e, doc, STOP) : null;
     }
+    case 'matches': {
+      // `matches(., '^\s*(\d{4})…$')` (CII-DT-097 on every date): the pattern is a literal, compiled
+      // once (the interpreter's regex cache), the string the interpreter's first string
+      if (a.args.length !== 2 || !x || y?.k !== 'str') return null;
+      let re: RegExp;
+      try {
+        re = regex(y.v);
+      } catch {
+        return null; // a pattern the engine rejects: the interpreter reports it where it is asked
+      }
+      const s = firstString(x);
+      return (e, doc) => re.test(s(e, doc));
+    }
     case 'true':
       return a.args.length === 0 ? () => true : null;
     case 'false':
@@ -215,7 +228,19 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
   }
   // `string-length(substring-after(., '.')) <= 2` (UBL-DT-01, on every amount)
   if (l.k === 'call' && l.name === 'string-length' && l.args.length === 1 && r.k === 'num') {
-    const s = firstString(l.args[0] as Ast);
+    const arg = l.args[0] as Ast;
+    const after = substringAfter(arg);
+    if (after) {
+      // the length of what follows the separator, counted in place (no string cut out of the value)
+      const { inner, sep } = after;
+      const length = (e: XmlElement, doc: Evaluator): number => {
+        const s = inner(e, doc);
+        const i = s.indexOf(sep);
+        return i < 0 ? 0 : codePoints(s, i + sep.length);
+      };
+      return numberCompare(length, op, r.v);
+    }
+    const s = firstString(arg);
     return numberCompare((e, doc) => codePoints(s(e, doc)), op, r.v);
   }
   if (op !== '=' && op !== '!=') return null;
@@ -285,15 +310,22 @@ function numberCompare(total: (e: XmlElement, doc: Evaluator) => number, op: str
   }
 }
 
+/** `substring-after(S, 'text')`: S's first string and the separator, else null */
+function substringAfter(a: Ast): { inner: StrFn; sep: string } | null {
+  if (a.k !== 'call' || a.name !== 'substring-after' || a.args.length !== 2 || a.args[1]?.k !== 'str')
+    return null;
+  return { inner: firstString(a.args[0] as Ast), sep: a.args[1].v };
+}
+
 /** A string-valued expression (one string whatever the context), or null */
 function stringOf(a: Ast): StrFn | null {
   if (a.k === 'str') {
     const v = a.v;
     return () => v;
   }
-  if (a.k === 'call' && a.name === 'substring-after' && a.args.length === 2 && a.args[1]?.k === 'str') {
-    const inner = firstString(a.args[0] as Ast);
-    const sep = a.args[1].v;
+  const after = substringAfter(a);
+  if (after) {
+    const { inner, sep } = after;
     return (e, doc) => {
       const s = inner(e, doc);
       const i = s.indexOf(sep);
@@ -312,6 +344,8 @@ function stringOf(a: Ast): StrFn | null {
 function firstString(a: Ast): StrFn {
   const s = stringOf(a);
   if (s) return s;
+  // `.`: the element's own string value, without the walk of a one-step path
+  if (isContextItem(a)) return (e) => stringValue(e);
   const p = a.k === 'path' ? pathOf(a, true) : null;
   if (!p) return (e, doc) => toStr(doc.evalAst(a, e));
   let first = '';
@@ -468,6 +502,13 @@ function childChain(steps: readonly Step[]): PathFn | null {
     return false;
   };
   return (e, _doc, visit) => down(e, 0, visit);
+}
+
+/** Is `a` the context item `.` (a relative path of one self step without a name test or predicate)? */
+function isContextItem(a: Ast): boolean {
+  if (a.k !== 'path' || a.abs !== '' || a.start !== null || a.steps.length !== 1) return false;
+  const s = a.steps[0] as Step;
+  return s.axis === 'self' && s.local === '*' && s.ns === '*' && s.preds.length === 0 && !s.deep;
 }
 
 /** The step of a path that is one named child step without predicates (`ram:Value`), else null */

@@ -124,6 +124,8 @@ export class XDocument {
   private byAttr: Map<string, XmlElement[]> | undefined;
   /** whether byAttr holds every attribute name of the document (else only those a walk gathered) */
   private attrsIndexed = false;
+  /** the attribute names a walk gathered (`gathered`): byAttr holds each of them that the document has */
+  private gatheredAttrs: ReadonlySet<string> | undefined;
   /** the attribute nodes of the names asked, made from byAttr on the first ask of each */
   private attrNodes: Map<string, AttrNode[]> | undefined;
   private readonly absolute = new Map<Ast, Value>();
@@ -242,23 +244,26 @@ export class XDocument {
 
   /**
    * Hands over what a walk of the whole tree in document order gathered (rules.ts `runPattern`): for
-   * each of `names`, every element of that local name (any namespace), and, when `attrs` is given,
-   * for each of its attribute names every element carrying it. They are the lists `named` and
+   * each of `names`, every element of that local name (any namespace; undefined: none), and, for
+   * the attribute names of `attrNames`, every element carrying each (`attrs`: the names met, in
+   * document order; a name of attrNames without an entry has none). They are the lists `named` and
    * `//@name` would build, so those no longer need the list of every element. Names known already
    * are kept as they are (the same elements in the same order).
    */
   gathered(
     names: readonly string[],
-    lists: readonly XmlElement[][],
-    attrs: Map<string, XmlElement[]> | null,
+    lists: readonly (XmlElement[] | undefined)[],
+    attrNames: ReadonlySet<string> | null,
+    attrs: Map<string, XmlElement[]> | undefined,
   ): void {
     if (!this.byName) this.byName = new Map();
     for (let i = 0; i < names.length; i++) {
       const local = names[i] as string;
-      if (!this.byName.has(local)) this.byName.set(local, lists[i] as XmlElement[]);
+      if (!this.byName.has(local)) this.byName.set(local, lists[i] ?? NONE);
     }
-    if (attrs !== null && !this.byAttr) {
-      this.byAttr = attrs;
+    if (attrNames !== null && !this.byAttr) {
+      this.byAttr = attrs ?? new Map();
+      this.gatheredAttrs = attrNames;
       this.attrNodes = new Map();
     }
   }
@@ -266,6 +271,8 @@ export class XDocument {
   /** The elements carrying an attribute of this name, in document order (`//@name`) */
   attributeOwners(name: string): readonly XmlElement[] {
     let owners = this.byAttr?.get(name);
+    // a name a walk gathered and did not meet: no element carries it
+    if (owners === undefined && !this.attrsIndexed && this.gatheredAttrs?.has(name)) return NONE;
     if (owners === undefined && !this.attrsIndexed) {
       // owners only: an attribute node is made for the names asked (a UBL invoice of 1,000 lines
       // has thousands of currencyID and unitCode attributes; its rules ask for absent ones)

@@ -105,9 +105,21 @@ export interface SitesOfName {
 export class SiteTable {
   readonly keys: readonly string[];
   readonly #byLocal = new Map<string, SitesOfName>();
+  /**
+   * A new list per key, and the record of the keys given the lists: array and object literals
+   * compiled once per table, copied from their boilerplates per document instead of built key by
+   * key (decision 0209). The keys are the official rule ids of the generated tables.
+   */
+  readonly newLists: () => SiteHit[][];
+  readonly recordOf: (lists: readonly SiteHit[][]) => Record<string, SiteHit[]>;
 
   constructor(sites: readonly Site[]) {
     this.keys = [...new Set(sites.map((s) => s.key))];
+    this.newLists = new Function(`return [${this.keys.map(() => '[]').join(',')}];`) as () => SiteHit[][];
+    this.recordOf = new Function(
+      'l',
+      `return {${this.keys.map((k, i) => `${JSON.stringify(k)}: l[${i}]`).join(', ')}};`,
+    ) as (lists: readonly SiteHit[][]) => Record<string, SiteHit[]>;
     const keyIndex = new Map(this.keys.map((k, i) => [k, i]));
     for (const site of sites) {
       const keyed: KeyedSite = { site, key: keyIndex.get(site.key) as number };
@@ -157,13 +169,14 @@ export class SiteTable {
  * order: by SiteTable.collect's own walk, or by a walk shared with other passes.
  */
 export class SiteHits {
-  readonly #keys: readonly string[];
+  readonly #table: SiteTable;
   readonly #lists: SiteHit[][];
-  readonly #owners = new Map<XmlElement, number>();
+  /** the owners met so far, by their group number (made on the first: most documents have none) */
+  #owners: Map<XmlElement, number> | undefined;
 
   constructor(table: SiteTable) {
-    this.#keys = table.keys;
-    this.#lists = table.keys.map(() => []);
+    this.#table = table;
+    this.#lists = table.newLists();
   }
 
   /** Files the hits of `el`, given the sites of its local name (`table.sitesOf(el.local)`) */
@@ -178,11 +191,7 @@ export class SiteHits {
 
   /** Every key of the table with the nodes filed under it ([] for none) */
   result(): Record<string, SiteHit[]> {
-    const out: Record<string, SiteHit[]> = {};
-    this.#keys.forEach((key, i) => {
-      out[key] = this.#lists[i] as SiteHit[];
-    });
-    return out;
+    return this.#table.recordOf(this.#lists);
   }
 
   #test(sites: KeyedSite[], el: XmlElement): void {
@@ -193,6 +202,7 @@ export class SiteHits {
   #groupOf(site: Site, el: XmlElement): number | undefined {
     const owner = site.owner?.(el);
     if (!owner) return undefined;
+    this.#owners ??= new Map();
     let n = this.#owners.get(owner);
     if (n === undefined) {
       n = this.#owners.size;

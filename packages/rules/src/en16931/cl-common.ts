@@ -6,10 +6,9 @@
  * every amount's currencyID, every country code, also where the model has no place for them) and
  * the rule judges those; for a JSON invoice it judges the model's values.
  */
-import { type Invoice, termForPath } from '@einv/core-model';
+import { type Invoice, type SourceValue, termForPath } from '@einv/core-model';
 import { isCode } from '../code-lists/index.js';
-import { defineRule, type RuleContext, type RuleDefinition, type Text } from '../define.js';
-import { judgeSourceNodes } from '../source-context.js';
+import { defineRule, type Report, type RuleContext, type RuleDefinition, type Text } from '../define.js';
 
 export interface CodedValue {
   /** Model path, or a function building it (only called when the code is reported) */
@@ -68,18 +67,7 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
       fr: `Utilisez un code de la liste ${spec.listName} ; les codes respectent la casse et ne contiennent pas d’espace.`,
     },
     check: (invoice, report, context) => {
-      const judgedXml = judgeSourceNodes(
-        context,
-        spec.id,
-        report,
-        (value, node) => {
-          const list = spec.list(context, node.tag);
-          const place: Place = node.tag === undefined ? {} : { tag: node.tag };
-          return spec.accepts ? spec.accepts(list, value, context, place) : isCode(list, value);
-        },
-        termDetail,
-      );
-      if (judgedXml) return;
+      if (judgeCodedNodes(spec, report, context, termDetail)) return;
       const list = spec.list(context);
       for (const coded of spec.values(invoice, context)) {
         const ok = spec.accepts
@@ -92,6 +80,45 @@ export function codeListRule(spec: CodeListRuleSpec): RuleDefinition {
       }
     },
   });
+}
+
+/** `place` of a source node without a tag: shared, the `accepts` tests only read it */
+const NO_PLACE: Place = Object.freeze({});
+
+/**
+ * XML input: judges the source nodes the reader collected for the rule (judgeSourceNodes' walk,
+ * written out for this one caller). It runs for the ~23 BR-CL rules of every document, so it asks
+ * for the list only when a node's tag differs from the previous node's (the lists depend on the
+ * syntax and the tag alone) and builds no closure or `place` per node. False without nodes.
+ */
+function judgeCodedNodes(
+  spec: CodeListRuleSpec,
+  report: Report,
+  context: RuleContext,
+  detail: (path: string, value: string) => { value: string; bt?: string },
+): boolean {
+  const source = context.source;
+  const nodes = source?.values(spec.id);
+  if (!source || !nodes) return false;
+  const accepts = spec.accepts;
+  let list: ReadonlySet<string> | undefined;
+  let listTag: string | undefined;
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k] as SourceValue;
+    const value = node.value ?? '';
+    const tag = node.tag;
+    if (list === undefined || tag !== listTag) {
+      list = spec.list(context, tag);
+      listTag = tag;
+    }
+    const ok = accepts
+      ? accepts(list, value, context, tag === undefined ? NO_PLACE : { tag })
+      : isCode(list, value);
+    if (ok) continue;
+    const path = source.pathAt(node.xpath);
+    report(path, { ...detail(path, value), xpath: node.xpath, line: node.line });
+  }
+  return true;
 }
 
 const pathOf = (coded: CodedValue): string => (typeof coded.path === 'string' ? coded.path : coded.path());

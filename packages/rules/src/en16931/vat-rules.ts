@@ -4,7 +4,7 @@
  * category, 05/06/07 the rate of lines/allowances/charges; the breakdown side (08 taxable amount,
  * 09 VAT amount, 10 exemption reason) is in vat-breakdown-rules.ts.
  */
-import type { Invoice } from '@einv/core-model';
+import type { Invoice, SourceValue } from '@einv/core-model';
 import type { RuleContext, RuleDefinition, Text } from '../define.js';
 import {
   allowanceNodes,
@@ -98,17 +98,11 @@ export function breakdownPresenceRule(
       // type), also a line's second ram:ApplicableTradeTax that the model does not hold
       const ciiNodes = context.syntax === 'CII' ? context.source?.values('VAT-CATEGORY') : undefined;
       if (ciiNodes) {
-        // one pass, no string built per node: this runs for each of the ten families
-        let lines = 0;
-        let allowances = 0;
-        let breakdowns = 0;
-        for (const n of ciiNodes) {
-          if (n.value !== cat.code) continue;
-          const tag = n.tag ?? '';
-          if (isPlace(tag, 'line')) lines++;
-          else if (isPlace(tag, 'allowance')) allowances++;
-          else if (isPlace(tag, 'breakdown')) breakdowns++;
-        }
+        // the ten families read one tally of the document's nodes (a pass per family before)
+        const tally = ciiPlaceCounts(ciiNodes);
+        const counts =
+          tally === undefined ? placeCountsOf(ciiNodes, cat.code) : (tally.get(cat.code) ?? NO_USE);
+        const [lines, allowances, breakdowns] = counts;
         if (!presenceHolds(mode, lines, allowances, breakdowns, true))
           report('invoice.vatBreakdown', { value: breakdowns });
         return;
@@ -132,6 +126,53 @@ export function breakdownPresenceRule(
 }
 
 /** `tag.split('+')[0] === place`: the node's place is the tag up to its first `+` */
+type PlaceCounts = readonly [lines: number, allowances: number, breakdowns: number];
+const NO_USE: PlaceCounts = [0, 0, 0];
+
+/** Slot of a CII node's place in PlaceCounts: `tag.split('+')[0]` is line, allowance or breakdown */
+function placeSlot(tag: string): number {
+  return isPlace(tag, 'line') ? 0 : isPlace(tag, 'allowance') ? 1 : isPlace(tag, 'breakdown') ? 2 : -1;
+}
+
+/** One family's counts, walking the nodes (facts with holes: fails on one as it always did) */
+export function placeCountsOf(nodes: readonly SourceValue[], code: string): PlaceCounts {
+  const counts: [number, number, number] = [0, 0, 0];
+  for (const n of nodes) {
+    if (n.value !== code) continue;
+    const slot = placeSlot(n.tag ?? '');
+    if (slot >= 0) counts[slot] = (counts[slot] as number) + 1;
+  }
+  return counts;
+}
+
+const ciiTallies = new WeakMap<readonly SourceValue[], ReadonlyMap<string, PlaceCounts>>();
+
+/**
+ * The CII category nodes counted per code and place, once per document (the facts' list is the same
+ * array for every rule of a document). Undefined when a slot holds no node (a caller's sparse list):
+ * each family then walks the list itself and fails on that slot, with the error it gave before.
+ */
+export function ciiPlaceCounts(nodes: readonly SourceValue[]): ReadonlyMap<string, PlaceCounts> | undefined {
+  const known = ciiTallies.get(nodes);
+  if (known !== undefined) return known;
+  const tally = new Map<string, [number, number, number]>();
+  for (let k = 0; k < nodes.length; k++) {
+    const n = nodes[k];
+    if (typeof n !== 'object' || n === null) return undefined;
+    if (n.value === undefined) continue;
+    const slot = placeSlot(n.tag ?? '');
+    if (slot < 0) continue;
+    let counts = tally.get(n.value);
+    if (counts === undefined) {
+      counts = [0, 0, 0];
+      tally.set(n.value, counts);
+    }
+    counts[slot] = (counts[slot] as number) + 1;
+  }
+  ciiTallies.set(nodes, tally);
+  return tally;
+}
+
 function isPlace(tag: string, place: string): boolean {
   return tag.startsWith(place) && (tag.length === place.length || tag.charCodeAt(place.length) === 0x2b);
 }
