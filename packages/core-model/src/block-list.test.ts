@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { BlockList, BlockRows } from './block-list.js';
 
 /** Sizes around every block boundary for first blocks of 1, 64, 256 and 1,024 items */
-const SIZES = [0, 1, 2, 3, 63, 64, 65, 127, 128, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 2047, 2048, 5000];
+const SIZES = [
+  0, 1, 2, 3, 63, 64, 65, 127, 128, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 2047, 2048, 5000,
+];
 
 describe('BlockList (decisions 0180, 0195, 0212)', () => {
   it('gives back every item at its index across the growing and the full-size blocks', () => {
