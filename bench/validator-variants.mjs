@@ -4,6 +4,8 @@
 //                    behind validations): what "processes instead of threads" would be
 //   VARIANT=unstacked the same app with its worker pool, small uploads not stacked on busy threads
 //                    (the pool as it was before decision 0183)
+//   VARIANT=one-deep the same, at most one small upload stacked behind the running one (the pool
+//                    as it was before decision 0219)
 //   VARIANT=no-work  the same app whose pool answers at once with NO_WORK_ANSWER (the report's bytes,
 //                    base64): what Express, body reading, rate limit, metrics, logging and the
 //                    answer cost the event loop without any validation
@@ -46,9 +48,10 @@ if (processes > 1 && cluster.isPrimary) {
       close: async () => {},
     };
     app = createApp(config, logger, pool);
-  } else if (variant === 'unstacked') {
+  } else if (variant === 'unstacked' || variant === 'one-deep') {
     const { threadPool } = await import('../apps/http-kit/dist/index.js');
-    const { stackBelowBytes: _stacked, ...settings } = config.pool;
+    const { stackBelowBytes, stackDepth: _depth, ...unstacked } = config.pool;
+    const settings = variant === 'one-deep' ? { ...unstacked, stackBelowBytes } : unstacked;
     pool = threadPool(new URL('../apps/validator-api/dist/work/tasks.js', import.meta.url), settings);
     app = createApp(config, logger, pool);
   } else app = createApp(config, logger); // the in-thread pool: validation on the event loop

@@ -4,7 +4,7 @@
  * waiting for the thread is taken out of the queue, both refused as over-budget with Retry-After;
  * the pool then works on a fresh thread. The same holds for small tasks stacked on a busy thread
  * (decision 0183), whose budget is kept another way; a stacked task that was not over its own budget
- * when its thread was ended runs again.
+ * when its thread was ended runs again. A thread holds at most `stackDepth` small tasks (decision 0219).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { builtThreadPool } from '../support/built-thread-pool.js';
@@ -110,4 +110,47 @@ describeIfBuilt('the budget of stacked tasks (decision 0183)', () => {
     expect(await innocent).not.toBe(before);
     expect(pool.inFlight()).toBe(0);
   });
+});
+
+describeIfBuilt('small tasks stacked more than one deep (decision 0219)', () => {
+  let pool: Pool;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    // one thread holding at most three tasks: the running one and two stacked behind it
+    ({ pool, dispose } = await builtThreadPool<Pool>('stacked-deep', TASKS, {
+      threads: 1,
+      maxQueue: 10,
+      budgetMs: 1_500,
+      stackBelowBytes: 1024,
+      stackDepth: 3,
+    }));
+  });
+  afterAll(() => dispose());
+
+  it('stacks up to the depth on the busy thread, then queues', async () => {
+    const running = pool.run('spin', { ms: 300 });
+    const stacked = [pool.run('spin', { ms: 1 }), pool.run('spin', { ms: 1 })];
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.queued()).toBe(0); // both posted to the thread behind the running task
+    const third = pool.run('spin', { ms: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.queued()).toBe(1); // the thread holds three: the next one waits in the queue
+    expect(await Promise.all([running, ...stacked, third])).toEqual(['done', 'done', 'done', 'done']);
+  });
+
+  it('stops the running task at its budget; the two stacked behind it, within theirs, run again on a fresh thread', async () => {
+    const before = await pool.run<number>('thread', {});
+    const stopped = outcome(pool.run('spin', { ms: 60_000 }));
+    await new Promise((r) => setTimeout(r, 800));
+    const innocents = [pool.run<number>('thread', {}), pool.run<number>('thread', {})];
+    expect(pool.queued()).toBe(0);
+    expect(await stopped).toEqual({ reason: 'over-budget', retryAfter: 2 });
+    const [first, second] = await Promise.all(innocents);
+    expect(first).not.toBe(before);
+    expect(second).toBe(first);
+    expect(pool.inFlight()).toBe(0);
+  });
+
+  it('stops the running task and those stacked behind it at their budget', () =>
+    bothStoppedAtTheBudget(pool));
 });

@@ -17,7 +17,13 @@ export interface BuiltThreadPool<Pool> {
 export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
   name: string,
   tasksSource: string,
-  options: { threads: number; maxQueue: number; budgetMs: number; stackBelowBytes?: number },
+  options: {
+    threads: number;
+    maxQueue: number;
+    budgetMs: number;
+    stackBelowBytes?: number;
+    stackDepth?: number;
+  },
 ): Promise<BuiltThreadPool<Pool>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `einv-${name}-`));
   const tasks = path.join(dir, 'tasks.mjs');

@@ -5,10 +5,11 @@
  * over budget is aborted (its worker thread is ended and a fresh one started) and the request gets a
  * 503 problem with Retry-After. A full queue is refused at once the same way.
  *
- * Small tasks may be stacked (decision 0183): with `stackBelowBytes` set, a task whose bytes are at
- * most that size is posted to a busy thread as its next task, so the thread starts it as soon as the
- * current one ends instead of sleeping until the event loop hands it over. Piscina never stacks a task
- * carrying an abort signal, so stacked tasks keep their budget another way (`budgets` below).
+ * Small tasks may be stacked (decisions 0183, 0219): with `stackBelowBytes` set, a task whose bytes
+ * are at most that size is posted to a busy thread behind the tasks it holds (up to `stackDepth` in
+ * all), so the thread starts it as soon as the current one ends instead of sleeping until the event
+ * loop hands it over. Piscina never stacks a task carrying an abort signal, so stacked tasks keep
+ * their budget another way (`budgets` below).
  */
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
@@ -68,10 +69,16 @@ export interface PoolSettings {
   /** Longest time a task may take from submission, queue wait included */
   budgetMs: number;
   /**
-   * Tasks whose `transfer` bytes total at most this many are stacked on busy threads, one deep
-   * (decision 0183); unset: no task is stacked. For services whose small inputs are quick work.
+   * Tasks whose `transfer` bytes total at most this many are stacked on busy threads (decision
+   * 0183); unset: no task is stacked. For services whose small inputs are quick work.
    */
   stackBelowBytes?: number;
+  /**
+   * With stacking, the most tasks one thread holds: the one it runs and those stacked behind it
+   * (default 2: one stacked; decision 0219). A new small task goes to a free thread, else to the busy
+   * thread holding the fewest.
+   */
+  stackDepth?: number;
 }
 
 export function poolSettingsFrom(env: NodeJS.ProcessEnv, defaultBudgetMs: number): PoolSettings {
@@ -103,6 +110,7 @@ const overBudget = (budgetMs: number) =>
  */
 export function threadPool(tasks: string | URL, settings: PoolSettings): WorkPool {
   const stacking = settings.stackBelowBytes !== undefined;
+  const depth = Math.max(2, settings.stackDepth ?? 2);
   const budgets: StackedBudgets | undefined = stacking ? stackedBudgets() : undefined;
   /** Tasks posted with an abort signal and not settled: while any is, no task is stacked */
   let unstackedInFlight = 0;
@@ -115,14 +123,20 @@ export function threadPool(tasks: string | URL, settings: PoolSettings): WorkPoo
     idleTimeout: 60_000,
     ...(stacking
       ? {
-          concurrentTasksPerWorker: 2,
-          // an idle thread first; a busy one only for a stackable task, and only while no task
-          // that cannot be stacked waits, so such a task (a large upload) gets the next free thread
+          concurrentTasksPerWorker: depth,
+          // an idle thread first; a busy one (the one holding the fewest) only for a stackable task,
+          // and only while no task that cannot be stacked waits, so such a task (a large upload) gets
+          // the next free thread. A thread running an abortable task reports Infinity.
           loadBalancer: (task, workers) => {
             let busy: (typeof workers)[number] | null = null;
+            let fewest = depth;
             for (const worker of workers) {
-              if (worker.currentUsage === 0) return worker;
-              if (!busy && worker.currentUsage === 1 && !worker.isRunningAbortableTask) busy = worker;
+              const usage = worker.currentUsage;
+              if (usage === 0) return worker;
+              if (usage < fewest) {
+                busy = worker;
+                fewest = usage;
+              }
             }
             return task.isAbortable || unstackedInFlight > 0 ? null : busy;
           },
