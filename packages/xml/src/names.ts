@@ -17,14 +17,22 @@ export const MAX_NAMES = 20_000;
 const MAX_NAME_LENGTH = 128;
 const LOCAL_NAMES = new Map<string, string>();
 
+/**
+ * `text` as an internalized string (a property key is one): a flat copy, not a slice holding a whole
+ * document alive, and one that V8 allocates in the old generation, beside the pretenured elements that
+ * point to it (decision 0203). Equal strings give the same copy while it lives.
+ */
+export function internedCopy(text: string): string {
+  return Object.keys({ [text]: 0 })[0] as string;
+}
+
 /** One copy per distinct short string, in a table bounded in count and length */
 function internIn(table: Map<string, string>, text: string, maxCount: number, maxLength: number): string {
   if (text.length > maxLength) return text;
   const known = table.get(text);
   if (known !== undefined) return known;
   if (table.size >= maxCount) return text;
-  // a property key is internalized: this is a flat copy, not a slice holding the whole text alive
-  const own = Object.keys({ [text]: 0 })[0] as string;
+  const own = internedCopy(text);
   table.set(own, own);
   return own;
 }
@@ -88,9 +96,9 @@ export function sharedAttrs(
   if (known !== undefined) return known;
   if (sharedAttrsCount >= MAX_SHARED_ATTRS || byValue.size >= MAX_SHARED_ATTRS_PER_NAME) return built;
   if (value.length > MAX_SHARED_VALUE_LENGTH) return built;
-  // kept for good: a flat copy of the value (a property key is), as the key and as the value, since a
-  // slice of the document (the string parser's) would keep the whole document alive
-  const own = Object.keys({ [value]: 0 })[0] as string;
+  // kept for good: a flat copy of the value, as the key and as the value, since a slice of the
+  // document (the string parser's) would keep the whole document alive
+  const own = internedCopy(value);
   for (const name in built) built[name] = own;
   byValue.set(own, Object.freeze(built));
   sharedAttrsCount++;

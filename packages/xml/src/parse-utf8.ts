@@ -20,6 +20,7 @@ import {
   attrsByValue,
   closeChildren,
   internBlank,
+  internedCopy,
   internName,
   isInterned,
   localName,
@@ -199,7 +200,7 @@ function runOf(text: string): number {
   let own = text;
   if (text.length <= MAX_BLANK_LENGTH) own = internBlank(text);
   else {
-    own = Object.keys({ [text]: 0 })[0] as string;
+    own = internedCopy(text);
     addBlankText(own);
   }
   RUNS.push(own);
@@ -545,7 +546,11 @@ class Utf8Parser {
     if (!current) {
       if (!isBlank(raw, 0, raw.length)) giveUp(); // text before or after the root element
     } else {
-      current.text += charDataValue(raw, giveUp);
+      // A leaf's text (an attachment, a long note) is kept as an old-generation copy: the element
+      // holding it is old once V8 pretenures the elements, and a young text it pointed to would be
+      // copied by the next two scavenges even when its tree is dead (decision 0203)
+      const t = charDataValue(raw, giveUp);
+      current.text = current.text === '' ? internedCopy(t) : current.text + t;
       this.textRun = -1;
     }
     return end;
