@@ -13,7 +13,7 @@ import { type XmlElement, xpathOf } from '@einv/xml';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
 import { type BoolFn, boolOf } from './xpath-fast.js';
-import { type ContextEntry, ContextIndex } from './xpath-match.js';
+import { type ContextEntry, ContextIndex, candidatesUnder } from './xpath-match.js';
 import type { Ast } from './xpath-parse.js';
 
 /** [id, flag, XPath test, message] */
@@ -100,6 +100,9 @@ interface AbsenceNode {
   /** the lengths of `children`'s names (set once the tree is complete) */
   lengths: Uint32Array;
   attrs: Map<string, CompiledAssert[]>;
+  /** attrs.size > 0 and children.size > 0, kept in the node (set once the tree is complete) */
+  hasAttrs: boolean;
+  hasChildren: boolean;
 }
 
 interface CompiledRule {
@@ -122,6 +125,11 @@ interface CompiledRule {
    * passed over at once, not listed for runRule (decision 0210)
    */
   attrsOnly: boolean;
+  /** flags read on every node the rule claims, kept in the rule (set once it is compiled) */
+  hasLets: boolean;
+  hasChildren: boolean;
+  /** byAttr or the absence tree's attributes: the node's attributes are read */
+  readsAttrs: boolean;
 }
 interface ChildEntry {
   triggers: CompiledAssert[] | undefined;
@@ -147,6 +155,8 @@ export interface CompiledPattern {
 interface NameEntry {
   /** the context branches that can match the name, or null when they depend on the parent's name */
   contexts: readonly ContextEntry[] | null;
+  /** when they do: those met so far by the parent's name (ContextIndex.parentTable) */
+  byParent: ReadonlyMap<string, readonly ContextEntry[]> | null;
   /** the position of the name in gatherNames, -1 when not gathered */
   gather: number;
 }
@@ -161,7 +171,15 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 function newNode(ns: string): AbsenceNode {
-  return { ns, fails: [], children: new Map(), lengths: NO_LENGTHS, attrs: new Map() };
+  return {
+    ns,
+    fails: [],
+    children: new Map(),
+    lengths: NO_LENGTHS,
+    attrs: new Map(),
+    hasAttrs: false,
+    hasChildren: false,
+  };
 }
 
 export function compilePattern(data: PatternData): CompiledPattern {
@@ -176,6 +194,9 @@ export function compilePattern(data: PatternData): CompiledPattern {
       children: new Map(),
       childLengths: NO_LENGTHS,
       attrsOnly: false,
+      hasLets: false,
+      hasChildren: false,
+      readsAttrs: false,
     };
     for (const [id, flag, test, message] of asserts) {
       const compiled = compileXPath(test, data.ns);
@@ -212,6 +233,9 @@ export function compilePattern(data: PatternData): CompiledPattern {
     rule.childLengths = nameLengths(rule.children.keys());
     setLengths(rule.absent);
     rule.attrsOnly = rule.lets.length === 0 && rule.always.length === 0 && rule.children.size === 0;
+    rule.hasLets = rule.lets.length > 0;
+    rule.hasChildren = rule.children.size > 0;
+    rule.readsAttrs = rule.byAttr.size > 0 || rule.absent.attrs.size > 0;
     return rule;
   });
   const gatherNames = new Set<string>();
@@ -280,6 +304,8 @@ function mayBeOne(bits: Uint32Array, name: string): boolean {
 
 function setLengths(node: AbsenceNode): void {
   node.lengths = nameLengths(node.children.keys());
+  node.hasAttrs = node.attrs.size > 0;
+  node.hasChildren = node.children.size > 0;
   for (const child of node.children.values()) setLengths(child);
 }
 
@@ -352,8 +378,8 @@ function walkAbsent(
 
 /** Does a path the tree forbids exist below `e` (walkAbsent would fail an assert)? Allocates nothing */
 function failsBelow(tree: AbsenceNode, e: XmlElement): boolean {
-  if (tree.attrs.size) for (const name in e.attrs) if (tree.attrs.has(name)) return true;
-  if (!tree.children.size) return false;
+  if (tree.hasAttrs) for (const name in e.attrs) if (tree.attrs.has(name)) return true;
+  if (!tree.hasChildren) return false;
   const lengths = tree.lengths;
   for (const c of e.children) {
     if (!mayBeOne(lengths, c.local)) continue;
@@ -398,7 +424,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
           if (owners === undefined) attrs.set(name, [e]);
           else owners.push(e);
         }
-      const candidates = entry.contexts ?? index.candidates(e);
+      const candidates = entry.contexts ?? candidatesUnder(entry.byParent, e, index);
       for (let k = 0; k < candidates.length; k++) {
         const c = candidates[k] as ContextEntry;
         if (!c.match(e, doc)) continue;
@@ -434,7 +460,12 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
 }
 
 function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string): NameEntry {
-  const entry = { contexts: index.candidatesOfName(local), gather: pattern.gatherNames.indexOf(local) };
+  const contexts = index.candidatesOfName(local);
+  const entry = {
+    contexts,
+    byParent: contexts === null ? index.parentTable(local) : null,
+    gather: pattern.gatherNames.indexOf(local),
+  };
   if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
   return entry;
 }
@@ -446,7 +477,7 @@ function attributeMayFail(rule: CompiledRule, e: XmlElement): boolean {
 }
 
 function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {
-  if (rule.lets.length) {
+  if (rule.hasLets) {
     // computed when a test (or a later let) reads them, on this node
     for (const l of rule.lets) doc.bindLazy(l.name, () => doc.evaluate(l.value, node));
     try {
@@ -460,7 +491,7 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
   // one pass over the children: the asserts they trigger (reported now, in child order), and
   // whether a path the absence tree forbids starts there (reported after the attributes')
   let absent = false;
-  if (rule.children.size) {
+  if (rule.hasChildren) {
     // each triggering child name once; a set only from the second name on (most nodes have one)
     let first: string | undefined;
     let seen: Set<string> | undefined;
@@ -482,7 +513,7 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       for (const a of list) if (!a.holds(node, doc)) report(doc, findings, a, node);
     }
   }
-  if (rule.byAttr.size || rule.absent.attrs.size) {
+  if (rule.readsAttrs) {
     for (const name in node.attrs) {
       if (!absent && rule.absent.attrs.has(name)) absent = true;
       const list = rule.byAttr.get(name);

@@ -20,8 +20,22 @@ describe('checkSimple', () => {
       '20240101',
       '0000-01-01',
       '2024-01-01+15:00',
+      // the YYYY-MM-DD shape read in place: only ASCII digits, day and month in range
+      '2024-0a-01',
+      '\uff12\uff10\uff12\uff14-01-01',
+      '2024-00-10',
+      '2024-06-00',
+      '2024-06-3 ',
     ])
       expect(ok('date', v)).toBe(false);
+    for (const v of ['9999-12-31', '0001-01-01', '2400-02-29', ' 2024-06-30 '])
+      expect(ok('date', v)).toBe(true);
+  });
+  it('normalizedString: tabs and line breaks become spaces before the facets', () => {
+    expect(checkSimple({ b: 'normalizedString', e: ['a b'] }, 'a\tb')).toBeNull();
+    expect(checkSimple({ b: 'normalizedString', e: ['a b'] }, 'a\r\nb')).not.toBeNull();
+    expect(checkSimple({ b: 'normalizedString', e: ['a  b'] }, 'a\r\nb')).toBeNull();
+    expect(checkSimple({ b: 'normalizedString', maxLength: 3 }, 'abc')).toBeNull();
   });
   it('time and dateTime', () => {
     for (const v of ['10:00:00', '23:59:59.999', '24:00:00', '10:00:00Z']) expect(ok('time', v)).toBe(true);

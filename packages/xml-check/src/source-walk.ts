@@ -8,12 +8,14 @@
 import { type SiteHit, SiteHits, type SitesOfName, type SiteTable, type XmlElement } from '@einv/xml';
 import { type CompiledRuleContexts, claimContexts, countsOf } from './contexts.js';
 import { XDocument } from './xpath.js';
-import type { ContextEntry } from './xpath-match.js';
+import { type ContextEntry, candidatesUnder } from './xpath-match.js';
 
 /** What both tables hold for one local name */
 interface NameEntry {
   /** the context branches that can match it, or null when they depend on the parent's name */
   contexts: readonly ContextEntry[] | null;
+  /** when they do: those met so far by the parent's name (ContextIndex.parentTable) */
+  byParent: ReadonlyMap<string, readonly ContextEntry[]> | null;
   sites: SitesOfName | undefined;
 }
 
@@ -58,7 +60,7 @@ export class SourceWalk {
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement): void => {
       const entry = names.get(e.local) ?? this.#entry(e.local);
-      const candidates = entry.contexts ?? index.candidates(e);
+      const candidates = entry.contexts ?? candidatesUnder(entry.byParent, e, index);
       if (candidates.length > 0) claimContexts(compiled, hits, e, candidates, doc);
       if (found !== null && entry.sites !== undefined) found.visit(e, entry.sites);
       const children = e.children;
@@ -70,8 +72,10 @@ export class SourceWalk {
   }
 
   #entry(local: string): NameEntry {
+    const contexts = this.contexts.index.candidatesOfName(local);
     const entry = {
-      contexts: this.contexts.index.candidatesOfName(local),
+      contexts,
+      byParent: contexts === null ? this.contexts.index.parentTable(local) : null,
       sites: this.sites.sitesOf(local),
     };
     if (this.#names.size < MAX_NAMES) this.#names.set(local, entry);

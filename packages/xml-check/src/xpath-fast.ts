@@ -205,26 +205,10 @@ function callBool(a: Extract<Ast, { k: 'call' }>): BoolFn | null {
 
 /** A general comparison with a literal on one side, or `count(P) op n` */
 function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
-  if (l.k === 'call' && l.name === 'count' && r.k === 'num') {
-    const arg = l.args[0];
-    const p = l.args.length === 1 && arg?.k === 'path' ? pathOf(arg) : null;
-    if (!p) return null;
-    // `count(ram:Value) = 1` (the cardinality asserts): the children of that name, counted in one loop
-    const only = arg?.k === 'path' ? oneChildStep(arg.steps) : null;
-    if (only) {
-      const { local, ns } = only;
-      const children = (e: XmlElement): number => {
-        let n = 0;
-        const list = e.children;
-        for (let i = 0; i < list.length; i++) {
-          const c = list[i] as XmlElement;
-          if (c.local === local && c.ns === ns) n++;
-        }
-        return n;
-      };
-      return numberCompare(children, op, r.v);
-    }
-    return countCompare(p, op, r.v);
+  // `count(ram:Value) = 1`, `count(//@name) - count(//cbc:X/@name) <= 0` (UBL-DT-18)
+  if (r.k === 'num') {
+    const total = countOf(l);
+    if (total) return numberCompare(total, op, r.v);
   }
   // `string-length(substring-after(., '.')) <= 2` (UBL-DT-01, on every amount)
   if (l.k === 'call' && l.name === 'string-length' && l.args.length === 1 && r.k === 'num') {
@@ -246,7 +230,7 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
   if (op !== '=' && op !== '!=') return null;
   // `=` and `!=` are symmetric: put the literal on the right
   const [side, lit] = isLiteral(r) ? [l, r] : isLiteral(l) ? [r, l] : [null, null];
-  if (!side || !lit) return null;
+  if (!side || !lit) return stringsCompare(op === '=', l, r);
   const eq = op === '=';
   if (lit.k === 'str') {
     const text = lit.v;
@@ -268,6 +252,33 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
   return (e, doc) => p(e, doc, hit);
 }
 
+/**
+ * `normalize-space(.) != normalize-space((//ram:X/ram:TypeCode)[1])` (CII-SR-467/468, a predicate
+ * on every payment means): both sides one string each (stringOf), so the general comparison is one
+ * string comparison. A side that does not depend on the context node is computed once per document.
+ */
+function stringsCompare(eq: boolean, l: Ast, r: Ast): BoolFn | null {
+  const x = stringOf(l);
+  const y = stringOf(r);
+  if (!x || !y) return null;
+  const a = contextFree(l) ? stringOncePerDocument(x) : x;
+  const b = contextFree(r) ? stringOncePerDocument(y) : y;
+  return eq ? (e, doc) => a(e, doc) === b(e, doc) : (e, doc) => a(e, doc) !== b(e, doc);
+}
+
+/** `fn` computed once per document, as oncePerDocument does for a boolean */
+function stringOncePerDocument(fn: StrFn): StrFn {
+  let serial = -1;
+  let value = '';
+  return (e, doc) => {
+    if (doc.serial !== serial) {
+      value = fn(e, doc);
+      serial = doc.serial;
+    }
+    return value;
+  };
+}
+
 type Literal = Extract<Ast, { k: 'str' }> | Extract<Ast, { k: 'call' }>;
 function isLiteral(a: Ast): a is Literal {
   return (
@@ -275,21 +286,52 @@ function isLiteral(a: Ast): a is Literal {
   );
 }
 
-function countCompare(p: PathFn, op: string, n: number): BoolFn {
+type NumFn = (e: XmlElement, doc: Evaluator) => number;
+
+/**
+ * An integer-valued expression: `count(P)` of a path the walker handles, an integer literal, or a
+ * sum or difference of those (the interpreter's arithmetic rounds to 10 decimals, which leaves
+ * integers as they are); else null
+ */
+function countOf(a: Ast): NumFn | null {
+  if (a.k === 'num') {
+    const v = a.v;
+    return Number.isInteger(v) ? () => v : null;
+  }
+  if (a.k === 'arith' && (a.op === '+' || a.op === '-')) {
+    const x = countOf(a.a);
+    const y = countOf(a.b);
+    if (!x || !y) return null;
+    return a.op === '+' ? (e, doc) => x(e, doc) + y(e, doc) : (e, doc) => x(e, doc) - y(e, doc);
+  }
+  if (a.k !== 'call' || a.name !== 'count' || a.args.length !== 1) return null;
+  const arg = a.args[0] as Ast;
+  const p = arg.k === 'path' ? pathOf(arg) : null;
+  if (!p || arg.k !== 'path') return null;
+  // `count(ram:Value) = 1` (the cardinality asserts): the children of that name, counted in one loop
+  const only = oneChildStep(arg.steps);
+  if (only) {
+    const { local, ns } = only;
+    return (e) => {
+      let n = 0;
+      const list = e.children;
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i] as XmlElement;
+        if (c.local === local && c.ns === ns) n++;
+      }
+      return n;
+    };
+  }
   let count = 0;
   const tally: Visit = () => {
     count++;
     return false;
   };
-  return numberCompare(
-    (e, doc) => {
-      count = 0;
-      p(e, doc, tally);
-      return count;
-    },
-    op,
-    n,
-  );
+  return (e, doc) => {
+    count = 0;
+    p(e, doc, tally);
+    return count;
+  };
 }
 
 /** A number computed on the element compared with a number literal */
