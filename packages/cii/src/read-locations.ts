@@ -5,9 +5,8 @@
  * answers `get` / `toRecord` from them, are built on the first question: most validations never
  * ask (no finding to place), and a 1,000-line invoice records ~20,000 places.
  */
-import type { LocationTable, SourceLocation, SourceLocations } from '@einv/core-model';
+import { BlockList, type LocationTable, type SourceLocation, type SourceLocations } from '@einv/core-model';
 import { ElementLocations, type XmlElement } from '@einv/xml';
-import { AppendList } from './append-list.js';
 import { joinPath } from './model-path.js';
 
 export class ReaderLocations implements LocationTable {
@@ -15,7 +14,7 @@ export class ReaderLocations implements LocationTable {
    * base, key (the key under the base, '' for the base itself), element: three slots per place in
    * one list that is never copied as it grows (decision 0180)
    */
-  private readonly places = new AppendList<string | XmlElement>();
+  private readonly places = new BlockList<string | XmlElement>();
   private table: ElementLocations | undefined;
 
   /** `joinPath(base, key)` was read at `el` (a path recorded twice keeps its first place) */

@@ -9,8 +9,8 @@
  * tree in document order, looks each leaf up by its place in the document (line, then column of the
  * start tag: distinct for distinct elements of a parsed tree): PlaceIndex below.
  */
+import { BlockList } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import { AppendList } from './append-list.js';
 
 /** Where a mark goes (a Set of elements is one too) */
 export interface ElementSink {
@@ -37,11 +37,13 @@ const NO_PLACES = new Float64Array(0);
 /** Tables by line up to this many lines are plain arrays (see byLine) */
 const SMALL_TABLE = 16_384;
 
-/** A plain array of `size` NONE, built by push so that it stays a packed array of small integers */
+/**
+ * A plain array of `size` NONE, allocated at its size (below SMALL_TABLE slots `new Array` is a fast
+ * array, not a dictionary): built by push it was copied as it grew, 7.5 KB allocated per official
+ * example for a table of ~2 KB (decision 0212)
+ */
 function smallTable(size: number): number[] {
-  const table: number[] = [];
-  for (let i = 0; i < size; i++) table.push(NONE);
-  return table;
+  return new Array<number>(size).fill(NONE);
 }
 
 /** A line without marked leaf, a line with several (their places are in `shared`) */
@@ -88,11 +90,17 @@ export class PlaceIndex {
 }
 
 export class ReadMarks implements ElementSink {
-  private readonly elements = new AppendList<XmlElement>();
+  private readonly elements = new BlockList<XmlElement>();
+  /** the last line of a marked leaf (the table's size), kept as they are marked: no pass to find it */
+  private lastLine = 0;
 
   /** Only leaves are kept: the unread report asks about elements without children only */
   add(el: XmlElement): void {
-    if (el.children.length === 0) this.elements.push(el);
+    if (el.children.length === 0) {
+      this.elements.push(el);
+      const line = el.line;
+      if (line > this.lastLine) this.lastLine = line;
+    }
   }
 
   addAll(elements: readonly XmlElement[]): void {
@@ -104,14 +112,9 @@ export class ReadMarks implements ElementSink {
    * integers or too sparse for a table by line (the caller asks a Set then)
    */
   byLine(): PlaceIndex | undefined {
-    const { elements } = this;
-    let lastLine = 0;
-    for (let i = 0; i < elements.length; i++) {
-      const { line, column } = elements.at(i);
-      if (!(line >= 0 && line < MAX_LINE && Number.isInteger(line) && column >= 0 && column < NONE_YET))
-        return undefined;
-      if (line > lastLine) lastLine = line;
-    }
+    const { elements, lastLine } = this;
+    // (a line that is no number is never the last one: the loop below says no to it)
+    if (!(lastLine < MAX_LINE && Number.isInteger(lastLine))) return undefined;
     // a table of lines mostly without marks (a document of blank lines) would cost more than it saves
     if (lastLine > 4 * elements.length + 1024) return undefined;
     // a small document's table is an array of small integers, not an Int32Array: a typed array's
@@ -126,6 +129,8 @@ export class ReadMarks implements ElementSink {
     for (let i = 0; i < elements.length; i++) {
       const el = elements.at(i);
       const { line, column } = el;
+      // every line is at most lastLine; one that is not a small non-negative integer: no table
+      if (!(line >= 0 && Number.isInteger(line) && column >= 0 && column < NONE_YET)) return undefined;
       const known = columns[line] as number;
       if (known === NONE) {
         columns[line] = column;

@@ -1,3 +1,4 @@
+export { BlockList, BlockRows } from './block-list.js';
 export * from './calculate.js';
 export * from './complete.js';
 export * from './findings.js';

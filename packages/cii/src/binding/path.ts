@@ -172,29 +172,50 @@ export function testHolds(
 ): boolean {
   const expected = test.variable ? vars[test.value] : test.value;
   if (expected === undefined) return test.negate;
-  let match: XmlElement | undefined;
-  if (test.steps.length === 0) {
-    if (holdsValue(el, test.attr, expected)) match = el;
-  } else if (test.steps.length === 1) {
-    const step = test.steps[0] as Step;
-    const simple = step.test === undefined && step.also.length === 0;
-    const children = el.children;
-    for (let i = 0; i < children.length; i++) {
-      const c = children[i] as XmlElement;
-      if (c.local !== step.local || c.ns !== step.ns) continue;
-      if (!simple && selectElements(el, test.steps, vars).indexOf(c) === -1) continue;
-      if (holdsValue(c, test.attr, expected)) {
-        match = c;
-        break;
-      }
-    }
-  } else {
-    match = selectElements(el, test.steps, vars).find((e) => holdsValue(e, test.attr, expected));
-  }
+  const match =
+    test.steps.length === 0
+      ? holdsValue(el, test.attr, expected)
+        ? el
+        : undefined
+      : firstHolding(el, test.steps, 0, vars, test.attr, expected);
   if (match && seen && !test.negate && test.attr === undefined) {
     for (let e: XmlElement | null = match; e && e !== el; e = e.parent) seen.add(e);
   }
   return test.negate ? !match : match !== undefined;
+}
+
+/**
+ * The first element in document order that `steps` reach from `from` and that holds `expected`:
+ * what `selectElements(from, steps, vars).find(holdsValue)` answers, depth first and without its
+ * lists (a test's steps are child steps; their predicates mark nothing, so stopping early is the same)
+ */
+function firstHolding(
+  from: XmlElement,
+  steps: readonly Step[],
+  s: number,
+  vars: Variables,
+  attr: string | undefined,
+  expected: string,
+): XmlElement | undefined {
+  const step = steps[s] as Step;
+  const last = s === steps.length - 1;
+  const children = from.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    if (c.local !== step.local || c.ns !== step.ns) continue;
+    if (step.test !== undefined && !testHolds(c, step.test, vars, undefined)) continue;
+    let also = true;
+    for (let t = 0; t < step.also.length && also; t++)
+      also = testHolds(c, step.also[t] as Test, vars, undefined);
+    if (!also) continue;
+    if (last) {
+      if (holdsValue(c, attr, expected)) return c;
+    } else {
+      const found = firstHolding(c, steps, s + 1, vars, attr, expected);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 function holdsValue(e: XmlElement, attr: string | undefined, expected: string): boolean {

@@ -10,9 +10,8 @@
  * Behaves as @einv/xml's ElementLocations with "a later place of a path replaces it" (the UBL
  * reader's rule since the record days): same paths, same order, same XPaths.
  */
-import type { SourceLocation, SourceLocations } from '@einv/core-model';
+import { BlockRows, type SourceLocation, type SourceLocations } from '@einv/core-model';
 import { type XmlElement, XPaths } from '@einv/xml';
-import { Rows } from './rows.js';
 
 /** The constant part of a location after its object's path: `.${rel}`, `[index]`, `${after}` */
 export interface PathTail {
@@ -50,10 +49,10 @@ export class ModelLocations {
    * (`invoice.lines` [3] = object 0, tail `lines`, index 3), and its path as a string once asked;
    * parent -1 names `invoice`, parent -2 a path given as a string (`named`, at the index)
    */
-  private readonly bases = new Rows<string>(128);
+  private readonly bases = new BlockRows<string>(128);
   private readonly named: string[] = [];
   /** per entry: object id, tail id, item index (-1: none), and the element */
-  private readonly entries = new Rows<XmlElement>(256);
+  private readonly entries = new BlockRows<XmlElement>(256);
   private record: SourceLocations | undefined;
   private index: Map<string, number> | undefined;
 
