@@ -44,7 +44,11 @@ export function sourceContext(
   // the readers' walk marks its records: their lists are read as they are (decision 0217)
   const trusted = hasWellFormedValues(record);
   const values = (ruleId: string): readonly SourceValue[] | undefined => {
-    if (trusted) return Object.hasOwn(record, ruleId) ? record[ruleId] : undefined;
+    if (trusted) {
+      // every own value of a marked record is a list; nothing inherited is one (`toString`…)
+      const own: unknown = record[ruleId];
+      return Array.isArray(own) ? own : undefined;
+    }
     const known = checked.get(ruleId);
     if (known !== undefined) return known;
     const raw: unknown = Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined;
