@@ -3,7 +3,8 @@
 //    against a bare node:http server answering the validator's real report with no work at all;
 // 2. the validator's app with its work answered at once (the HTTP stack alone: Express, body,
 //    rate limit, metrics, logging, answer); the validator as shipped (one process, worker-thread pool
-//    of the cores); the same without small uploads stacked on busy threads (decision 0183); as a
+//    of the cores); the same with one small upload stacked behind the running one (before decision
+//    0219) and without small uploads stacked on busy threads (decision 0183); as a
 //    node:cluster of one process per core with one worker thread each; as a node:cluster validating
 //    on the event loop (no pool); with WORKER_THREADS=1
 //    (bench/validator-variants.mjs). For each: req/s, p50, p99 and the CPU each request costs — the
@@ -120,6 +121,11 @@ for (const [scenario, env, entry] of [
     variants,
   ],
   [`validator as shipped: pool of ${CORES} worker threads`, {}, undefined],
+  [
+    `the same, one small upload stacked behind the running one (before decision 0219)`,
+    { VARIANT: 'one-deep' },
+    variants,
+  ],
   [
     `the same, small uploads not stacked on busy threads (before decision 0183)`,
     { VARIANT: 'unstacked' },

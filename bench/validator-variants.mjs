@@ -7,8 +7,9 @@
 //   VARIANT=one-deep the same, at most one small upload stacked behind the running one (the pool
 //                    as it was before decision 0219)
 //   VARIANT=no-work  the same app whose pool answers at once with NO_WORK_ANSWER (the report's bytes,
-//                    base64): what Express, body reading, rate limit, metrics, logging and the
-//                    answer cost the event loop without any validation
+//                    base64; by default the report of ../shared's CII_example1, made once at start):
+//                    what Express, body reading, rate limit, metrics, logging and the answer cost
+//                    the event loop without any validation
 // CLUSTER_PROCESSES=N (default 1) runs N such processes as a node:cluster sharing PORT (the primary
 // hands out connections round-robin).
 import cluster from 'node:cluster';
@@ -17,6 +18,15 @@ import { createRequire } from 'node:module';
 // the settings of this bench helper (not service settings)
 const { CLUSTER_PROCESSES = '1', VARIANT: variant = 'pool', NO_WORK_ANSWER = '' } = process.env;
 const processes = Number(CLUSTER_PROCESSES);
+
+/** The validator's answer for CII_example1, made by its own task once (the no-work variant's answer) */
+async function exampleReport() {
+  const { readFileSync } = await import('node:fs');
+  const { validateDocument } = await import('../apps/validator-api/dist/work/tasks.js');
+  const bytes = readFileSync(new URL('../../shared/en16931/cii/examples/CII_example1.xml', import.meta.url));
+  const options = { lang: 'en', maxPdfBytes: 20 * 1024 * 1024, frenchEdition: 'transition' };
+  return Buffer.from(validateDocument({ bytes: new Uint8Array(bytes), options }).json);
+}
 
 if (processes > 1 && cluster.isPrimary) {
   for (let i = 0; i < processes; i++) cluster.fork();
@@ -37,7 +47,7 @@ if (processes > 1 && cluster.isPrimary) {
   let app;
   let pool;
   if (variant === 'no-work') {
-    const answer = Buffer.from(NO_WORK_ANSWER, 'base64');
+    const answer = NO_WORK_ANSWER ? Buffer.from(NO_WORK_ANSWER, 'base64') : await exampleReport();
     const output = () => ({ known: true, json: new Uint8Array(answer), format: 'CII', valid: true });
     pool = {
       threads: 1,

@@ -48,22 +48,43 @@ export function locationEntries(locations: Locations): [string, SourceLocation][
 }
 
 /**
- * Makes a reader result's `locations` (a placeholder where the caller wants it in the key order)
- * the table's record, built when first read: JSON, structured clones and deep equality see the
- * same record as before. The table itself goes in `locationTable`, not enumerated: it holds the
- * parsed tree, which copies of the result need not carry.
+ * The `locations` accessor of every result: one function for all of them, reading the result's own
+ * `locationTable` (decision 0215). With the same accessor each time, V8 gives every result of a
+ * reader one hidden class in fast mode; a getter made per result (or a data property redefined as
+ * an accessor) left each one in dictionary mode.
  */
-export function withLocations<T extends { locations: SourceLocations; locationTable?: LocationTable }>(
-  result: T,
-  table: LocationTable,
-): T {
-  Object.defineProperty(result, 'locations', {
-    get: () => table.toRecord(),
-    enumerable: true,
-    configurable: true,
-  });
-  Object.defineProperty(result, 'locationTable', { value: table, enumerable: false, configurable: true });
-  return result;
+function recordOfTable(this: { readonly locationTable: LocationTable }): SourceLocations {
+  return this.locationTable.toRecord();
+}
+const LOCATIONS = { get: recordOfTable, enumerable: true, configurable: true } as const;
+
+/** Copies `from`'s own enumerable keys into `out` in their order, `locations` as the accessor */
+function copyInto(out: object, from: object): void {
+  const keys = Object.keys(from);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key === 'locations') Object.defineProperty(out, key, LOCATIONS);
+    else (out as Record<string, unknown>)[key] = (from as Record<string, unknown>)[key];
+  }
+}
+
+/**
+ * A reader result as callers see it: a copy of `result` (its keys in their order, then those of
+ * `extra`) whose `locations` is the table's record, built when first read, so JSON, structured
+ * clones and deep equality see the same record as before; the table itself in `locationTable`, not
+ * enumerated (it holds the parsed tree, which copies of the result need not carry). `result`'s own
+ * `locations` value is a placeholder: only its place in the key order counts. The accessor reads
+ * `locationTable` of the object it is read from: a copy keeps it by copying both properties.
+ */
+export function withLocations<
+  T extends { locations: SourceLocations | LocationTable; locationTable?: LocationTable },
+  E extends object = Record<never, never>,
+>(result: T, table: LocationTable, extra?: E): Omit<T, 'locations'> & { locations: SourceLocations } & E {
+  const out = {};
+  copyInto(out, result);
+  if (extra !== undefined) copyInto(out, extra);
+  Object.defineProperty(out, 'locationTable', { value: table, enumerable: false, configurable: true });
+  return out as Omit<T, 'locations'> & { locations: SourceLocations } & E;
 }
 
 /** The cheapest form of a result's locations: its table when it has one, else its record */

@@ -89,6 +89,22 @@ export function contextCountsOf(record: object): RuleContextCounts | undefined {
   return countsByRecord.get(record);
 }
 
+const wellFormed = new WeakSet<object>();
+
+/**
+ * Records that `values` (a SourceFacts `values` record, not changed afterwards) was made by the
+ * readers' walk: every key holds an array of well-formed SourceValue nodes, so validate() reads it
+ * without checking each node or keeping a memo of the checks (decision 0217)
+ */
+export function setWellFormedValues(values: Readonly<Record<string, readonly SourceValue[]>>): void {
+  wellFormed.add(values);
+}
+
+/** True for a `values` record recorded with setWellFormedValues */
+export function hasWellFormedValues(values: object): boolean {
+  return wellFormed.has(values);
+}
+
 /** The facts of a document the reader could not read at all (not XML, not an invoice) */
 export const NO_SOURCE_FACTS: SourceFacts = Object.freeze({
   values: Object.freeze({}),

@@ -11,7 +11,6 @@ import {
   isCdarXml,
   prologFree,
   published,
-  publishedXml,
   rootStartTag,
   sniffXmlSyntax,
   xmlHead,
@@ -226,7 +225,7 @@ describe('isCdarXml', () => {
   });
 });
 
-describe('publishedXml (decision 0202)', () => {
+describe('published results (decisions 0142, 0202, 0215)', () => {
   /** Everything a caller can see of a result: keys in order, attributes, values as JSON, the table */
   const shape = (r: object) => ({
     keys: Reflect.ownKeys(r),
@@ -255,16 +254,40 @@ describe('publishedXml (decision 0202)', () => {
     source: { values: {}, unreadable: new Set<string>() },
     ...(structure ? { structure } : {}),
   });
-  it('gives what published({ ...read, format }) gives, key order and attributes included', () => {
+  /**
+   * What decision 0142 defined: a copy with `format` last, `locations` redefined as an own,
+   * enumerable, configurable accessor in place, and the table non-enumerable at the end
+   */
+  const reference = (read: { locations: unknown }, format: string) => {
+    const r = { ...read, format, locations: {} };
+    const table = read.locations as { toRecord(): object };
+    const copy = { ...r };
+    Object.defineProperty(copy, 'locations', {
+      get: () => table.toRecord(),
+      enumerable: true,
+      configurable: true,
+    });
+    Object.defineProperty(copy, 'locationTable', { value: table, enumerable: false, configurable: true });
+    return copy;
+  };
+  it('gives what the reader result redefined in place gave: key order, attributes, JSON, table', () => {
     const structure = { valid: true, errors: [], warnings: [] };
     for (const read of [
       readOf(),
       readOf('EN16931'),
       readOf(undefined, structure),
       readOf('EXTENDED-CTC-FR', structure),
-      readOf('EN16931', structure, { 'invoice.number': { xpath: '/a/b' } }),
-    ] as never[])
-      for (const format of ['CII', 'UBL'] as const)
-        expect(shape(publishedXml(read, format))).toEqual(shape(published({ ...read, format } as never)));
+    ])
+      for (const format of ['CII', 'UBL'] as const) {
+        const r = published(read as never, { format });
+        expect(shape(r)).toEqual(shape(reference(read, format)));
+        expect(shape(published({ ...read, format } as never))).toEqual(shape(r));
+        // a spread copy carries the record as data; the locations read from the result are the table's
+        expect({ ...r }.locations).toEqual(table.toRecord());
+      }
+  });
+  it('keeps a record that is no table as it is, with the extra keys after it', () => {
+    const read = readOf('EN16931', undefined, { 'invoice.number': { xpath: '/a/b' } });
+    expect(shape(published(read as never, { format: 'CII' }))).toEqual(shape({ ...read, format: 'CII' }));
   });
 });

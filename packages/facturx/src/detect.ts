@@ -249,40 +249,18 @@ type Unpublished<T extends { locations: SourceLocations }> = Omit<T, 'locations'
   locations: Locations;
 };
 
-/** The result as callers see it: `locations` a record built on first read from the table (decision 0142) */
-export function published<T extends { locations: SourceLocations }>(r: Unpublished<T>): T {
+/**
+ * The result as callers see it: `locations` a record built on first read from the table (decision
+ * 0142), `extra`'s keys after the result's (withLocations copies the result once, decision 0215)
+ */
+export function published<T extends { locations: SourceLocations }>(r: Unpublished<T>, extra?: object): T {
   const { locations } = r;
-  return (isLocationTable(locations) ? withLocations({ ...r, locations: {} }, locations) : r) as T;
+  if (isLocationTable(locations)) return withLocations(r, locations, extra) as unknown as T;
+  return (extra === undefined ? r : { ...r, ...extra }) as T;
 }
 
 /** What readXml gives for a CII or UBL document */
 type ReadXml = Unpublished<Omit<DetectAndCheckResult, 'format' | 'pdf'> & { syntax?: 'CII' | 'UBL' }>;
-
-/**
- * `published({ ...read, format: syntax })` for a CII or UBL file, built as one object in that key order with
- * `locations` an accessor from the start (decision 0202): a copy of the result and a data property
- * redefined as an accessor cost ~3 µs per document, ~1 % of validateDocument on an official example.
- */
-export function publishedXml(read: ReadXml, syntax: 'CII' | 'UBL'): DetectAndCheckResult {
-  const table = read.locations;
-  if (!isLocationTable(table)) return published<DetectAndCheckResult>({ ...read, format: syntax });
-  const result = {
-    syntax: read.syntax,
-    invoice: read.invoice,
-    profile: read.profile,
-    ...('documentProfile' in read ? { documentProfile: read.documentProfile } : {}),
-    diagnostics: read.diagnostics,
-    get locations() {
-      return table.toRecord();
-    },
-    source: read.source,
-    ...('structure' in read ? { structure: read.structure } : {}),
-    format: syntax,
-  };
-  Object.defineProperty(result, 'locationTable', { value: table, enumerable: false, configurable: true });
-  // the same keys as readXml gave (syntax and source are there for a CII or UBL document)
-  return result as DetectAndCheckResult;
-}
 
 /** Asks readXml for the structure check too, against this profile (default: the one read from BT-24) */
 interface CheckRequest {
@@ -299,7 +277,6 @@ function readXml(
   const { lang } = options;
   const limit = options.maxXmlBytes ? { maxBytes: options.maxXmlBytes } : {};
   const syntax = syntaxOfRoot(rootStartTag(xml));
-  // publishedXml writes the keys of these results in the order they are written here
   if (syntax === 'CII') {
     // read and check share one parse of the document
     const both = check
@@ -405,5 +382,5 @@ export function detectReadAndCheck(
     });
   }
   const read = readXml(input, { lang, maxXmlBytes: options.maxXmlBytes }, check);
-  return read.syntax ? publishedXml(read, read.syntax) : published<DetectAndCheckResult>(read);
+  return published<DetectAndCheckResult>(read, read.syntax ? { format: read.syntax } : undefined);
 }

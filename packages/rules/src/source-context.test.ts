@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCii } from '@einv/cii';
-import { locationsOf } from '@einv/core-model';
+import { hasWellFormedValues, locationsOf } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
 import { hasShared, sharedPath } from '../../../tests/support/shared.js';
 import { rules as en16931Rules } from './en16931/index.js';
@@ -55,5 +55,36 @@ describe('sourceContext contextCounts (decision 0201)', () => {
     expect(byRule(sourceContext({ values: {}, unreadable: new Set<string>() }, undefined), ids)).toBe(
       undefined,
     );
+  });
+});
+
+describe('sourceContext values (decisions 0107, 0217)', () => {
+  const node = { value: 'EUR', xpath: '/a/b', line: 2 };
+  const bad = { value: 3, xpath: '/a/c', line: 'x' };
+
+  (hasShared ? it : it.skip)(
+    'reads a reader’s marked record as it is, and checks the same lists given by a caller',
+    () => {
+      for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml'))) {
+        const read = readCii(fs.readFileSync(path.join(EXAMPLES, file)));
+        expect(hasWellFormedValues(read.source.values)).toBe(true);
+        const marked = sourceContext(read.source, undefined);
+        // the same lists in a record the reader did not make: checked node by node, the same answers
+        const copied = sourceContext({ ...read.source, values: { ...read.source.values } }, undefined);
+        for (const id of [...Object.keys(read.source.values), 'BR-NONE', 'constructor'])
+          expect({ id, nodes: marked?.values(id) }).toEqual({ id, nodes: copied?.values(id) });
+      }
+    },
+  );
+
+  it('keeps only well-formed nodes of a record given by hand, and nothing inherited', () => {
+    const values = { 'BR-CL-03': [node, bad, node], 'BR-CL-04': [], 'BR-CL-05': 'no list' };
+    const source = sourceContext({ values, unreadable: new Set<string>() } as never, undefined);
+    expect(source?.values('BR-CL-03')).toEqual([node, node]);
+    expect(source?.values('BR-CL-03')).toBe(source?.values('BR-CL-03'));
+    expect(source?.values('BR-CL-04')).toEqual([]);
+    expect(source?.values('BR-CL-05')).toBeUndefined();
+    expect(source?.values('toString')).toBeUndefined();
+    expect(hasWellFormedValues(values)).toBe(false);
   });
 });

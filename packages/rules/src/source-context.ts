@@ -6,6 +6,7 @@
 
 import {
   contextCountsOf,
+  hasWellFormedValues,
   type Locations,
   locationEntries,
   type RuleContextCounts,
@@ -35,18 +36,26 @@ export function sourceContext(
     return byXpath;
   };
   const unreadable = facts.unreadable instanceof Set ? facts.unreadable : new Set<string>();
-  // Facts may come from a caller rather than our readers: keep only well-formed nodes, once per id
-  const checked = new Map<string, readonly SourceValue[] | undefined>();
+  // Facts may come from a caller rather than our readers: keep only well-formed nodes, once per id.
+  // An empty list needs no check and no memo entry (the readers give every collected id, most of
+  // them empty): a document asks for ~20 ids, and the memo's growth was most of what this cost.
+  const checked = new Map<string, readonly SourceValue[]>();
+  const record = facts.values;
+  // the readers' walk marks its records: their lists are read as they are (decision 0217)
+  const trusted = hasWellFormedValues(record);
   const values = (ruleId: string): readonly SourceValue[] | undefined => {
+    if (trusted) {
+      // every own value of a marked record is a list; nothing inherited is one (`toString`…)
+      const own: unknown = record[ruleId];
+      return Array.isArray(own) ? own : undefined;
+    }
     const known = checked.get(ruleId);
-    if (known !== undefined || checked.has(ruleId)) return known;
+    if (known !== undefined) return known;
     const raw: unknown = Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined;
+    if (!Array.isArray(raw)) return undefined;
+    if (raw.length === 0) return raw;
     // our readers' lists are well-formed: kept as they are, without a copy
-    const nodes = Array.isArray(raw)
-      ? raw.every(isSourceValue)
-        ? raw
-        : raw.filter(isSourceValue)
-      : undefined;
+    const nodes = raw.every(isSourceValue) ? raw : raw.filter(isSourceValue);
     checked.set(ruleId, nodes);
     return nodes;
   };

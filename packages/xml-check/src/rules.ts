@@ -145,6 +145,8 @@ export interface CompiledPattern {
    * and handed to the document (`XDocument.gathered`) instead of its list of every element
    */
   gatherNames: string[];
+  /** gatherNames by name → position (what XDocument.gathered reads the lists by) */
+  gatherIndex: ReadonlyMap<string, number>;
   gatherAttrs: string[];
   /** gatherAttrs as a set; null when empty (then the walk reads no attributes) */
   gatherAttrSet: ReadonlySet<string> | null;
@@ -249,6 +251,7 @@ export function compilePattern(data: PatternData): CompiledPattern {
     rules,
     index: ContextIndex.of([rules.map((r) => r.context)]),
     gatherNames: [...gatherNames],
+    gatherIndex: new Map([...gatherNames].map((name, k) => [name, k])),
     gatherAttrs: [...gatherAttrs],
     gatherAttrSet: gatherAttrs.size > 0 ? gatherAttrs : null,
     names: new Map(),
@@ -440,7 +443,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
-    doc.gathered(pattern.gatherNames, lists, attrNames, attrs);
+    doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
     for (let i = 0; i < nodes.length; i++) {
       runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
       if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);

@@ -5,6 +5,7 @@
  * its own table; here each element is visited once and its name looked up once, in a table of both
  * built per name on first sight (decision 0177).
  */
+import { setWellFormedValues } from '@einv/core-model';
 import { type SiteHit, SiteHits, type SitesOfName, type SiteTable, type XmlElement } from '@einv/xml';
 import { type CompiledRuleContexts, claimContexts, countsOf } from './contexts.js';
 import { XDocument } from './xpath.js';
@@ -68,7 +69,10 @@ export class SourceWalk {
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
     visit(root);
-    return { contexts: countsOf(compiled, hits), values: found ? found.result() : {}, leaves };
+    const values = found ? found.result() : {};
+    // every list is of SiteHits, well-formed SourceValues: the rules need not check them (decision 0217)
+    if (found) setWellFormedValues(values);
+    return { contexts: countsOf(compiled, hits), values, leaves };
   }
 
   #entry(local: string): NameEntry {

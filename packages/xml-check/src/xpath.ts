@@ -53,6 +53,7 @@ export { absenceChains, type ChainStep, patternShape, triggerOf } from './xpath-
 export { ebv } from './xpath-values.js';
 
 const NONE: XmlElement[] = [];
+const NONE_LISTS: readonly (XmlElement[] | undefined)[] = [];
 const NO_ATTRS: AttrNode[] = [];
 
 /** A double arithmetic result as the decimal the rules mean (see above); large values are left as they are */
@@ -118,6 +119,12 @@ export class XDocument {
   private pos: Map<XmlElement, number> | undefined;
   private end: Map<XmlElement, number> | undefined;
   private byName: Map<string, XmlElement[]> | undefined;
+  /**
+   * The lists a walk gathered (`gathered`), by the position of their name in `gatheredNames`: read
+   * when byName lacks the name, instead of copied into byName per document
+   */
+  private gatheredNames: ReadonlyMap<string, number> | undefined;
+  private gatheredLists: readonly (XmlElement[] | undefined)[] = NONE_LISTS;
   /** whether byName holds every name of the document (else only the names asked so far) */
   private indexed = false;
   /** the elements carrying each attribute name, in document order, for `//@name` (built when first needed) */
@@ -209,6 +216,10 @@ export class XDocument {
    */
   named(ns: string, local: string): XmlElement[] {
     let same = this.byName?.get(local);
+    if (same === undefined && this.gatheredNames !== undefined) {
+      const k = this.gatheredNames.get(local);
+      if (k !== undefined) same = this.gatheredLists[k] ?? NONE;
+    }
     if (same === undefined) {
       if (!this.byName) this.byName = new Map();
       if (this.byName.size < SCANNED_NAMES) {
@@ -244,22 +255,27 @@ export class XDocument {
 
   /**
    * Hands over what a walk of the whole tree in document order gathered (rules.ts `runPattern`): for
-   * each of `names`, every element of that local name (any namespace; undefined: none), and, for
+   * each name of `names` (name → position in `lists`), every element of that local name (any
+   * namespace; undefined: none), and, for
    * the attribute names of `attrNames`, every element carrying each (`attrs`: the names met, in
    * document order; a name of attrNames without an entry has none). They are the lists `named` and
    * `//@name` would build, so those no longer need the list of every element. Names known already
    * are kept as they are (the same elements in the same order).
    */
   gathered(
-    names: readonly string[],
+    names: ReadonlyMap<string, number>,
     lists: readonly (XmlElement[] | undefined)[],
     attrNames: ReadonlySet<string> | null,
     attrs: Map<string, XmlElement[]> | undefined,
   ): void {
-    if (!this.byName) this.byName = new Map();
-    for (let i = 0; i < names.length; i++) {
-      const local = names[i] as string;
-      if (!this.byName.has(local)) this.byName.set(local, lists[i] ?? NONE);
+    if (this.gatheredNames === undefined) {
+      // byName (names asked before) is read first: a name known already keeps its list
+      this.gatheredNames = names;
+      this.gatheredLists = lists;
+    } else {
+      // a second walk over the same document (another pattern): its lists go to byName
+      if (!this.byName) this.byName = new Map();
+      for (const [local, k] of names) if (!this.byName.has(local)) this.byName.set(local, lists[k] ?? NONE);
     }
     if (attrNames !== null && !this.byAttr) {
       this.byAttr = attrs ?? new Map();

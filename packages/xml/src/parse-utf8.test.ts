@@ -76,6 +76,12 @@ const WELL_FORMED = [
   // line feeds the scans pass inside tags, values, comments, CDATA, instructions and long texts
   '<r\n  a="1"\n  b="x\ny"\n><!-- \n\n --><a\n/><?pi \n?><b><![CDATA[\n]]></b>\n<c\n></c\n><d/></r\n>',
   `<?xml version="1.0"\n encoding="UTF-8"?>\n<r>${'x\n'.repeat(200)}<a/><!--${' \n'.repeat(200)}--><b/></r>`,
+  // long ASCII texts scanned four bytes at a time: base64 in lines ending at every alignment, tabs
+  // and CR LF, a character beyond ASCII after lines already passed (then scanned natively)
+  ...[0, 1, 2, 3].map(
+    (k) => `<r>\n  <a>${'QUJD\n'.repeat(70)}${'x'.repeat(k)}</a><b/>\n <c>${'x'.repeat(300 + k)}</c><d/></r>`,
+  ),
+  `<r><a>\t${'ab\r\n'.repeat(100)}</a>\n<b/><c>${'x\n'.repeat(150)}é\n</c>\n<d/><e>${'y'.repeat(299)}€</e><f/></r>`,
   // the indentation fast path next to other white space: tabs, CR LF, runs too long to keep
   `<r>\n  \t<a/>\n${' '.repeat(63)}<b/>\n${' '.repeat(64)}<c/>\r\n  <d/>\n  </r>`,
 ];
@@ -158,6 +164,10 @@ const MALFORMED = [
   '<a toString="1" constructor="2"/>',
   '<a/>\u00a0',
   `<a>${'x'.repeat(300)}\u0001</a>`,
+  `<a>${'x\n'.repeat(150)}\u001f${'x'.repeat(10)}</a>`,
+  `<a>${'x'.repeat(301)}\u0000</a>`,
+  `<a>${'x'.repeat(302)}\u000b</a>`,
+  `<a>${'x'.repeat(303)}\u000c</a>`,
   `<a>${'x'.repeat(300)}]]></a>`,
   `<a>${'x'.repeat(300)}&bad;</a>`,
   `<a/>${' '.repeat(300)}x`,

@@ -268,7 +268,13 @@ const EIGHT_SPACES = new DataView(new Uint8Array(8).fill(0x20).buffer).getFloat6
 /** Texts longer than this are never shared (shortValue, blankRun): their scan computes no hash */
 const HASHED_TEXT = Math.max(MAX_VALUE_LENGTH, MAX_BLANK_LENGTH) + 1;
 
-/** Texts at least this long are scanned natively (longCharData) */
+/**
+ * The longest string V8 hashes character by character (String::kMaxHashCalcLength): a longer one is
+ * hashed by its length alone, so making it internalized (decision 0203) costs a copy and a lookup
+ */
+const HASHED_IN_FULL = 16_383;
+
+/** Texts at least this long are scanned by words (asciiTextEnd) or natively (longCharData) */
 const LONG_TEXT = 256;
 
 // what a run of text or an attribute value holds, besides plain ASCII characters
@@ -537,23 +543,77 @@ class Utf8Parser {
 
   /** charData for a text of LONG_TEXT bytes or more: found, decoded and checked by native scans */
   private longCharData(start: number, current: XmlElement | undefined): number {
-    let end = this.bytes.indexOf(0x3c, start);
-    if (end === -1) end = this.n;
-    this.countLines(start, end);
-    const raw = this.text.utf8Slice(start, end);
-    if (raw.length !== end - start) this.lastWide = end;
-    if (FORBIDDEN_CHAR.test(raw)) giveUp();
+    let end = this.asciiTextEnd(start);
+    let raw: string;
+    if (end >= 0) raw = this.text.latin1Slice(start, end);
+    else {
+      // beyond ASCII: found and checked by native scans
+      end = this.bytes.indexOf(0x3c, start);
+      if (end === -1) end = this.n;
+      this.countLines(start, end);
+      raw = this.text.utf8Slice(start, end);
+      if (raw.length !== end - start) this.lastWide = end;
+      if (FORBIDDEN_CHAR.test(raw)) giveUp();
+    }
     if (!current) {
       if (!isBlank(raw, 0, raw.length)) giveUp(); // text before or after the root element
     } else {
-      // A leaf's text (an attachment, a long note) is kept as an old-generation copy: the element
-      // holding it is old once V8 pretenures the elements, and a young text it pointed to would be
-      // copied by the next two scavenges even when its tree is dead (decision 0203)
+      // A leaf's large text (an attachment) is kept as an old-generation copy: the element holding
+      // it is old once V8 pretenures the elements, and a young text it pointed to would be copied by
+      // the next two scavenges even when its tree is dead (decision 0203). Only beyond the length
+      // V8 hashes in full: a shorter text costs the scavenges less than its hash would.
       const t = charDataValue(raw, giveUp);
-      current.text = current.text === '' ? internedCopy(t) : current.text + t;
+      if (current.text !== '') current.text += t;
+      else current.text = t.length > HASHED_IN_FULL ? internedCopy(t) : t;
       this.textRun = -1;
     }
     return end;
+  }
+
+  /**
+   * The end of the ASCII text at `start` (the next "<", or the end of the bytes), its line feeds
+   * counted; -1, nothing counted, at a byte beyond ASCII. Gives up at a control character XML
+   * forbids. Four bytes at a time (a long text is mostly an attachment in base64): a word is looked
+   * at byte by byte only when one of its bytes may be below 0x20, beyond ASCII or "<" (the tests
+   * are exact for the first such byte, and may flag the bytes after it), about one word in twenty
+   * for base64 broken into lines. Twice as fast as finding "<" natively, decoding, then matching
+   * FORBIDDEN_CHAR in the string.
+   */
+  private asciiTextEnd(start: number): number {
+    const b = this.b;
+    const view = this.view;
+    const n = this.n;
+    let lines = 0;
+    let lineStart = this.lineStart;
+    let i = start;
+    for (;;) {
+      while (i + 4 <= n) {
+        const x = view.getInt32(i, true);
+        const y = x ^ 0x3c3c3c3c; // a zero byte where x has "<"
+        if ((((x - 0x20202020) | x | ((y - 0x01010101) & ~y)) & 0x80808080) !== 0) break;
+        i += 4;
+      }
+      const wordEnd = Math.min(i + 4, n);
+      for (; i < wordEnd; i++) {
+        const c = b[i] as number;
+        if (c >= 0x20 && c < 0x80 && c !== 0x3c) continue;
+        if (c === 0x3c) {
+          this.line += lines;
+          this.lineStart = lineStart;
+          return i;
+        }
+        if (c >= 0x80) return -1;
+        if (c === 0x0a) {
+          lines++;
+          lineStart = i + 1;
+        } else if (c !== 0x09 && c !== 0x0d) giveUp();
+      }
+      if (i >= n) {
+        this.line += lines;
+        this.lineStart = lineStart;
+        return n;
+      }
+    }
   }
 
   /**

@@ -89,6 +89,13 @@ export class SiteHit {
 export interface KeyedSite {
   site: Site;
   key: number;
+  /**
+   * `selects(site, el)` compiled for this site once: only the conditions the site has, and not the
+   * parent's name when the table files the site under it (SiteHits looks it up by that name)
+   */
+  selects: (el: XmlElement) => boolean;
+  /** `hit(site, el, group)` with the site's kind of value decided once */
+  hit: (el: XmlElement, group: number | undefined) => SiteHit;
 }
 
 /** The sites of one local name: those for any parent, and those by the parent's local name */
@@ -122,7 +129,12 @@ export class SiteTable {
     ) as (lists: readonly SiteHit[][]) => Record<string, SiteHit[]>;
     const keyIndex = new Map(this.keys.map((k, i) => [k, i]));
     for (const site of sites) {
-      const keyed: KeyedSite = { site, key: keyIndex.get(site.key) as number };
+      const keyed: KeyedSite = {
+        site,
+        key: keyIndex.get(site.key) as number,
+        selects: selectsOf(site),
+        hit: hitOf(site),
+      };
       for (const local of site.elements) {
         let byName = this.#byLocal.get(local);
         if (!byName) {
@@ -195,8 +207,11 @@ export class SiteHits {
   }
 
   #test(sites: KeyedSite[], el: XmlElement): void {
-    for (const { site, key } of sites)
-      if (selects(site, el)) (this.#lists[key] as SiteHit[]).push(hit(site, el, this.#groupOf(site, el)));
+    for (let i = 0; i < sites.length; i++) {
+      const keyed = sites[i] as KeyedSite;
+      if (keyed.selects(el))
+        (this.#lists[keyed.key] as SiteHit[]).push(keyed.hit(el, this.#groupOf(keyed.site, el)));
+    }
   }
 
   #groupOf(site: Site, el: XmlElement): number | undefined {
@@ -212,27 +227,54 @@ export class SiteHits {
   }
 }
 
-function selects(site: Site, el: XmlElement): boolean {
-  if (el.ns !== site.ns) return false;
-  if (site.parent !== undefined && el.parent?.local !== site.parent) return false;
-  if (site.grandparent !== undefined && el.parent?.parent?.local !== site.grandparent) return false;
-  if (site.withAttribute !== undefined && !Object.hasOwn(el.attrs, site.withAttribute)) return false;
-  if (site.notWithin) {
-    for (let a = el.parent; a; a = a.parent) if (site.notWithin.includes(a.local)) return false;
-  }
-  return site.when ? site.when(el) : true;
+/**
+ * selects() for one site, compiled once. A site filed under its parent's name (SiteTable) is only
+ * tested on elements whose parent has that name: the closure does not ask again.
+ */
+function selectsOf(site: Site): (el: XmlElement) => boolean {
+  const { ns, grandparent, withAttribute, notWithin, when } = site;
+  if (grandparent === undefined && withAttribute === undefined && !notWithin)
+    return when ? (el) => el.ns === ns && when(el) : (el) => el.ns === ns;
+  return (el) => {
+    if (el.ns !== ns) return false;
+    if (grandparent !== undefined && el.parent?.parent?.local !== grandparent) return false;
+    if (withAttribute !== undefined && !Object.hasOwn(el.attrs, withAttribute)) return false;
+    if (notWithin) {
+      for (let a = el.parent; a; a = a.parent) if (notWithin.includes(a.local)) return false;
+    }
+    return when ? when(el) : true;
+  };
 }
 
-function hit(site: Site, el: XmlElement, group: number | undefined): SiteHit {
-  const tag = site.tag?.(el);
+/** hit() for one site, its kind of value decided once */
+function hitOf(site: Site): (el: XmlElement, group: number | undefined) => SiteHit {
+  const tagOf = site.tag;
   const v = site.value;
-  if (v === undefined) return new SiteHit(el, el.text, tag, undefined, group);
-  if ('read' in v) return new SiteHit(el, v.read(el), tag, undefined, group);
-  if ('attribute' in v) {
-    const value = Object.hasOwn(el.attrs, v.attribute) ? el.attrs[v.attribute] : undefined;
-    return new SiteHit(el, value, tag, v.attribute, group);
+  // the tag read before the value, as always
+  if (v === undefined)
+    return (el, group) => {
+      const tag = tagOf?.(el);
+      return new SiteHit(el, el.text, tag, undefined, group);
+    };
+  if ('read' in v) {
+    const read = v.read;
+    return (el, group) => {
+      const tag = tagOf?.(el);
+      return new SiteHit(el, read(el), tag, undefined, group);
+    };
   }
-  return new SiteHit(el, child(el, v.child, v.ns)?.text, tag, undefined, group);
+  if ('attribute' in v) {
+    const name = v.attribute;
+    return (el, group) => {
+      const tag = tagOf?.(el);
+      return new SiteHit(el, Object.hasOwn(el.attrs, name) ? el.attrs[name] : undefined, tag, name, group);
+    };
+  }
+  const { child: local, ns } = v;
+  return (el, group) => {
+    const tag = tagOf?.(el);
+    return new SiteHit(el, child(el, local, ns)?.text, tag, undefined, group);
+  };
 }
 
 /** True when the parent, grandparent… of `el` have these local names, nearest first (`a/b/el` is ancestorsAre(el, 'b', 'a')) */

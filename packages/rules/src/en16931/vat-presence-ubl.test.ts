@@ -1,6 +1,14 @@
 import type { SourceValue } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
-import { categoryNodes, identifierNodes, ublPresenceHolds } from './vat-presence-ubl.js';
+import fc from 'fast-check';
+import {
+  type CategoryNode,
+  categoryNodes,
+  firstNodesOf,
+  identifierNodes,
+  ublPresenceHolds,
+  ublPresenceHoldsByWalk,
+} from './vat-presence-ubl.js';
 
 /** A category node as readUbl's VAT-CATEGORY site files it: its cbc:ID as written, place+scheme tag */
 const node = (value: string | undefined, tag: string): SourceValue => ({ value, tag, xpath: '/x', line: 1 });
@@ -67,5 +75,69 @@ describe('UBL identifier tests (02/03/04) select the category nodes the official
   });
   it("BR-O-03/04 see the document's allowances and charges only", () => {
     expect(identifierNodes(nodes, 4, true)).toEqual([]);
+  });
+});
+
+describe('the UBL presence tally and first-node index (one pass per document)', () => {
+  const anyNode = fc.record({
+    value: fc.option(fc.constantFrom('S', 'Z', 'E', ' S', 'L', 'L ', 'M', 'O', ''), { nil: undefined }),
+    tag: fc.constantFrom(
+      'line',
+      'line+VAT',
+      'allowance:true:line+VAT',
+      'allowance:false:document+VAT',
+      'allowance:false:document',
+      'allowance+VAT',
+      'breakdown',
+      'breakdown+VAT',
+      'other+VAT',
+      'other',
+    ),
+    xpath: fc.constant('/x'),
+    line: fc.nat(),
+  }) as fc.Arbitrary<SourceValue>;
+  const codes = ['S', 'Z', 'E', 'L', 'M', 'O', ''];
+
+  it('ublPresenceHolds gives what the node-by-node walk gives, for every code, mode and filter', () => {
+    fc.assert(
+      fc.property(fc.array(anyNode, { maxLength: 20 }), (list) => {
+        for (const code of codes)
+          for (const mode of ['atLeastOne', 'exactlyOne', 'notSubject'] as const)
+            for (const vatOnly of [false, true])
+              for (const written of ['normalized', 'asWrittenAnyScheme', 'asWrittenVatScheme'] as const)
+                expect(ublPresenceHolds(list, code, mode, vatOnly, written)).toBe(
+                  ublPresenceHoldsByWalk(list, code, mode, vatOnly, written),
+                );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('firstNodesOf gives the nodes find() gave on each selection', () => {
+    fc.assert(
+      fc.property(fc.array(anyNode, { maxLength: 20 }), (list) => {
+        const all = categoryNodes(list);
+        for (const kind of [2, 3, 4] as const)
+          for (const documentOnly of [false, true]) {
+            const selection = identifierNodes(all, kind, documentOnly);
+            for (const code of codes)
+              for (const asWritten of [false, true]) {
+                const matches = (n: CategoryNode) => (asWritten ? n.written : n.code) === code;
+                const first = firstNodesOf(selection, code, asWritten);
+                expect(first.any).toBe(selection.find(matches));
+                expect(first.vat).toBe(selection.find((n) => n.vat && matches(n)));
+              }
+          }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('walks a list with a hole as before (the tally is not used)', () => {
+    const list: SourceValue[] = [node('S', 'line+VAT')];
+    list[2] = node('S', 'breakdown+VAT');
+    expect(() => ublPresenceHolds(list, 'S', 'atLeastOne', false)).toThrow(
+      "Cannot read properties of undefined (reading 'place')",
+    );
   });
 });

@@ -96,8 +96,151 @@ export function identifierNodes(
   return selected;
 }
 
+/** The first node of a selection with a code: of the VAT scheme, and of any scheme */
+export interface FirstNodes {
+  readonly vat?: CategoryNode | undefined;
+  readonly any?: CategoryNode | undefined;
+}
+
+const NO_NODES: FirstNodes = {};
+const firstIndexes = new WeakMap<
+  readonly CategoryNode[],
+  [Map<string, FirstNodes>, Map<string, FirstNodes>]
+>();
+
+/**
+ * The first node of `selection` (an identifierNodes list, dense) whose code — as written with
+ * `asWritten`, else normalized — is `code`: what the thirty 02/03/04 rules' `find` and `some` asked
+ * of it, indexed once per selection and document.
+ */
+export function firstNodesOf(
+  selection: readonly CategoryNode[],
+  code: string,
+  asWritten: boolean,
+): FirstNodes {
+  let index = firstIndexes.get(selection);
+  if (index === undefined) {
+    const byCode = new Map<string, { vat?: CategoryNode; any?: CategoryNode }>();
+    const byWritten = new Map<string, { vat?: CategoryNode; any?: CategoryNode }>();
+    for (const n of selection) {
+      for (const [map, key] of [
+        [byCode, n.code],
+        [byWritten, n.written],
+      ] as const) {
+        if (key === undefined) continue;
+        let first = map.get(key);
+        if (first === undefined) {
+          first = {};
+          map.set(key, first);
+        }
+        first.any ??= n;
+        if (n.vat) first.vat ??= n;
+      }
+    }
+    index = [byCode, byWritten];
+    firstIndexes.set(selection, index);
+  }
+  return index[asWritten ? 1 : 0].get(code) ?? NO_NODES;
+}
+
+/** What the presence tests count of one category code, over a document's category nodes */
+interface CodeCounts {
+  /** nodes of the VAT scheme with this code (normalized), any place */
+  vat: number;
+  /** line and allowance nodes (uses) with this code: any scheme, VAT scheme */
+  uses: number;
+  usesVat: number;
+  /** breakdown nodes with this code: any scheme, VAT scheme */
+  breakdowns: number;
+  breakdownsVat: number;
+}
+
+/** Breakdown nodes whose cbc:ID as written is the code: any scheme, VAT scheme */
+interface WrittenCounts {
+  breakdowns: number;
+  breakdownsVat: number;
+}
+
+interface PresenceTally {
+  byCode: Map<string, CodeCounts>;
+  byWritten: Map<string, WrittenCounts>;
+}
+
+const NO_CODE: CodeCounts = { vat: 0, uses: 0, usesVat: 0, breakdowns: 0, breakdownsVat: 0 };
+const NO_WRITTEN: WrittenCounts = { breakdowns: 0, breakdownsVat: 0 };
+const tallies = new WeakMap<readonly CategoryNode[], PresenceTally>();
+
+/**
+ * The category nodes of a document counted once per code (ten families each asked three or four
+ * counts of the list before): what ublPresenceHolds reads for any code, mode and scheme filter.
+ * Undefined when the list has a hole.
+ */
+function presenceTally(nodes: readonly CategoryNode[]): PresenceTally | undefined {
+  let tally = tallies.get(nodes);
+  if (tally !== undefined) return tally;
+  tally = { byCode: new Map(), byWritten: new Map() };
+  for (let k = 0; k < nodes.length; k++) {
+    const n = nodes[k];
+    // a hole (a caller's sparse list): the walk below fails on it as it always did
+    if (n === undefined) return undefined;
+    if (n.code !== undefined) {
+      let c = tally.byCode.get(n.code);
+      if (c === undefined) {
+        c = { vat: 0, uses: 0, usesVat: 0, breakdowns: 0, breakdownsVat: 0 };
+        tally.byCode.set(n.code, c);
+      }
+      if (n.vat) c.vat++;
+      if (n.place === 'line' || n.place === 'allowance') {
+        c.uses++;
+        if (n.vat) c.usesVat++;
+      } else if (n.place === 'breakdown') {
+        c.breakdowns++;
+        if (n.vat) c.breakdownsVat++;
+      }
+    }
+    if (n.written !== undefined && n.place === 'breakdown') {
+      let w = tally.byWritten.get(n.written);
+      if (w === undefined) {
+        w = { breakdowns: 0, breakdownsVat: 0 };
+        tally.byWritten.set(n.written, w);
+      }
+      w.breakdowns++;
+      if (n.vat) w.breakdownsVat++;
+    }
+  }
+  tallies.set(nodes, tally);
+  return tally;
+}
+
 /** True when the official UBL presence test of category `code` holds on these category nodes */
 export function ublPresenceHolds(
+  sourceNodes: readonly SourceValue[],
+  code: string,
+  mode: PresenceMode,
+  vatSchemeOnly: boolean,
+  breakdownCode: UblBreakdownCode = 'normalized',
+): boolean {
+  const tally = presenceTally(categoryNodes(sourceNodes));
+  if (tally === undefined)
+    return ublPresenceHoldsByWalk(sourceNodes, code, mode, vatSchemeOnly, breakdownCode);
+  const c = tally.byCode.get(code) ?? NO_CODE;
+  if (mode !== 'atLeastOne') {
+    // exists(//cac:TaxCategory[VAT]/cbc:ID[. = X]) or exists(//cac:ClassifiedTaxCategory[…]), and
+    // then exactly one cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory[VAT] of X
+    return c.vat === 0 || c.breakdownsVat === 1;
+  }
+  const uses = vatSchemeOnly ? c.usesVat : c.uses;
+  const breakdowns = vatSchemeOnly ? c.breakdownsVat : c.breakdowns;
+  let firstBreakdowns = breakdowns;
+  if (breakdownCode !== 'normalized') {
+    const w = tally.byWritten.get(code) ?? NO_WRITTEN;
+    firstBreakdowns = breakdownCode === 'asWrittenAnyScheme' ? w.breakdowns : w.breakdownsVat;
+  }
+  return (uses > 0 && firstBreakdowns > 0) || (uses === 0 && breakdowns === 0);
+}
+
+/** ublPresenceHolds node by node, as it counted before the tally: for a list with holes, and the tally's test */
+export function ublPresenceHoldsByWalk(
   sourceNodes: readonly SourceValue[],
   code: string,
   mode: PresenceMode,
@@ -112,8 +255,6 @@ export function ublPresenceHolds(
   };
   const used = (n: CategoryNode) => n.place === 'line' || n.place === 'allowance';
   if (mode !== 'atLeastOne') {
-    // exists(//cac:TaxCategory[VAT]/cbc:ID[. = X]) or exists(//cac:ClassifiedTaxCategory[…]), and
-    // then exactly one cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory[VAT] of X
     const given = nodes.some((n) => n.vat && n.code === code);
     return !given || count((n) => n.place === 'breakdown' && n.vat && n.code === code) === 1;
   }

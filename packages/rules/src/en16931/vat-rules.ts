@@ -20,6 +20,7 @@ import {
 } from './vat-common.js';
 import {
   categoryNodes,
+  firstNodesOf,
   identifierNodes,
   type UblBreakdownCode,
   ublPresenceHolds,
@@ -285,12 +286,13 @@ export function identifierRules(
           );
           const anySchemeUse = ubl.anySchemeUse?.includes(kind.n) === true;
           const asWritten = ubl.guardAsWritten?.includes(kind.n) === true;
-          // the first node of the guard, and whether any node uses the category: no list built
-          const first = nodes.find(
-            (n) => (anySchemeGuard || n.vat) && (asWritten ? n.written === cat.code : n.code === cat.code),
-          );
+          // the first node of the guard, and whether any node uses the category (find and some of
+          // the selection, indexed once per document)
+          const guard = firstNodesOf(nodes, cat.code, asWritten);
+          const first = anySchemeGuard ? guard.any : guard.vat;
           if (!first) return;
-          if (nodes.some((n) => (anySchemeUse || n.vat) && n.code === cat.code) && req.holds(invoice)) return;
+          const use = firstNodesOf(nodes, cat.code, false);
+          if ((anySchemeUse ? use.any : use.vat) !== undefined && req.holds(invoice)) return;
           report(context.source.pathAt(first.source.xpath), {
             value: cat.code,
             xpath: first.source.xpath,
