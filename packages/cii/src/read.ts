@@ -18,7 +18,7 @@ import {
 } from '@einv/core-model';
 import { type ParseOptions, parseXml, textOf, type XmlElement, XPaths } from '@einv/xml';
 import { CII_BINDING } from './binding/index.js';
-import { compilePath, NAMESPACES, selectElements, type Variables } from './binding/path.js';
+import { compilePath, everyElement, NAMESPACES, type Step, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
 import { getKey, isEmpty, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
@@ -60,6 +60,13 @@ export interface ReadCiiResult {
   /** What the XML holds that the model cannot, for the rules that judge XML nodes (pass it to validate) */
   source: SourceFacts;
 }
+
+/** The paths the reader looks up from the root once per document, compiled once */
+const SETTLEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
+const CURRENCY = compilePath(`${SETTLEMENT}/ram:InvoiceCurrencyCode`).steps;
+const TAX_CURRENCY = compilePath(`${SETTLEMENT}/ram:TaxCurrencyCode`).steps;
+const VAT_TOTALS = compilePath(VAT_TOTAL_FROM_ROOT).steps;
+const NO_VARIABLES: Variables = {};
 
 export function readCii(xml: string | Uint8Array, opts: ParseOptions = {}): ReadCiiResult {
   const parsed = parseXml(xml, opts);
@@ -184,12 +191,15 @@ class Reader {
 
   constructor(root: XmlElement) {
     // $currency / $taxCurrency are needed by predicates before their own fields are read
-    const settlement = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
-    const first = (path: string) => textOf(selectElements(root, compilePath(path).steps, {})[0]);
-    this.vars = {
-      currency: first(`${settlement}/ram:InvoiceCurrencyCode`),
-      taxCurrency: first(`${settlement}/ram:TaxCurrencyCode`),
+    const first = (steps: readonly Step[]): string | undefined => {
+      let found: XmlElement | undefined;
+      everyElement(root, steps, NO_VARIABLES, (el) => {
+        found = el;
+        return false;
+      });
+      return textOf(found);
     };
+    this.vars = { currency: first(CURRENCY), taxCurrency: first(TAX_CURRENCY) };
   }
 
   /** Reads the whole table from the root element (one walk per group element: read-plan.ts) */
@@ -426,7 +436,11 @@ class Reader {
    * so the reader records how many there were when more than one (as readUbl does).
    */
   countVatTotals(root: XmlElement, invoice: ModelObject): void {
-    const count = selectElements(root, compilePath(VAT_TOTAL_FROM_ROOT).steps, this.vars).length;
+    let count = 0;
+    everyElement(root, VAT_TOTALS, this.vars, () => {
+      count++;
+      return true;
+    });
     if (count < 2) return;
     const totals = isObject(invoice.totals) ? invoice.totals : {};
     totals.vatTotalCount = count;

@@ -185,6 +185,37 @@ export function testHolds(
 }
 
 /**
+ * Calls `visit` on each element `selectElements(from, steps, vars)` lists, in the same (document)
+ * order, until it answers false (then false): depth first, without the lists. Marks nothing.
+ */
+export function everyElement(
+  from: XmlElement,
+  steps: readonly Step[],
+  vars: Variables,
+  visit: (el: XmlElement) => boolean,
+  s = 0,
+): boolean {
+  if (s === steps.length) return visit(from);
+  const step = steps[s] as Step;
+  const children = from.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    if (c.local !== step.local || c.ns !== step.ns) continue;
+    if (step.test !== undefined && !testHolds(c, step.test, vars, undefined)) continue;
+    if (!alsoHolds(c, step, vars)) continue;
+    if (!everyElement(c, steps, vars, visit, s + 1)) return false;
+  }
+  return true;
+}
+
+/** The step's further predicates (`[a][b]`: all but the first) hold for `c` */
+function alsoHolds(c: XmlElement, step: Step, vars: Variables): boolean {
+  for (let t = 0; t < step.also.length; t++)
+    if (!testHolds(c, step.also[t] as Test, vars, undefined)) return false;
+  return true;
+}
+
+/**
  * The first element in document order that `steps` reach from `from` and that holds `expected`:
  * what `selectElements(from, steps, vars).find(holdsValue)` answers, depth first and without its
  * lists (a test's steps are child steps; their predicates mark nothing, so stopping early is the same)
@@ -204,10 +235,7 @@ function firstHolding(
     const c = children[i] as XmlElement;
     if (c.local !== step.local || c.ns !== step.ns) continue;
     if (step.test !== undefined && !testHolds(c, step.test, vars, undefined)) continue;
-    let also = true;
-    for (let t = 0; t < step.also.length && also; t++)
-      also = testHolds(c, step.also[t] as Test, vars, undefined);
-    if (!also) continue;
+    if (!alsoHolds(c, step, vars)) continue;
     if (last) {
       if (holdsValue(c, attr, expected)) return c;
     } else {
