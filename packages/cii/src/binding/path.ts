@@ -200,16 +200,16 @@ export function everyElement(
   const children = from.children;
   for (let i = 0; i < children.length; i++) {
     const c = children[i] as XmlElement;
-    if (c.local !== step.local || c.ns !== step.ns) continue;
-    if (step.test !== undefined && !testHolds(c, step.test, vars, undefined)) continue;
-    if (!alsoHolds(c, step, vars)) continue;
+    if (!stepHolds(c, step, vars)) continue;
     if (!everyElement(c, steps, vars, visit, s + 1)) return false;
   }
   return true;
 }
 
-/** The step's further predicates (`[a][b]`: all but the first) hold for `c` */
-function alsoHolds(c: XmlElement, step: Step, vars: Variables): boolean {
+/** Child `c` is one the step selects: its name, then every predicate (`[a][b]`), none marking */
+function stepHolds(c: XmlElement, step: Step, vars: Variables): boolean {
+  if (c.local !== step.local || c.ns !== step.ns) return false;
+  if (step.test !== undefined && !testHolds(c, step.test, vars, undefined)) return false;
   for (let t = 0; t < step.also.length; t++)
     if (!testHolds(c, step.also[t] as Test, vars, undefined)) return false;
   return true;
@@ -233,9 +233,7 @@ function firstHolding(
   const children = from.children;
   for (let i = 0; i < children.length; i++) {
     const c = children[i] as XmlElement;
-    if (c.local !== step.local || c.ns !== step.ns) continue;
-    if (step.test !== undefined && !testHolds(c, step.test, vars, undefined)) continue;
-    if (!alsoHolds(c, step, vars)) continue;
+    if (!stepHolds(c, step, vars)) continue;
     if (last) {
       if (holdsValue(c, attr, expected)) return c;
     } else {
