@@ -51,37 +51,41 @@ async function bothStoppedAtTheBudget(pool: Pool): Promise<void> {
   expect(await pool.run('spin', { ms: 1 })).toBe('done');
 }
 
-describeIfBuilt('the budget of a task in the worker pool', () => {
-  let pool: Pool;
-  let dispose: () => Promise<void>;
+/**
+ * A built pool of one thread with a 1.5 s budget and room for 10 queued tasks, made before the
+ * describe block's tests and closed after them; `stacking` adds the stacking settings under test
+ */
+function oneThreadPool(
+  name: string,
+  stacking: { stackBelowBytes?: number; stackDepth?: number } = {},
+): () => Pool {
+  let pool: Pool | undefined;
+  let dispose: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    ({ pool, dispose } = await builtThreadPool<Pool>('budget', TASKS, {
+    ({ pool, dispose } = await builtThreadPool<Pool>(name, TASKS, {
       threads: 1,
       maxQueue: 10,
       budgetMs: 1_500,
+      ...stacking,
     }));
   });
   afterAll(() => dispose());
+  return () => pool as Pool;
+}
+
+describeIfBuilt('the budget of a task in the worker pool', () => {
+  const poolOf = oneThreadPool('budget');
 
   it('stops the running task and drops the waiting one at the budget; the next task runs on a fresh thread', () =>
-    bothStoppedAtTheBudget(pool));
+    bothStoppedAtTheBudget(poolOf()));
 });
 
 describeIfBuilt('the budget of stacked tasks (decision 0183)', () => {
-  let pool: Pool;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    // tasks with up to 1 KB of bytes are stacked on the busy thread
-    ({ pool, dispose } = await builtThreadPool<Pool>('stacked-budget', TASKS, {
-      threads: 1,
-      maxQueue: 10,
-      budgetMs: 1_500,
-      stackBelowBytes: 1024,
-    }));
-  });
-  afterAll(() => dispose());
+  // tasks with up to 1 KB of bytes are stacked on the busy thread
+  const poolOf = oneThreadPool('stacked-budget', { stackBelowBytes: 1024 });
 
   it('a small task waits on the busy thread, not in the queue; a large one waits in the queue, and nothing stacks while it does', async () => {
+    const pool = poolOf();
     const small = new Uint8Array(100);
     const running = pool.run('spin', { ms: 300, small }, [small]);
     const stacked = pool.run('spin', { ms: 1 });
@@ -98,9 +102,10 @@ describeIfBuilt('the budget of stacked tasks (decision 0183)', () => {
   });
 
   it('stops the running task and the one stacked behind it at their budget; the next task runs on a fresh thread', () =>
-    bothStoppedAtTheBudget(pool));
+    bothStoppedAtTheBudget(poolOf()));
 
   it('a task stacked behind one stopped over budget, within its own budget, runs again on the fresh thread', async () => {
+    const pool = poolOf();
     const before = await pool.run<number>('thread', {});
     const stopped = outcome(pool.run('spin', { ms: 60_000 }));
     await new Promise((r) => setTimeout(r, 800));
@@ -113,21 +118,11 @@ describeIfBuilt('the budget of stacked tasks (decision 0183)', () => {
 });
 
 describeIfBuilt('small tasks stacked more than one deep (decision 0219)', () => {
-  let pool: Pool;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    // one thread holding at most three tasks: the running one and two stacked behind it
-    ({ pool, dispose } = await builtThreadPool<Pool>('stacked-deep', TASKS, {
-      threads: 1,
-      maxQueue: 10,
-      budgetMs: 1_500,
-      stackBelowBytes: 1024,
-      stackDepth: 3,
-    }));
-  });
-  afterAll(() => dispose());
+  // one thread holding at most three tasks: the running one and two stacked behind it
+  const poolOf = oneThreadPool('stacked-deep', { stackBelowBytes: 1024, stackDepth: 3 });
 
   it('stacks up to the depth on the busy thread, then queues', async () => {
+    const pool = poolOf();
     const running = pool.run('spin', { ms: 300 });
     const stacked = [pool.run('spin', { ms: 1 }), pool.run('spin', { ms: 1 })];
     await new Promise((r) => setTimeout(r, 50));
@@ -139,6 +134,7 @@ describeIfBuilt('small tasks stacked more than one deep (decision 0219)', () => 
   });
 
   it('stops the running task at its budget; the two stacked behind it, within theirs, run again on a fresh thread', async () => {
+    const pool = poolOf();
     const before = await pool.run<number>('thread', {});
     const stopped = outcome(pool.run('spin', { ms: 60_000 }));
     await new Promise((r) => setTimeout(r, 800));
@@ -152,5 +148,5 @@ describeIfBuilt('small tasks stacked more than one deep (decision 0219)', () => 
   });
 
   it('stops the running task and those stacked behind it at their budget', () =>
-    bothStoppedAtTheBudget(pool));
+    bothStoppedAtTheBudget(poolOf()));
 });
