@@ -51,7 +51,7 @@ export function sourceContext(
     }
     const known = checked.get(ruleId);
     if (known !== undefined) return known;
-    const raw: unknown = Object.hasOwn(facts.values, ruleId) ? facts.values[ruleId] : undefined;
+    const raw: unknown = Object.hasOwn(record, ruleId) ? record[ruleId] : undefined;
     if (!Array.isArray(raw)) return undefined;
     if (raw.length === 0) return raw;
     // our readers' lists are well-formed: kept as they are, without a copy

@@ -126,7 +126,6 @@ export function breakdownPresenceRule(
   );
 }
 
-/** `tag.split('+')[0] === place`: the node's place is the tag up to its first `+` */
 type PlaceCounts = readonly [lines: number, allowances: number, breakdowns: number];
 const NO_USE: PlaceCounts = [0, 0, 0];
 
@@ -174,6 +173,7 @@ export function ciiPlaceCounts(nodes: readonly SourceValue[]): ReadonlyMap<strin
   return tally;
 }
 
+/** `tag.split('+')[0] === place`: the node's place is the tag up to its first `+` */
 function isPlace(tag: string, place: string): boolean {
   return tag.startsWith(place) && (tag.length === place.length || tag.charCodeAt(place.length) === 0x2b);
 }
