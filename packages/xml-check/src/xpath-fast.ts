@@ -145,9 +145,9 @@ const STOP: Visit = () => true;
 /**
  * `fn` computed once per document (by its serial number, so the closure holds no document alive)
  */
-function oncePerDocument(fn: BoolFn): BoolFn {
+function oncePerDocument<T>(fn: (e: XmlElement, doc: Evaluator) => T): (e: XmlElement, doc: Evaluator) => T {
   let serial = -1;
-  let value = false;
+  let value = undefined as T;
   return (e, doc) => {
     if (doc.serial !== serial) {
       value = fn(e, doc);
@@ -261,22 +261,9 @@ function stringsCompare(eq: boolean, l: Ast, r: Ast): BoolFn | null {
   const x = stringOf(l);
   const y = stringOf(r);
   if (!x || !y) return null;
-  const a = contextFree(l) ? stringOncePerDocument(x) : x;
-  const b = contextFree(r) ? stringOncePerDocument(y) : y;
+  const a = contextFree(l) ? oncePerDocument(x) : x;
+  const b = contextFree(r) ? oncePerDocument(y) : y;
   return eq ? (e, doc) => a(e, doc) === b(e, doc) : (e, doc) => a(e, doc) !== b(e, doc);
-}
-
-/** `fn` computed once per document, as oncePerDocument does for a boolean */
-function stringOncePerDocument(fn: StrFn): StrFn {
-  let serial = -1;
-  let value = '';
-  return (e, doc) => {
-    if (doc.serial !== serial) {
-      value = fn(e, doc);
-      serial = doc.serial;
-    }
-    return value;
-  };
 }
 
 type Literal = Extract<Ast, { k: 'str' }> | Extract<Ast, { k: 'call' }>;
