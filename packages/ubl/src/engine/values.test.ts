@@ -1,4 +1,5 @@
 import { isPlainNumber } from '@einv/core-model';
+import { describe, expect, it } from '@jest/globals';
 import { plainNumberValue } from './values.js';
 
 /** Every string of up to `max` characters over `alphabet` */
