@@ -11,10 +11,13 @@
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
+import type { PreparedModel } from './model.js';
+import { ModelAbsence } from './model-absence.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
 import { type BoolFn, boolOf } from './xpath-fast.js';
 import { type ContextEntry, ContextIndex, candidatesUnder } from './xpath-match.js';
 import type { Ast } from './xpath-parse.js';
+import type { ChainStep } from './xpath-shapes.js';
 
 /** [id, flag, XPath test, message] */
 export type AssertData = [string, string, string, string];
@@ -48,11 +51,18 @@ export function listSyntaxRules(data: PatternData): SyntaxRuleInfo[] {
  * or several (an array): schematron lets each pattern claim the nodes on its own.
  */
 export function syntaxRuleSet(json: string): {
-  check: (root: XmlElement) => Finding[];
+  /**
+   * `validUnder`: a model the structure check (validateStructure) found nothing against in this
+   * document; the rules then skip the "must be absent" paths that model rules out (decision 0227).
+   * The findings are the same either way.
+   */
+  check: (root: XmlElement, validUnder?: PreparedModel) => Finding[];
   list: () => readonly SyntaxRuleInfo[];
 } {
   let data: PatternData[] | undefined;
   let patterns: CompiledPattern[] | undefined;
+  // compiled again per model, without the absence paths it rules out (models live as long as the process)
+  const byModel = new WeakMap<PreparedModel, CompiledPattern[]>();
   let list: SyntaxRuleInfo[] | undefined;
   const parsed = (): PatternData[] => {
     if (!data) {
@@ -62,8 +72,20 @@ export function syntaxRuleSet(json: string): {
     return data;
   };
   return {
-    check: (root) => {
-      patterns ??= parsed().map(compilePattern);
+    check: (root, validUnder) => {
+      if (validUnder !== undefined) {
+        let pruned = byModel.get(validUnder);
+        if (!pruned) {
+          const absence = new ModelAbsence(validUnder);
+          pruned = parsed().map((d) =>
+            compilePattern(d, (context, chain) => absence.possible(context, chain)),
+          );
+          byModel.set(validUnder, pruned);
+        }
+        if (pruned.length === 1) return runPattern(pruned[0] as CompiledPattern, root);
+        return pruned.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
+      }
+      patterns ??= parsed().map((d) => compilePattern(d));
       if (patterns.length === 1) return runPattern(patterns[0] as CompiledPattern, root);
       return patterns.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
     },
@@ -184,7 +206,15 @@ function newNode(ns: string): AbsenceNode {
   };
 }
 
-export function compilePattern(data: PatternData): CompiledPattern {
+/**
+ * `possible`: whether an absence chain can exist below a node of the rule's context (ModelAbsence
+ * for a model the document passed); a chain it rules out is left out of the rule's absence tree,
+ * an assert whose every chain is ruled out is left out of the rule (it holds on every such node)
+ */
+export function compilePattern(
+  data: PatternData,
+  possible?: (context: Ast, chain: readonly ChainStep[]) => boolean,
+): CompiledPattern {
   const rules = data.rules.map(([context, asserts, lets = []]) => {
     const rule: CompiledRule = {
       context: compileXPath(context, data.ns),
@@ -219,7 +249,8 @@ export function compilePattern(data: PatternData): CompiledPattern {
       const chains = absenceChains(a.test);
       // a local name bound to two namespaces in one tree node would need more than a map: fall back
       if (chains?.every((c) => addChain(rule.absent, c, a, true))) {
-        for (const c of chains) addChain(rule.absent, c, a, false);
+        for (const c of chains)
+          if (possible === undefined || possible(rule.context.ast, c)) addChain(rule.absent, c, a, false);
         continue;
       }
       const t = triggerOf(a.test);
