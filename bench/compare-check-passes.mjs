@@ -3,8 +3,9 @@
 // counted by countRuleContexts and the sites of SiteTable.collect) — of two builds, alternating in
 // one process on fresh trees of the same documents: CPU time per document, median of interleaved
 // rounds (issue 18, decision 0160). Like compare-builds.mjs, read the ratios: the load moves the times.
-//   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:1000|ubl:1000] [rounds]
-// (every mode when none is given). The trees come from the decoded text (the string parser) unless
+//   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:N|ubl:N] [rounds]
+// (every mode, N = 1000, when none is given; any N, e.g. cii:10000, when named). Besides each pass
+// and 'together', the row 'structure + syntax' is the two passes of checkCii/checkUbl added per round. The trees come from the decoded text (the string parser) unless
 // FROM=bytes, which parses the UTF-8 bytes as validateDocument does (the byte parser, decision 0153).
 // The passes run in validateDocument's order (source facts, structure, syntax rules; until session 15
 // the source facts ran last here: compare 'together' across sessions, not single passes).
@@ -65,18 +66,21 @@ const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
 console.log(
   `A = ${aRoot}\nB = ${bRoot}\nCPU ms per document, median of ${rounds} interleaved rounds, trees parsed from ${fromBytes ? 'bytes' : 'text'}\n`,
 );
-for (const mode of ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
-  if (only && only !== mode) continue;
+for (const mode of only ? [only] : ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
   const syntax = mode.includes('cii') ? 'cii' : 'ubl';
   const docs = texts(mode);
   const chosen = process.env.PASSES?.split(',');
   const passes = Object.keys(builds[0][syntax]).filter((p) => !chosen || chosen.includes(p));
-  const times = builds.map(() => Object.fromEntries([...passes, 'together'].map((p) => [p, []])));
+  const both = passes.includes('structure') && passes.includes('syntax rules');
+  const rows = [...passes, ...(both ? ['structure + syntax'] : []), 'together'];
+  const times = builds.map(() => Object.fromEntries(rows.map((p) => [p, []])));
   for (let round = 0; round < rounds + 2; round++) {
     for (const [k, build] of builds.entries()) {
       // fresh trees: the passes share per-document indexes, built on the first pass over a tree
-      const trees = docs.map((t) => build.parseXml(t).root);
+      // (no size limit: the 10,000-line invoices pass the parser's default 20 MiB)
+      const trees = docs.map((t) => build.parseXml(t, { maxBytes: 1e9 }).root);
       let together = 0;
+      const perPass = {};
       for (const p of passes) {
         const fn = build[syntax][p];
         const c0 = process.cpuUsage();
@@ -84,16 +88,19 @@ for (const mode of ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
         const c = process.cpuUsage(c0);
         const ms = (c.user + c.system) / 1000 / docs.length;
         together += ms;
+        perPass[p] = ms;
         if (round >= 2) times[k][p].push(ms);
       }
+      if (round >= 2 && both)
+        times[k]['structure + syntax'].push(perPass.structure + perPass['syntax rules']);
       if (round >= 2) times[k].together.push(together);
     }
   }
-  for (const p of [...passes, 'together']) {
+  for (const p of rows) {
     const a = median(times[0][p]);
     const b = median(times[1][p]);
     console.log(
-      `${mode.padEnd(13)} ${p.padEnd(13)} A ${a.toFixed(3)}  B ${b.toFixed(3)}  B / A ${(b / a).toFixed(2)}`,
+      `${mode.padEnd(13)} ${p.padEnd(18)} A ${a.toFixed(3)}  B ${b.toFixed(3)}  B / A ${(b / a).toFixed(2)}`,
     );
   }
 }

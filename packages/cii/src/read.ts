@@ -12,6 +12,7 @@ import {
   type LocationTable,
   NO_SOURCE_FACTS,
   type Profile,
+  plainNumberValue,
   type SourceFacts,
   type SourceLocations,
   withLocations,
@@ -225,8 +226,7 @@ class Reader {
       if (found[b.node] !== undefined) {
         if (b.kind === 'field') this.field(b, found, obj, modelPath);
         else this.group(b, found, obj, modelPath);
-      } else if (b.kind === 'field' && b.type === 'date' && b.holder !== -1)
-        this.emptyDate(b, found, obj, modelPath);
+      } else if (b.kind === 'field' && b.emptyDate) this.emptyDate(b, found, obj, modelPath);
     }
   }
 
@@ -361,6 +361,9 @@ class Reader {
         return text;
       }
       default: {
+        // a number written plainly (nearly all): its value, nothing to trim, report or record
+        const plain = plainNumberValue(raw);
+        if (plain !== undefined) return plain;
         const n = parseDecimal(text);
         if (report && n !== undefined && !isPlainNumber(raw))
           this.lexical.set(joinPath(modelPath, cf.key), raw);
@@ -483,9 +486,12 @@ class Reader {
       for (let i = 0; i < count; i++) {
         const ce = Array.isArray(at) ? (at[i] as XmlElement) : (at as XmlElement);
         const text = textOf(ce);
-        if (text === c.value) this.visited.add(ce);
-        // the official tests compare upper-case(ram:TypeCode) = 'VAT'
-        if ((text ?? '').toUpperCase() === c.upper) matched = true;
+        if (text === c.value) {
+          this.visited.add(ce);
+          matched = true;
+        }
+        // the official tests compare upper-case(ram:TypeCode) = 'VAT' (the value as written is: above)
+        else if ((text ?? '').toUpperCase() === c.upper) matched = true;
       }
       if (!c.otherwise || !into || matched) continue;
       if (count === 0 && found[c.holder] === undefined) continue;

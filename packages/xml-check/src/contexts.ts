@@ -102,7 +102,8 @@ function zerosOf(ids: readonly string[]): () => Record<string, number> {
  * walk in document order; in each pattern an element goes to the first rule whose context matches.
  */
 export function countRuleContexts(compiled: CompiledRuleContexts, root: XmlElement): Record<string, number> {
-  const doc = XDocument.of(root);
+  // this pass's own document, garbage once the pass returns (decision 0226)
+  const doc = new XDocument(root);
   // nodes claimed per context, in one flat array (pattern by pattern): one allocation per document,
   // turned into counts per rule id at the end
   const hits = compiled.zeroHits();

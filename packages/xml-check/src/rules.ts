@@ -396,7 +396,8 @@ function failsBelow(tree: AbsenceNode, e: XmlElement): boolean {
 export const MAX_RULE_FINDINGS = 1000;
 
 export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[] {
-  const doc = XDocument.of(root);
+  // this pass's own document, garbage once the pass returns (decision 0226)
+  const doc = new XDocument(root);
   const findings: Finding[] = [];
   const index = pattern.index;
   if (index) {

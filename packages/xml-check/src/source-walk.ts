@@ -51,7 +51,8 @@ export class SourceWalk {
   run(root: XmlElement, withSites: boolean): SourceWalkResult {
     const compiled = this.contexts;
     const index = compiled.index;
-    const doc = XDocument.of(root);
+    // this pass's own document, garbage once the pass returns (decision 0226)
+    const doc = new XDocument(root);
     const hits = compiled.zeroHits();
     const found = withSites ? new SiteHits(this.sites) : null;
     const names = this.#names;

@@ -98,14 +98,14 @@ function documentOrder(a: XmlElement, b: XmlElement): number {
   return siblings.indexOf(x) - siblings.indexOf(y);
 }
 
-/** One XDocument per parsed tree, shared by the passes over it (rule contexts, syntax rules) */
-const documents = new WeakMap<XmlElement, XDocument>();
 /** The serial number of the last XDocument made */
 let serials = 0;
 
 /**
  * Per-document state: document order and a name index, built once, for `//name` and preceding::.
- * A tree is never changed after parsing, so `XDocument.of(root)` shares one between passes.
+ * Each pass over a tree (rule contexts, syntax rules) makes its own, which dies with the pass: one
+ * shared between passes through a `WeakMap` keyed by the (old, pretenured) root kept it and all it
+ * indexed alive through the scavenges until the next mark-compact (decision 0226).
  */
 export class XDocument {
   readonly docNode: DocNode;
@@ -154,14 +154,12 @@ export class XDocument {
     this.docNode = { doc: true, root };
   }
 
-  /** The document of this tree, built once and shared by every pass over it */
+  /**
+   * A document for one pass over this tree (`new XDocument(root)`). Until session 17 it was shared
+   * by every pass through a WeakMap; not any more (decision 0226): keep it as long as the pass needs it.
+   */
   static of(root: XmlElement): XDocument {
-    let doc = documents.get(root);
-    if (!doc) {
-      doc = new XDocument(root);
-      documents.set(root, doc);
-    }
-    return doc;
+    return new XDocument(root);
   }
 
   /** All elements in document order */

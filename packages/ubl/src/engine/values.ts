@@ -11,34 +11,8 @@ export function parseDecimal(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/**
- * A number written plainly ("100", "12.5", "-3.20": @einv/core-model isPlainNumber, no white
- * space) → its value, in one pass over the characters; undefined for any other text, which then
- * takes the general path (parseDecimal, and a lexical form for the BR-DEC rules). The reader's
- * numbers are nearly all plain: this spares it two regular expressions per number.
- */
-export function plainNumberValue(text: string): number | undefined {
-  const n = text.length;
-  let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  const first = i;
-  let c = text.charCodeAt(i);
-  if (c === 48 /* 0 */) i++;
-  else {
-    while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
-    if (i === first) return undefined; // no digit, or a leading '+', '.' or space
-  }
-  if (i < n) {
-    if (text.charCodeAt(i) !== 46 /* . */) return undefined;
-    const decimals = n - i - 1;
-    if (decimals < 1 || decimals > 2) return undefined;
-    for (let k = i + 1; k < n; k++) {
-      const d = text.charCodeAt(k);
-      if (d < 48 || d > 57) return undefined;
-    }
-  }
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
-}
+/** A number written plainly → its value (shared with the CII reader: @einv/core-model) */
+export { plainNumberValue } from '@einv/core-model';
 
 export function isIsoDate(text: string): boolean {
   return ISO_DATE.test(text);
