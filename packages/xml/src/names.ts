@@ -104,6 +104,23 @@ export function sharedAttrs(
   sharedAttrsCount++;
   return built;
 }
+/**
+ * The attributes of an element whose only attribute is `name` = `value`: the shared object when
+ * there is one, else a new one (shared from now on when `byValue` has room). The byte parser asks
+ * this after the tag, so an element whose attributes are shared makes no object of its own (an
+ * empty object filled by a keyed store was most of the cost of an attribute).
+ */
+export function singleAttrs(
+  byValue: AttrsByValue | undefined,
+  name: string,
+  value: string,
+): Record<string, string> {
+  const known = byValue?.get(value);
+  if (known !== undefined) return known;
+  const built: Record<string, string> = {};
+  built[name] = value;
+  return byValue === undefined ? built : sharedAttrs(byValue, value, built);
+}
 export const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
 
 /**

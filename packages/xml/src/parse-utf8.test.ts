@@ -15,6 +15,8 @@ interface Plain {
   local: string;
   ns: string;
   attrs: Record<string, string>;
+  /** The attribute names in their order (toEqual does not compare the order of keys) */
+  attrOrder: string;
   text: string;
   /** hasBlankText, which knows the white space strings the parsers keep once */
   blank: boolean;
@@ -28,6 +30,7 @@ function plain(el: XmlElement): Plain {
     local: el.local,
     ns: el.ns,
     attrs: { ...el.attrs },
+    attrOrder: Object.keys(el.attrs).join(' '),
     text: el.text,
     blank: hasBlankText(el),
     at: `${el.line}:${el.column}`,
@@ -68,6 +71,8 @@ const WELL_FORMED = [
   '<AaAaAa><AaAaBB/><BBBBBB/><AaAaAa/><BBAaAa/><AaAaAa/></AaAaAa>',
   '<r><a>Aa</a><b>BB</b><c x="Aa" y="BB"/><d>Aa</d><e x="BB">AaBB</e><f>BBAa</f></r>',
   '<a  x = "1"  y=\'2\' ></a  >',
+  // attributes in their order, one alone (its object shared, or not: prefixed, after a declaration)
+  '<r><a z="1" y="2" x="3"/><a x="EUR"/><a x="EUR" z="1"/><b p:x="EUR" xmlns:p="urn:p"/><c q:y="1" xmlns:q="urn:q" z="2"/></r>',
   '<!-- before --><?pi?>\n<r/>\n<!-- after -->\n',
   '\ufeff<r/>',
   // long texts (scanned natively), indentation runs
@@ -134,6 +139,10 @@ const MALFORMED = [
   '<a/>x',
   'x<a/>',
   '<a x="1" x="2"/>',
+  '<a x="1" y="2" x="3"/>',
+  '<a x="1" y="2" y="3"/>',
+  '<a x="1" p:y="2"/>',
+  '<a p:x="1" y="2"/>',
   '<a x="<"/>',
   '<a x=1/>',
   '<a x="1"y="2"/>',

@@ -29,7 +29,7 @@ import {
   MAX_NAMES,
   NO_ATTRS,
   newElement,
-  sharedAttrs,
+  singleAttrs,
   XML_NS,
   XMLNS_NS,
 } from './names.js';
@@ -800,13 +800,20 @@ class Utf8Parser {
         if (declared === undefined) declared = [prefix, uri];
         else declared.push(prefix, uri);
       } else {
-        if (attrs === NO_ATTRS) attrs = {};
-        else if (attrName in attrs) giveUp();
-        attrs[attrName] = value;
+        // the first attribute waits in onlyAttr/onlyValue: alone, its object is most often a shared one
+        if (attrCount === 0) {
+          onlyAttr = attrParts;
+          onlyValue = value;
+        } else {
+          if (attrCount === 1) {
+            attrs = {};
+            attrs[onlyAttr.name] = onlyValue;
+          }
+          if (attrName in attrs) giveUp();
+          attrs[attrName] = value;
+        }
         if (attrParts.local !== attrName) prefixedAttrs = true; // a colon: its prefix (even '') must be bound
         attrCount++;
-        onlyAttr = attrParts;
-        onlyValue = value;
       }
       i = close + 1;
     }
@@ -819,16 +826,19 @@ class Utf8Parser {
       parts.ns = ns;
     }
     if (ns === undefined && parts.prefix !== '') giveUp();
+    if (attrCount === 1) {
+      let byValue: AttrsByValue | undefined;
+      if (onlyAttr.known) {
+        byValue = onlyAttr.attrSets ?? attrsByValue(onlyAttr.name);
+        onlyAttr.attrSets = byValue;
+      }
+      attrs = singleAttrs(byValue, onlyAttr.name, onlyValue);
+    }
     if (prefixedAttrs)
       for (const a in attrs) {
         const ac = a.indexOf(':');
         if (ac !== -1 && scope[a.slice(0, ac)] === undefined) giveUp();
       }
-    if (attrCount === 1 && onlyAttr.known) {
-      const byValue = onlyAttr.attrSets ?? attrsByValue(onlyAttr.name);
-      onlyAttr.attrSets = byValue;
-      if (byValue !== undefined) attrs = sharedAttrs(byValue, onlyValue, attrs);
-    }
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
     return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
