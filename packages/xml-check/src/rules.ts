@@ -10,6 +10,7 @@
  */
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
+import { ChildMemo } from './child-memo.js';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import type { PreparedModel } from './model.js';
 import { ModelAbsence } from './model-absence.js';
@@ -183,6 +184,8 @@ interface NameEntry {
   byParent: ReadonlyMap<string, readonly ContextEntry[]> | null;
   /** the position of the name in gatherNames, -1 when not gathered */
   gather: number;
+  /** the entries of the children last met at each position under an element of this name */
+  kids: ChildMemo<NameEntry>;
 }
 
 /** Hostile documents can invent any number of names: the entries kept are bounded */
@@ -444,8 +447,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const names = pattern.names;
     const rules = pattern.rules;
     // document order (the parser caps the depth, so recursion is bounded)
-    const visit = (e: XmlElement): void => {
-      const entry = names.get(e.local) ?? nameEntry(pattern, index, e.local);
+    const visit = (e: XmlElement, entry: NameEntry): void => {
       if (entry.gather >= 0) {
         const list = lists[entry.gather];
         if (list === undefined) lists[entry.gather] = [e];
@@ -472,9 +474,17 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         break;
       }
       const children = e.children;
-      for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+      const kids = entry.kids;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i] as XmlElement;
+        visit(
+          c,
+          kids.at(i, c.local) ??
+            kids.set(i, c.local, names.get(c.local) ?? nameEntry(pattern, index, c.local)),
+        );
+      }
     };
-    visit(root);
+    visit(root, names.get(root.local) ?? nameEntry(pattern, index, root.local));
     doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
     for (let i = 0; i < nodes.length; i++) {
       runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
@@ -500,6 +510,7 @@ function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string)
     contexts,
     byParent: contexts === null ? index.parentTable(local) : null,
     gather: pattern.gatherNames.indexOf(local),
+    kids: new ChildMemo<NameEntry>(),
   };
   if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
   return entry;
