@@ -28,7 +28,7 @@ describe('BlockList (decisions 0180, 0195, 0212)', () => {
   });
 });
 
-describe('BlockRows (decisions 0197, 0212)', () => {
+describe('BlockRows (decisions 0197, 0212, 0230)', () => {
   it('keeps every row and object across the blocks', () => {
     for (const first of [32, 256])
       for (const n of [0, 31, 32, 33, 255, 256, 257, 1024, 3 * 1024 + 5]) {
@@ -45,5 +45,23 @@ describe('BlockRows (decisions 0197, 0212)', () => {
           expect(rows.object(2000)).toBe('set');
         }
       }
+  });
+
+  it('keeps the rows of lists grown side by side apart (their small blocks share slabs)', () => {
+    const lists = [128, 256, 32, 1024].map((first) => new BlockRows<undefined>(first));
+    const n = 1500;
+    // interleaved pushes: each list's blocks are carved from the slabs between the others'
+    for (let i = 0; i < n; i++)
+      lists.forEach((rows, l) => {
+        rows.push(i, l, -1 - i, undefined);
+      });
+    lists.forEach((rows, l) => {
+      for (let i = 0; i < n; i++)
+        expect([rows.int(i, 0), rows.int(i, 1), rows.int(i, 2)]).toEqual([i, l, -1 - i]);
+    });
+    // a new list's rows start at zero: its blocks are fresh, never another list's
+    const fresh = new BlockRows<undefined>(64);
+    fresh.push(0, 0, 0, undefined);
+    expect([fresh.int(0, 0), fresh.int(0, 1), fresh.int(0, 2)]).toEqual([0, 0, 0]);
   });
 });
