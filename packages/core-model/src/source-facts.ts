@@ -105,6 +105,18 @@ export function hasWellFormedValues(values: object): boolean {
   return wellFormed.has(values);
 }
 
+/**
+ * Forgets the counts and the mark recorded for these facts' records (setContextCounts,
+ * setWellFormedValues), once the document's rules have run: the records are old objects, and a
+ * scavenge keeps a WeakMap's value alive while its key is old, dead or not, so each document's counts
+ * were copied by every scavenge until a full collection (decision 0233). Facts used again afterwards
+ * are read as a caller's facts are: the same answers, by lookups.
+ */
+export function releaseSourceFacts(facts: SourceFacts): void {
+  if (typeof facts.contexts === 'object' && facts.contexts !== null) countsByRecord.delete(facts.contexts);
+  if (typeof facts.values === 'object' && facts.values !== null) wellFormed.delete(facts.values);
+}
+
 /** The facts of a document the reader could not read at all (not XML, not an invoice) */
 export const NO_SOURCE_FACTS: SourceFacts = Object.freeze({
   values: Object.freeze({}),

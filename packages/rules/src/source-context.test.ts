@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCii } from '@einv/cii';
-import { hasWellFormedValues, locationsOf } from '@einv/core-model';
+import { contextCountsOf, hasWellFormedValues, locationsOf, releaseSourceFacts } from '@einv/core-model';
 import { describe, expect, it } from '@jest/globals';
 import { hasShared, sharedPath } from '../../../tests/support/shared.js';
+import { closeDocumentScope, keptForDocument, openDocumentScope } from './document-scope.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { rules as facturxRules } from './facturx-profiles/index.js';
 import { sourceContext } from './source-context.js';
+import { validate } from './validate.js';
 
 const EXAMPLES = sharedPath('en16931/cii/examples');
 
@@ -86,5 +88,46 @@ describe('sourceContext values (decisions 0107, 0217)', () => {
     expect(source?.values('BR-CL-05')).toBeUndefined();
     expect(source?.values('toString')).toBeUndefined();
     expect(hasWellFormedValues(values)).toBe(false);
+  });
+});
+
+describe('releaseSourceFacts (decision 0233)', () => {
+  (hasShared ? it : it.skip)(
+    'forgets the counts and the mark, and validate() then gives the same result by lookups',
+    () => {
+      for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml'))) {
+        const read = readCii(fs.readFileSync(path.join(EXAMPLES, file)));
+        const options = { syntax: 'CII' as const, locations: locationsOf(read), source: read.source };
+        const before = validate(read.invoice, options);
+        expect(contextCountsOf(read.source.contexts ?? {})).toBeDefined();
+        releaseSourceFacts(read.source);
+        expect(contextCountsOf(read.source.contexts ?? {})).toBeUndefined();
+        expect(hasWellFormedValues(read.source.values)).toBe(false);
+        expect({ file, result: validate(read.invoice, options) }).toEqual({ file, result: before });
+      }
+    },
+  );
+});
+
+describe('keptForDocument (decision 0233)', () => {
+  const key = {};
+  let runs = 0;
+  const counted = (_: object) => ++runs;
+
+  it('computes once per key while a scope is open, every time when none is', () => {
+    runs = 0;
+    expect([keptForDocument(counted, key), keptForDocument(counted, key)]).toEqual([1, 2]);
+    const outer = openDocumentScope();
+    try {
+      expect([keptForDocument(counted, key), keptForDocument(counted, key)]).toEqual([3, 3]);
+      // a nested scope (validate() called by a predicate) keeps its own, and gives the outer one back
+      const inner = openDocumentScope();
+      expect(keptForDocument(counted, key)).toBe(4);
+      closeDocumentScope(inner);
+      expect(keptForDocument(counted, key)).toBe(3);
+    } finally {
+      closeDocumentScope(outer);
+    }
+    expect(keptForDocument(counted, key)).toBe(5);
   });
 });

@@ -23,92 +23,140 @@ export function sourceContext(
 ): SourceContext | undefined {
   if (!facts || typeof facts !== 'object' || typeof facts.values !== 'object' || facts.values === null)
     return undefined;
-  let byXpath: Map<string, string> | undefined;
-  const index = (): Map<string, string> => {
-    if (!byXpath) {
-      byXpath = new Map();
-      // the shortest model path wins for an XPath read into several (a group and its only field)
-      for (const [path, loc] of locations ? locationEntries(locations) : []) {
-        const known = byXpath.get(loc.xpath);
-        if (known === undefined || path.length < known.length) byXpath.set(loc.xpath, path);
-      }
-    }
-    return byXpath;
-  };
-  const unreadable = facts.unreadable instanceof Set ? facts.unreadable : new Set<string>();
-  // Facts may come from a caller rather than our readers: keep only well-formed nodes, once per id.
-  // An empty list needs no check and no memo entry (the readers give every collected id, most of
-  // them empty): a document asks for ~20 ids, and the memo's growth was most of what this cost.
-  const checked = new Map<string, readonly SourceValue[]>();
-  const record = facts.values;
-  // the readers' walk marks its records: their lists are read as they are (decision 0217)
-  const trusted = hasWellFormedValues(record);
-  const values = (ruleId: string): readonly SourceValue[] | undefined => {
-    if (trusted) {
+  return new FactsView(facts, locations);
+}
+
+/**
+ * One document's facts as SourceContext: an object whose methods are shared by every document
+ * (they were a dozen closures made per document, and sourceContext, the function making them, was
+ * among the costliest optimisations V8 compiled while the rules warmed up — decision 0234).
+ */
+class FactsView implements SourceContext {
+  readonly hasContexts: boolean;
+  readonly hasLexical: boolean;
+  readonly root: string | undefined;
+  private readonly record: Readonly<Record<string, readonly SourceValue[]>>;
+  /** the readers' walk marks its records: their lists are read as they are (decision 0217) */
+  private readonly trusted: boolean;
+  /**
+   * Facts may come from a caller rather than our readers: only well-formed nodes are kept, once per
+   * id. An empty list needs no check and no memo entry (the readers give every collected id, most
+   * of them empty): a document asks for ~20 ids, and the memo's growth was most of what this cost.
+   */
+  private checked: Map<string, readonly SourceValue[]> | undefined;
+  private readonly unreadableSet: ReadonlySet<string> | undefined;
+  private readonly lexicalValues: ReadonlyMap<string, unknown> | undefined;
+  /** the last names of the paths with a recorded number, gathered on first ask */
+  private lexicalFields: Set<string> | undefined;
+  private readonly contexts: Readonly<Record<string, number>> | undefined;
+  /** our readers' counts have no prototype: one lookup, nothing inherited to exclude (decision 0171) */
+  private readonly ownOnly: boolean;
+  /** our readers' records come with the same counts by position (decision 0201) */
+  private readonly byPosition: RuleContextCounts | undefined;
+  private readonly locations: Locations | undefined;
+  /** XPath → model path, built only when a rule reports a source node */
+  private byXpath: Map<string, string> | undefined;
+
+  constructor(facts: SourceFacts, locations: Locations | undefined) {
+    this.record = facts.values;
+    this.trusted = hasWellFormedValues(facts.values);
+    this.checked = undefined;
+    this.unreadableSet = facts.unreadable instanceof Set ? facts.unreadable : undefined;
+    const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
+    this.lexicalValues = lexical;
+    this.hasLexical = lexical !== undefined && lexical.size > 0;
+    this.lexicalFields = undefined;
+    const contexts =
+      typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
+    this.contexts = contexts;
+    this.hasContexts = contexts !== undefined;
+    this.ownOnly = contexts !== undefined && Object.getPrototypeOf(contexts) === null;
+    this.byPosition = contexts !== undefined ? contextCountsOf(contexts) : undefined;
+    this.root = typeof facts.root === 'string' ? facts.root : undefined;
+    this.locations = locations;
+    this.byXpath = undefined;
+  }
+
+  values(ruleId: string): readonly SourceValue[] | undefined {
+    const record = this.record;
+    if (this.trusted) {
       // every own value of a marked record is a list; nothing inherited is one (`toString`…)
       const own: unknown = record[ruleId];
       return Array.isArray(own) ? own : undefined;
     }
-    const known = checked.get(ruleId);
+    const known = this.checked?.get(ruleId);
     if (known !== undefined) return known;
     const raw: unknown = Object.hasOwn(record, ruleId) ? record[ruleId] : undefined;
     if (!Array.isArray(raw)) return undefined;
     if (raw.length === 0) return raw;
     // our readers' lists are well-formed: kept as they are, without a copy
     const nodes = raw.every(isSourceValue) ? raw : raw.filter(isSourceValue);
-    checked.set(ruleId, nodes);
+    this.checked ??= new Map();
+    this.checked.set(ruleId, nodes);
     return nodes;
-  };
-  const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
-  // the last names of the paths with a recorded number, gathered on first ask
-  let lexicalFields: Set<string> | undefined;
-  const contexts = typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
-  const ownOnly = contexts !== undefined && Object.getPrototypeOf(contexts) === null;
-  const contextCount = (ruleId: string): number | undefined => {
+  }
+
+  contextCount(ruleId: string): number | undefined {
+    const contexts = this.contexts;
     if (contexts === undefined) return undefined;
-    // our readers' counts have no prototype: one lookup, nothing inherited to exclude (decision 0171)
-    const n: unknown = ownOnly || Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
+    const n: unknown = this.ownOnly || Object.hasOwn(contexts, ruleId) ? contexts[ruleId] : undefined;
     return typeof n === 'number' && n >= 0 ? n : undefined;
-  };
-  // our readers' records come with the same counts by position (decision 0201)
-  const byPosition = contexts !== undefined ? contextCountsOf(contexts) : undefined;
-  return {
-    hasContexts: contexts !== undefined,
-    contextCount,
-    contextCounts: (ids) => {
-      if (contexts === undefined) return undefined;
-      if (byPosition !== undefined) return { at: positionsIn(byPosition, ids), counts: byPosition.counts };
-      const counts: number[] = new Array(ids.length);
-      for (let i = 0; i < ids.length; i++) counts[i] = contextCount(ids[i] as string) ?? Number.NaN;
-      return { at: identity(ids.length), counts };
-    },
-    hasLexical: lexical !== undefined && lexical.size > 0,
-    root: typeof facts.root === 'string' ? facts.root : undefined,
-    lexical: (path) => {
-      const raw: unknown = lexical?.get(path);
-      return typeof raw === 'string' ? raw : undefined;
-    },
-    hasLexicalField: (field) => {
-      if (!lexical) return false;
-      if (!lexicalFields) {
-        lexicalFields = new Set();
-        for (const key of lexical.keys())
-          if (typeof key === 'string') lexicalFields.add(key.slice(key.lastIndexOf('.') + 1));
+  }
+
+  contextCounts(ids: readonly string[]): { at: ArrayLike<number>; counts: ArrayLike<number> } | undefined {
+    if (this.contexts === undefined) return undefined;
+    const byPosition = this.byPosition;
+    if (byPosition !== undefined) return { at: positionsIn(byPosition, ids), counts: byPosition.counts };
+    const counts: number[] = new Array(ids.length);
+    for (let i = 0; i < ids.length; i++) counts[i] = this.contextCount(ids[i] as string) ?? Number.NaN;
+    return { at: identity(ids.length), counts };
+  }
+
+  lexical(path: string): string | undefined {
+    const raw: unknown = this.lexicalValues?.get(path);
+    return typeof raw === 'string' ? raw : undefined;
+  }
+
+  hasLexicalField(field: string): boolean {
+    const lexical = this.lexicalValues;
+    if (!lexical) return false;
+    let fields = this.lexicalFields;
+    if (!fields) {
+      fields = new Set();
+      for (const key of lexical.keys())
+        if (typeof key === 'string') fields.add(key.slice(key.lastIndexOf('.') + 1));
+      this.lexicalFields = fields;
+    }
+    return fields.has(field);
+  }
+
+  unreadable(path: string): boolean {
+    return this.unreadableSet?.has(path) === true;
+  }
+
+  pathAt(xpath: string): string {
+    if (typeof xpath !== 'string') return 'invoice';
+    const map = this.index();
+    for (let x = xpath; x.length > 0; x = x.slice(0, Math.max(0, x.lastIndexOf('/')))) {
+      const hit = map.get(x);
+      if (hit !== undefined) return hit;
+    }
+    return 'invoice';
+  }
+
+  private index(): Map<string, string> {
+    let map = this.byXpath;
+    if (!map) {
+      map = new Map();
+      // the shortest model path wins for an XPath read into several (a group and its only field)
+      for (const [path, loc] of this.locations ? locationEntries(this.locations) : []) {
+        const known = map.get(loc.xpath);
+        if (known === undefined || path.length < known.length) map.set(loc.xpath, path);
       }
-      return lexicalFields.has(field);
-    },
-    values,
-    unreadable: (path) => unreadable.has(path),
-    pathAt: (xpath) => {
-      if (typeof xpath !== 'string') return 'invoice';
-      const map = index();
-      for (let x = xpath; x.length > 0; x = x.slice(0, Math.max(0, x.lastIndexOf('/')))) {
-        const hit = map.get(x);
-        if (hit !== undefined) return hit;
-      }
-      return 'invoice';
-    },
-  };
+      this.byXpath = map;
+    }
+    return map;
+  }
 }
 
 let identities: Int32Array = new Int32Array(0);

@@ -26,6 +26,7 @@ import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
 import { type Computed, derivationText, foundOf } from './computed.js';
 import type { FrenchVersion, Lang, Report, RuleContext, RuleDefinition, Syntax, Text } from './define.js';
+import { closeDocumentScope, openDocumentScope } from './document-scope.js';
 import { rules as en16931Rules } from './en16931/index.js';
 import { extendedCtcFrRules } from './extended-ctc-fr/index.js';
 import {
@@ -229,6 +230,16 @@ function errorText(error: unknown): string {
 export { severityOf };
 
 export function validate(invoice: Invoice, options: ValidateOptions = {}): ValidationResult {
+  // what the rules keep per document lives as long as this call (decision 0233)
+  const outer = openDocumentScope();
+  try {
+    return validateInScope(invoice, options);
+  } finally {
+    closeDocumentScope(outer);
+  }
+}
+
+function validateInScope(invoice: Invoice, options: ValidateOptions): ValidationResult {
   const opts: ValidateOptions = typeof options === 'object' && options !== null ? options : {};
   const lang: Lang = opts.lang === 'fr' ? 'fr' : 'en';
   const syntax = opts.syntax === 'CII' || opts.syntax === 'UBL' ? opts.syntax : undefined;

@@ -18,6 +18,7 @@ import {
   locationsOf,
   type Notice,
   type RuleSetRef,
+  releaseSourceFacts,
   structureProfile,
 } from '@einv/core-model';
 import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
@@ -163,6 +164,8 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     locations: locationsOf(read),
     ...(read.source ? { source: read.source } : {}),
   });
+  // the rules were the last to read the counts and marks kept beside the facts (decision 0233)
+  if (read.source) releaseSourceFacts(read.source);
   const pdfFindings =
     read.format === 'FACTURX-PDF'
       ? dedupe([

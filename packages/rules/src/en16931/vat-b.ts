@@ -7,6 +7,7 @@ import {
   chargeNodes,
   ciiSemantics,
   lineNodes,
+  someBreakdownIs,
   someNodeUses,
 } from './vat-common.js';
 
@@ -21,8 +22,7 @@ function categoryUses(invoice: Invoice): Array<{ path: string; code: string | un
   ];
 }
 
-const usesSplitPayment = (invoice: Invoice) =>
-  someNodeUses(invoice, 'B') || breakdownNodes(invoice).some((b) => b.entry.category === 'B');
+const usesSplitPayment = (invoice: Invoice) => someNodeUses(invoice, 'B') || someBreakdownIs(invoice, 'B');
 
 /** Every country code of the document, with its path (origin countries only count in UBL). */
 function countryCodes(invoice: Invoice, withOrigins: boolean): Array<{ path: string; code: string }> {

@@ -152,6 +152,25 @@ export function breakdownNodes(invoice: Invoice): BreakdownNode[] {
 }
 
 /**
+ * `breakdownNodes(invoice).some((b) => b.entry.category === code)` without building the nodes: asked
+ * of every document by BR-B-01/02, which had TurboFan compile the nodes' map each time they warmed
+ * up (decision 0234). A list breakdownNodes would fail on (not an array, a hole, an entry that is no
+ * object) goes the old way, so it fails as before.
+ */
+export function someBreakdownIs(invoice: Invoice, code: string): boolean {
+  const list: unknown = invoice.vatBreakdown;
+  if (!Array.isArray(list)) return breakdownNodes(invoice).some((b) => b.entry.category === code);
+  let found = false;
+  for (let k = 0; k < list.length; k++) {
+    const entry: unknown = list[k];
+    if (typeof entry !== 'object' || entry === null)
+      return breakdownNodes(invoice).some((b) => b.entry.category === code);
+    if ((entry as VatBreakdown).category === code) found = true;
+  }
+  return found;
+}
+
+/**
  * The breakdown entries of category `code` the official 08/09/10 rules run on: in UBL only those of
  * the VAT scheme (their context is `…/cac:TaxCategory[…][cac:TaxScheme/…='VAT']`); CII reads every
  * one (its S and Z contexts do not look at the tax type; E's do, and its tests agree on the rest).

@@ -110,8 +110,18 @@ function aloneRule(
   });
 }
 
-const breakdownsAndLines: AllNodes = (invoice) => [...breakdownsAsNodes(invoice), ...lineNodes(invoice)];
-const allowancesAndCharges: AllNodes = (invoice) => [...allowanceNodes(invoice), ...chargeNodes(invoice)];
+/**
+ * `[...a, ...b]` (a hole read as undefined, as the spread did) by index: the spreads' iteration was
+ * among the largest code TurboFan compiled while the rules warmed up (decision 0234)
+ */
+function joined(a: readonly CategorisedNode[], b: readonly CategorisedNode[]): CategorisedNode[] {
+  const out: CategorisedNode[] = [];
+  for (let k = 0; k < a.length; k++) out.push(a[k] as CategorisedNode);
+  for (let k = 0; k < b.length; k++) out.push(b[k] as CategorisedNode);
+  return out;
+}
+const breakdownsAndLines: AllNodes = (invoice) => joined(breakdownsAsNodes(invoice), lineNodes(invoice));
+const allowancesAndCharges: AllNodes = (invoice) => joined(allowanceNodes(invoice), chargeNodes(invoice));
 
 export const vatNotSubjectRules: RuleDefinition[] = [
   ...shapeRules,

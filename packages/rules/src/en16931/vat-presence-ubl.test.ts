@@ -113,9 +113,10 @@ describe('the UBL presence tally and first-node index (one pass per document)', 
     );
   });
 
-  it('firstNodesOf gives the nodes find() gave on each selection', () => {
+  it('firstNodesOf gives the nodes find() gave on each selection, scanned or indexed', () => {
     fc.assert(
-      fc.property(fc.array(anyNode, { maxLength: 20 }), (list) => {
+      // beyond 16 nodes a selection is indexed, up to 16 scanned: lists of both sizes
+      fc.property(fc.array(anyNode, { maxLength: 60 }), (list) => {
         const all = categoryNodes(list);
         for (const kind of [2, 3, 4] as const)
           for (const documentOnly of [false, true]) {
@@ -138,6 +139,37 @@ describe('the UBL presence tally and first-node index (one pass per document)', 
     list[2] = node('S', 'breakdown+VAT');
     expect(() => ublPresenceHolds(list, 'S', 'atLeastOne', false)).toThrow(
       "Cannot read properties of undefined (reading 'place')",
+    );
+  });
+});
+
+describe('categoryNodes reads the tag as its split parts say (decision 0234)', () => {
+  /** The reading by split() the parts are now found without */
+  const bySplit = (tag: string) => {
+    const [where = '', scheme] = tag.split('+');
+    const [place = 'other', indicator, level] = where.split(':');
+    return {
+      place: ['line', 'allowance', 'breakdown', 'other'].includes(place) ? place : 'other',
+      charge: indicator === 'true' ? true : indicator === 'false' ? false : undefined,
+      vat: scheme === 'VAT',
+      document: level === 'document',
+    };
+  };
+  const parts = ['', 'line', 'allowance', 'breakdown', 'other', 'true', 'false', 'document', 'VAT', 'x'];
+  const tagOf = fc
+    .array(fc.tuple(fc.constantFrom(...parts), fc.constantFrom('', '+', ':', '++', '+:', ':+')), {
+      maxLength: 6,
+    })
+    .map((pieces) => pieces.map(([part, sep]) => part + sep).join(''));
+
+  it('on tags made of the parts and separators in any order', () => {
+    fc.assert(
+      fc.property(tagOf, (tag) => {
+        const [read] = categoryNodes([node('S', tag)]);
+        const { place, charge, vat, document } = read as CategoryNode;
+        expect({ tag, place, charge, vat, document }).toEqual({ tag, ...bySplit(tag) });
+      }),
+      { numRuns: 2000, seed: 17 },
     );
   });
 });

@@ -7,6 +7,7 @@
  * cac:ClassifiedTaxCategory, the breakdowns of every cac:TaxTotal whatever its currency.
  */
 import type { SourceValue } from '@einv/core-model';
+import { keptForDocument } from '../document-scope.js';
 import type { PresenceMode } from './vat-rules.js';
 
 /**
@@ -37,39 +38,54 @@ const PLACES = new Set(['line', 'allowance', 'breakdown', 'other']);
 
 /**
  * The category nodes of one document, read once: some twenty presence and identifier rules ask
- * for them, and a 1,000-line invoice has a thousand (the facts' list is the same array each time)
+ * for them, and a 1,000-line invoice has a thousand (the facts' list is the same array each time).
+ * This and the selections, indexes and tallies below are kept in validate()'s document scope
+ * (decision 0233), not in module-level WeakMaps that a scavenge keeps alive.
  */
-const perDocument = new WeakMap<readonly SourceValue[], readonly CategoryNode[]>();
+export function categoryNodes(nodes: readonly SourceValue[]): readonly CategoryNode[] {
+  return keptForDocument(categoryNodesOf, nodes);
+}
 
 /** The tag readUbl gives each node: `<place>[:<indicator>:<line|document>][+VAT]` */
-export function categoryNodes(nodes: readonly SourceValue[]): readonly CategoryNode[] {
-  let out = perDocument.get(nodes);
-  if (!out) {
-    out = nodes.map(categoryNode);
-    perDocument.set(nodes, out);
-  }
-  return out;
+function categoryNodesOf(nodes: readonly SourceValue[]): readonly CategoryNode[] {
+  return nodes.map(categoryNode);
 }
 
 function categoryNode(n: SourceValue): CategoryNode {
-  const [where = '', scheme] = (n.tag ?? '').split('+');
-  const [place = 'other', indicator, level] = where.split(':');
+  // the tag's parts found by position, not split into arrays (the same parts: decision 0234)
+  const tag = n.tag ?? '';
+  const plus = tag.indexOf('+');
+  const where = plus < 0 ? tag : tag.slice(0, plus);
+  const place = segment(where, ':', 0) as string;
+  const indicator = segment(where, ':', 1);
   return {
     code: n.value === undefined ? undefined : normalizeSpace(n.value),
     written: n.value,
     place: (PLACES.has(place) ? place : 'other') as CategoryNode['place'],
     charge: indicator === 'true' ? true : indicator === 'false' ? false : undefined,
-    vat: scheme === 'VAT',
-    document: level === 'document',
+    vat: plus >= 0 && segment(tag, '+', 1) === 'VAT',
+    document: segment(where, ':', 2) === 'document',
     source: n,
   };
+}
+
+/** `text.split(separator)[index]` without the array ('' for index 0 of '', undefined past the end) */
+function segment(text: string, separator: string, index: number): string | undefined {
+  let start = 0;
+  for (let k = 0; k < index; k++) {
+    const at = text.indexOf(separator, start);
+    if (at < 0) return undefined;
+    start = at + 1;
+  }
+  const end = text.indexOf(separator, start);
+  return end < 0 ? text.slice(start) : text.slice(start, end);
 }
 
 /**
  * The nodes an identifier rule (02 lines, 03 allowances, 04 charges) is about; `documentOnly`: the
  * document's allowances and charges only (BR-O-03/04), not every //cac:AllowanceCharge
  */
-const identifierSelections = new WeakMap<readonly CategoryNode[], Map<number, readonly CategoryNode[]>>();
+const newSelections = (_nodes: readonly CategoryNode[]): Map<number, readonly CategoryNode[]> => new Map();
 
 export function identifierNodes(
   nodes: readonly CategoryNode[],
@@ -77,11 +93,7 @@ export function identifierNodes(
   documentOnly = false,
 ): readonly CategoryNode[] {
   // thirty rules (ten families × three kinds) ask for one of five selections: kept per document
-  let selections = identifierSelections.get(nodes);
-  if (!selections) {
-    selections = new Map();
-    identifierSelections.set(nodes, selections);
-  }
+  const selections = keptForDocument(newSelections, nodes);
   const key = kind * 2 + (documentOnly ? 1 : 0);
   let selected = selections.get(key);
   if (!selected) {
@@ -103,10 +115,6 @@ export interface FirstNodes {
 }
 
 const NO_NODES: FirstNodes = {};
-const firstIndexes = new WeakMap<
-  readonly CategoryNode[],
-  [Map<string, FirstNodes>, Map<string, FirstNodes>]
->();
 
 /**
  * The first node of `selection` (an identifierNodes list, dense) whose code — as written with
@@ -118,29 +126,54 @@ export function firstNodesOf(
   code: string,
   asWritten: boolean,
 ): FirstNodes {
-  let index = firstIndexes.get(selection);
-  if (index === undefined) {
-    const byCode = new Map<string, { vat?: CategoryNode; any?: CategoryNode }>();
-    const byWritten = new Map<string, { vat?: CategoryNode; any?: CategoryNode }>();
-    for (const n of selection) {
-      for (const [map, key] of [
-        [byCode, n.code],
-        [byWritten, n.written],
-      ] as const) {
-        if (key === undefined) continue;
-        let first = map.get(key);
-        if (first === undefined) {
-          first = {};
-          map.set(key, first);
-        }
-        first.any ??= n;
-        if (n.vat) first.vat ??= n;
-      }
-    }
-    index = [byCode, byWritten];
-    firstIndexes.set(selection, index);
+  if (selection.length <= SCANNED) return firstNodesScanned(selection, code, asWritten);
+  const index = asWritten
+    ? keptForDocument(firstByWritten, selection)
+    : keptForDocument(firstByCode, selection);
+  return index.get(code) ?? NO_NODES;
+}
+
+/**
+ * Selections up to this size are scanned on each ask rather than indexed: the official examples'
+ * hold a few nodes, and building a map of them per document cost more than the thirty scans
+ */
+const SCANNED = 16;
+
+function firstNodesScanned(selection: readonly CategoryNode[], code: string, asWritten: boolean): FirstNodes {
+  let any: CategoryNode | undefined;
+  for (let k = 0; k < selection.length; k++) {
+    const n = selection[k] as CategoryNode;
+    if ((asWritten ? n.written : n.code) !== code) continue;
+    any ??= n;
+    if (n.vat) return { vat: n, any };
   }
-  return index[asWritten ? 1 : 0].get(code) ?? NO_NODES;
+  return any === undefined ? NO_NODES : { any };
+}
+
+/** firstNodesOf's index of a selection by normalized code */
+function firstByCode(selection: readonly CategoryNode[]): Map<string, FirstNodes> {
+  return firstNodesBy(selection, false);
+}
+
+/** firstNodesOf's index of a selection by code as written */
+function firstByWritten(selection: readonly CategoryNode[]): Map<string, FirstNodes> {
+  return firstNodesBy(selection, true);
+}
+
+function firstNodesBy(selection: readonly CategoryNode[], asWritten: boolean): Map<string, FirstNodes> {
+  const index = new Map<string, { vat?: CategoryNode; any?: CategoryNode }>();
+  for (const n of selection) {
+    const key = asWritten ? n.written : n.code;
+    if (key === undefined) continue;
+    let first = index.get(key);
+    if (first === undefined) {
+      first = {};
+      index.set(key, first);
+    }
+    first.any ??= n;
+    if (n.vat) first.vat ??= n;
+  }
+  return index;
 }
 
 /** What the presence tests count of one category code, over a document's category nodes */
@@ -168,7 +201,6 @@ interface PresenceTally {
 
 const NO_CODE: CodeCounts = { vat: 0, uses: 0, usesVat: 0, breakdowns: 0, breakdownsVat: 0 };
 const NO_WRITTEN: WrittenCounts = { breakdowns: 0, breakdownsVat: 0 };
-const tallies = new WeakMap<readonly CategoryNode[], PresenceTally>();
 
 /**
  * The category nodes of a document counted once per code (ten families each asked three or four
@@ -176,9 +208,11 @@ const tallies = new WeakMap<readonly CategoryNode[], PresenceTally>();
  * Undefined when the list has a hole.
  */
 function presenceTally(nodes: readonly CategoryNode[]): PresenceTally | undefined {
-  let tally = tallies.get(nodes);
-  if (tally !== undefined) return tally;
-  tally = { byCode: new Map(), byWritten: new Map() };
+  return keptForDocument(presenceTallyOf, nodes);
+}
+
+function presenceTallyOf(nodes: readonly CategoryNode[]): PresenceTally | undefined {
+  const tally: PresenceTally = { byCode: new Map(), byWritten: new Map() };
   for (let k = 0; k < nodes.length; k++) {
     const n = nodes[k];
     // a hole (a caller's sparse list): the walk below fails on it as it always did
@@ -208,7 +242,6 @@ function presenceTally(nodes: readonly CategoryNode[]): PresenceTally | undefine
       if (n.vat) w.breakdownsVat++;
     }
   }
-  tallies.set(nodes, tally);
   return tally;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Invoice, SourceValue } from '@einv/core-model';
 import type { RuleContext, RuleDefinition, Text } from '../define.js';
+import { keptForDocument } from '../document-scope.js';
 import {
   allowanceNodes,
   breakdownNodes,
@@ -145,16 +146,17 @@ export function placeCountsOf(nodes: readonly SourceValue[], code: string): Plac
   return counts;
 }
 
-const ciiTallies = new WeakMap<readonly SourceValue[], ReadonlyMap<string, PlaceCounts>>();
-
 /**
  * The CII category nodes counted per code and place, once per document (the facts' list is the same
- * array for every rule of a document). Undefined when a slot holds no node (a caller's sparse list):
- * each family then walks the list itself and fails on that slot, with the error it gave before.
+ * array for every rule of a document; kept in validate()'s document scope, decision 0233). Undefined
+ * when a slot holds no node (a caller's sparse list): each family then walks the list itself and
+ * fails on that slot, with the error it gave before.
  */
 export function ciiPlaceCounts(nodes: readonly SourceValue[]): ReadonlyMap<string, PlaceCounts> | undefined {
-  const known = ciiTallies.get(nodes);
-  if (known !== undefined) return known;
+  return keptForDocument(tallyOfCiiNodes, nodes);
+}
+
+function tallyOfCiiNodes(nodes: readonly SourceValue[]): ReadonlyMap<string, PlaceCounts> | undefined {
   const tally = new Map<string, [number, number, number]>();
   for (let k = 0; k < nodes.length; k++) {
     const n = nodes[k];
@@ -169,7 +171,6 @@ export function ciiPlaceCounts(nodes: readonly SourceValue[]): ReadonlyMap<strin
     }
     counts[slot] = (counts[slot] as number) + 1;
   }
-  ciiTallies.set(nodes, tally);
   return tally;
 }
 

@@ -74,6 +74,9 @@ function viewContext(context: RuleContext, original: readonly number[]): RuleCon
       pathAt: (xpath) => mapPath(source.pathAt(xpath), original, false),
       // the replacement's id has no counted official context: the base rule's own counts apply
       contextCount: (ruleId) => source.contextCount(ruleId),
+      // the view's own methods are not own properties the spread copies (decision 0234)
+      contextCounts: (ids) => source.contextCounts(ids),
+      hasLexicalField: (field) => source.hasLexicalField?.(field) !== false,
     },
   };
 }
