@@ -4,8 +4,12 @@
 // one process on fresh trees of the same documents: CPU time per document, median of interleaved
 // rounds (issue 18, decision 0160). Like compare-builds.mjs, read the ratios: the load moves the times.
 //   node bench/compare-check-passes.mjs A_ROOT B_ROOT [examples-cii|examples-ubl|cii:N|ubl:N] [rounds]
-// (every mode, N = 1000, when none is given; any N, e.g. cii:10000, when named). Besides each pass
-// and 'together', the row 'structure + syntax' is the two passes of checkCii/checkUbl added per round. The trees come from the decoded text (the string parser) unless
+// (every mode, N = 1000, when none is given; any N, e.g. cii:10000, when named).
+// Since session 17 the default passes are 'source facts' and 'structure + syntax' (checkCii's and
+// checkUbl's two passes as they run them: checkCiiStructureAndSyntax where the build has it, where
+// the syntax rules skip what the profile's XSD rules out once the structure check found nothing,
+// decision 0227; else the two functions one after the other); PASSES='structure,syntax rules' times
+// each alone (the syntax rules then without the model). The trees come from the decoded text (the string parser) unless
 // FROM=bytes, which parses the UTF-8 bytes as validateDocument does (the byte parser, decision 0153).
 // The passes run in validateDocument's order (source facts, structure, syntax rules; until session 15
 // the source facts ran last here: compare 'together' across sessions, not single passes).
@@ -33,6 +37,10 @@ async function load(root) {
   const ciiCheck = await dist('cii/dist/check/check-cii.js');
   const ublFacts = await dist('ubl/dist/source-facts.js');
   const ciiFacts = await dist('cii/dist/source-facts.js');
+  const both = (structure, syntaxRules) => (r) => {
+    structure(r);
+    syntaxRules(r);
+  };
   return {
     parseXml,
     // in validateDocument's order: the reader's source facts, then checkCii/checkUbl's structure
@@ -41,11 +49,15 @@ async function load(root) {
       'source facts': (r) => ublFacts.ublSourceFacts(r, [], new Map()),
       structure: ublCheck.checkUblStructure,
       'syntax rules': ublRules.checkUblSyntaxRules,
+      'structure + syntax': both(ublCheck.checkUblStructure, ublRules.checkUblSyntaxRules),
     },
     cii: {
       'source facts': (r) => ciiFacts.ciiSourceFacts(r, [], new Map()),
       structure: (r) => ciiCheck.checkCiiStructure(r, 'EN16931'),
       'syntax rules': ciiRules.checkCiiSyntaxRules,
+      'structure + syntax': ciiCheck.checkCiiStructureAndSyntax
+        ? (r) => ciiCheck.checkCiiStructureAndSyntax(r, 'EN16931')
+        : both((r) => ciiCheck.checkCiiStructure(r, 'EN16931'), ciiRules.checkCiiSyntaxRules),
     },
   };
 }
@@ -69,10 +81,9 @@ console.log(
 for (const mode of only ? [only] : ['examples-cii', 'examples-ubl', 'cii:1000', 'ubl:1000']) {
   const syntax = mode.includes('cii') ? 'cii' : 'ubl';
   const docs = texts(mode);
-  const chosen = process.env.PASSES?.split(',');
-  const passes = Object.keys(builds[0][syntax]).filter((p) => !chosen || chosen.includes(p));
-  const both = passes.includes('structure') && passes.includes('syntax rules');
-  const rows = [...passes, ...(both ? ['structure + syntax'] : []), 'together'];
+  const chosen = process.env.PASSES?.split(',') ?? ['source facts', 'structure + syntax'];
+  const passes = Object.keys(builds[0][syntax]).filter((p) => chosen.includes(p));
+  const rows = [...passes, 'together'];
   const times = builds.map(() => Object.fromEntries(rows.map((p) => [p, []])));
   for (let round = 0; round < rounds + 2; round++) {
     for (const [k, build] of builds.entries()) {
@@ -80,7 +91,6 @@ for (const mode of only ? [only] : ['examples-cii', 'examples-ubl', 'cii:1000', 
       // (no size limit: the 10,000-line invoices pass the parser's default 20 MiB)
       const trees = docs.map((t) => build.parseXml(t, { maxBytes: 1e9 }).root);
       let together = 0;
-      const perPass = {};
       for (const p of passes) {
         const fn = build[syntax][p];
         const c0 = process.cpuUsage();
@@ -88,11 +98,8 @@ for (const mode of only ? [only] : ['examples-cii', 'examples-ubl', 'cii:1000', 
         const c = process.cpuUsage(c0);
         const ms = (c.user + c.system) / 1000 / docs.length;
         together += ms;
-        perPass[p] = ms;
         if (round >= 2) times[k][p].push(ms);
       }
-      if (round >= 2 && both)
-        times[k]['structure + syntax'].push(perPass.structure + perPass['syntax rules']);
       if (round >= 2) times[k].together.push(together);
     }
   }

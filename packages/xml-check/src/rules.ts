@@ -10,11 +10,15 @@
  */
 import type { Finding, Severity } from '@einv/core-model';
 import { type XmlElement, xpathOf } from '@einv/xml';
+import { ChildMemo } from './child-memo.js';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
+import type { PreparedModel } from './model.js';
+import { ModelAbsence } from './model-absence.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
 import { type BoolFn, boolOf } from './xpath-fast.js';
 import { type ContextEntry, ContextIndex, candidatesUnder } from './xpath-match.js';
 import type { Ast } from './xpath-parse.js';
+import type { ChainStep } from './xpath-shapes.js';
 
 /** [id, flag, XPath test, message] */
 export type AssertData = [string, string, string, string];
@@ -48,11 +52,18 @@ export function listSyntaxRules(data: PatternData): SyntaxRuleInfo[] {
  * or several (an array): schematron lets each pattern claim the nodes on its own.
  */
 export function syntaxRuleSet(json: string): {
-  check: (root: XmlElement) => Finding[];
+  /**
+   * `validUnder`: a model the structure check (validateStructure) found nothing against in this
+   * document; the rules then skip the "must be absent" paths that model rules out (decision 0227).
+   * The findings are the same either way.
+   */
+  check: (root: XmlElement, validUnder?: PreparedModel) => Finding[];
   list: () => readonly SyntaxRuleInfo[];
 } {
   let data: PatternData[] | undefined;
   let patterns: CompiledPattern[] | undefined;
+  // compiled again per model, without the absence paths it rules out (models live as long as the process)
+  const byModel = new WeakMap<PreparedModel, CompiledPattern[]>();
   let list: SyntaxRuleInfo[] | undefined;
   const parsed = (): PatternData[] => {
     if (!data) {
@@ -62,8 +73,20 @@ export function syntaxRuleSet(json: string): {
     return data;
   };
   return {
-    check: (root) => {
-      patterns ??= parsed().map(compilePattern);
+    check: (root, validUnder) => {
+      if (validUnder !== undefined) {
+        let pruned = byModel.get(validUnder);
+        if (!pruned) {
+          const absence = new ModelAbsence(validUnder);
+          pruned = parsed().map((d) =>
+            compilePattern(d, (context, chain) => absence.possible(context, chain)),
+          );
+          byModel.set(validUnder, pruned);
+        }
+        if (pruned.length === 1) return runPattern(pruned[0] as CompiledPattern, root);
+        return pruned.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
+      }
+      patterns ??= parsed().map((d) => compilePattern(d));
       if (patterns.length === 1) return runPattern(patterns[0] as CompiledPattern, root);
       return patterns.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
     },
@@ -161,6 +184,8 @@ interface NameEntry {
   byParent: ReadonlyMap<string, readonly ContextEntry[]> | null;
   /** the position of the name in gatherNames, -1 when not gathered */
   gather: number;
+  /** the entries of the children last met at each position under an element of this name */
+  kids: ChildMemo<NameEntry>;
 }
 
 /** Hostile documents can invent any number of names: the entries kept are bounded */
@@ -184,7 +209,15 @@ function newNode(ns: string): AbsenceNode {
   };
 }
 
-export function compilePattern(data: PatternData): CompiledPattern {
+/**
+ * `possible`: whether an absence chain can exist below a node of the rule's context (ModelAbsence
+ * for a model the document passed); a chain it rules out is left out of the rule's absence tree,
+ * an assert whose every chain is ruled out is left out of the rule (it holds on every such node)
+ */
+export function compilePattern(
+  data: PatternData,
+  possible?: (context: Ast, chain: readonly ChainStep[]) => boolean,
+): CompiledPattern {
   const rules = data.rules.map(([context, asserts, lets = []]) => {
     const rule: CompiledRule = {
       context: compileXPath(context, data.ns),
@@ -219,7 +252,8 @@ export function compilePattern(data: PatternData): CompiledPattern {
       const chains = absenceChains(a.test);
       // a local name bound to two namespaces in one tree node would need more than a map: fall back
       if (chains?.every((c) => addChain(rule.absent, c, a, true))) {
-        for (const c of chains) addChain(rule.absent, c, a, false);
+        for (const c of chains)
+          if (possible === undefined || possible(rule.context.ast, c)) addChain(rule.absent, c, a, false);
         continue;
       }
       const t = triggerOf(a.test);
@@ -413,8 +447,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const names = pattern.names;
     const rules = pattern.rules;
     // document order (the parser caps the depth, so recursion is bounded)
-    const visit = (e: XmlElement): void => {
-      const entry = names.get(e.local) ?? nameEntry(pattern, index, e.local);
+    const visit = (e: XmlElement, entry: NameEntry): void => {
       if (entry.gather >= 0) {
         const list = lists[entry.gather];
         if (list === undefined) lists[entry.gather] = [e];
@@ -441,9 +474,17 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         break;
       }
       const children = e.children;
-      for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
+      const kids = entry.kids;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i] as XmlElement;
+        visit(
+          c,
+          kids.at(i, c.local) ??
+            kids.set(i, c.local, names.get(c.local) ?? nameEntry(pattern, index, c.local)),
+        );
+      }
     };
-    visit(root);
+    visit(root, names.get(root.local) ?? nameEntry(pattern, index, root.local));
     doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
     for (let i = 0; i < nodes.length; i++) {
       runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
@@ -469,6 +510,7 @@ function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string)
     contexts,
     byParent: contexts === null ? index.parentTable(local) : null,
     gather: pattern.gatherNames.indexOf(local),
+    kids: new ChildMemo<NameEntry>(),
   };
   if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
   return entry;

@@ -129,8 +129,7 @@ function checkTree(
       }),
     );
   }
-  findings.push(...validateStructure(modelFor(profile), root, 'CrossIndustryInvoice'));
-  findings.push(...checkCiiSyntaxRules(root));
+  findings.push(...checkCiiStructureAndSyntax(root, profile));
   if (options.extendedCtcFr ?? declaresExtendedCtcFr(guidelineIdOf(root)))
     findings.push(...checkCiiExtendedCtcFrRules(root));
   withModelPaths(findings, root, locations);
@@ -145,6 +144,18 @@ function withModelPaths(findings: Finding[], root: XmlElement, locations: Locati
   } catch {
     // the findings keep the path `invoice`: placing them is a convenience, never a reason to fail
   }
+}
+
+/**
+ * The Factur-X XSD of the profile, then the EN 16931 syntax rules: checkCii's findings before the
+ * EXTENDED-CTC-FR rules. When the structure check finds nothing, the syntax rules skip the "must be
+ * absent" paths the profile's XSD rules out (decision 0227): the same findings, less to look for.
+ */
+export function checkCiiStructureAndSyntax(root: XmlElement, profile: Profile): Finding[] {
+  const model = modelFor(profile);
+  const findings = validateStructure(model, root, 'CrossIndustryInvoice');
+  findings.push(...checkCiiSyntaxRules(root, findings.length === 0 ? model : undefined));
+  return findings;
 }
 
 /** The Factur-X XSD part of checkCii alone, on an already parsed document (benchmarks, tooling) */

@@ -4,13 +4,17 @@
  */
 import type { Finding } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
-import { type SyntaxRuleInfo, syntaxRuleSet } from '@einv/xml-check';
+import { type PreparedModel, type SyntaxRuleInfo, syntaxRuleSet } from '@einv/xml-check';
 import { CII_SYNTAX_RULES_DATA } from './generated/syntax-rules.js';
 
 const rules = syntaxRuleSet(CII_SYNTAX_RULES_DATA);
 
-export function checkCiiSyntaxRules(root: XmlElement): Finding[] {
-  return rules.check(root);
+/**
+ * `validUnder`: the profile's model when the structure check found nothing in this document: the
+ * rules then skip the "must be absent" paths that model rules out (decision 0227); same findings.
+ */
+export function checkCiiSyntaxRules(root: XmlElement, validUnder?: PreparedModel): Finding[] {
+  return rules.check(root, validUnder);
 }
 
 /** Every CII syntax rule (id, flag, message): the explanations at /v1/rules/{code} list them */
