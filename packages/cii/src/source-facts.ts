@@ -31,12 +31,17 @@ const isVatType = (tax: XmlElement): boolean => tax.children.some(isVatTypeCode)
 const isVatTypeCode = (c: XmlElement): boolean =>
   c.local === 'TypeCode' && c.ns === RAM && (c.text === 'VAT' || c.text.toUpperCase() === 'VAT');
 
-/** Where a ram:ApplicableTradeTax / ram:CategoryTradeTax is, for the VAT presence tests */
-function taxPlace(el: XmlElement): string {
-  if (el.local === 'CategoryTradeTax') return 'allowance';
-  if (el.parent?.local === 'SpecifiedLineTradeSettlement') return 'line';
-  if (el.parent?.local === 'ApplicableHeaderTradeSettlement') return 'breakdown';
-  return 'other';
+/**
+ * Where a ram:ApplicableTradeTax / ram:CategoryTradeTax is, for the VAT presence tests, with `+VAT`
+ * when its type is VAT: one of eight constant tags (a string composed per tax node was allocated)
+ */
+function taxTag(el: XmlElement): string {
+  const vat = isVatType(el);
+  if (el.local === 'CategoryTradeTax') return vat ? 'allowance+VAT' : 'allowance';
+  const parent = el.parent?.local;
+  if (parent === 'SpecifiedLineTradeSettlement') return vat ? 'line+VAT' : 'line';
+  if (parent === 'ApplicableHeaderTradeSettlement') return vat ? 'breakdown+VAT' : 'breakdown';
+  return vat ? 'other+VAT' : 'other';
 }
 
 /** A line's settlement holding a VAT tax with a category code (the closures made once, not per line) */
@@ -219,7 +224,7 @@ const CII_SITES: Site[] = [
     ns: RAM,
     elements: ['ApplicableTradeTax', 'CategoryTradeTax'],
     value: { child: 'CategoryCode', ns: RAM },
-    tag: (el) => `${taxPlace(el)}${isVatType(el) ? '+VAT' : ''}`,
+    tag: taxTag,
   },
   // //rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/
   // ram:ApplicableTradeTax[ram:CategoryCode = 'S'][upper-case(ram:TypeCode) = 'VAT'] (BR-S-05 … BR-O-05,
