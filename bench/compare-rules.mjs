@@ -7,7 +7,10 @@
 // the whole). Then the same for isCdarXml, the first question validateDocument asks of a file.
 // Under load, more rounds (--rounds 41) and the median of each round pair's ratio ("paired") are
 // steadier than the ratio of the two medians; each pair runs in alternating order.
-//   node bench/compare-rules.mjs A_ROOT B_ROOT [filter] [--rounds 15]
+// --fresh: each round first reads its documents again (not timed), as validateDocument does, so
+// nothing a build kept from validating the same facts before (a memo keyed by the facts' lists)
+// answers for it; without it the same read results are validated round after round (session 17).
+//   node bench/compare-rules.mjs A_ROOT B_ROOT [filter] [--rounds 15] [--fresh]
 import fs from 'node:fs';
 import path from 'node:path';
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
@@ -16,6 +19,8 @@ import { SHARED_DIR } from './lib.mjs';
 const argv = process.argv.slice(2);
 const roundsAt = argv.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Number(argv.splice(roundsAt, 2)[1]) : 15;
+const freshAt = argv.indexOf('--fresh');
+const FRESH = freshAt >= 0 && argv.splice(freshAt, 1).length > 0;
 const [aRoot, bRoot, only] = argv;
 if (!aRoot || !bRoot) {
   console.error('usage: node bench/compare-rules.mjs A_ROOT B_ROOT [filter] [--rounds 15]');
@@ -101,16 +106,36 @@ for (const [name, docs] of [
       console.log(`!! ${name}: the results differ`);
   });
   const rounds = calls.length > 1 ? 20 : 4;
+  const readerFor = new Map([
+    [A, readerA],
+    [B, readerB],
+  ]);
+  /** CPU ms of one validation of each document, read just before (not timed) */
+  const freshRound = (validate) => {
+    const reader = readerFor.get(validate);
+    let ms = 0;
+    for (const bytes of files) {
+      const [invoice, options] = argumentsOf(reader, bytes);
+      ms += cpuOf(1, () => validate(invoice, options));
+    }
+    return ms;
+  };
   const [a, b, paired] = interleaved(
-    (validate) =>
-      cpuOf(rounds, () => {
-        for (const [invoice, options] of callsOf.get(validate)) validate(invoice, options);
-      }),
+    FRESH
+      ? (validate) => {
+          let ms = 0;
+          for (let r = 0; r < rounds; r++) ms += freshRound(validate);
+          return ms / rounds;
+        }
+      : (validate) =>
+          cpuOf(rounds, () => {
+            for (const [invoice, options] of callsOf.get(validate)) validate(invoice, options);
+          }),
     A,
     B,
   );
   console.log(
-    `${name.padEnd(16)} validate() CPU ms per round of ${calls.length}: A ${a.toFixed(3)}, B ${b.toFixed(3)}, B / A ${(b / a).toFixed(3)} (paired ${paired.toFixed(3)})`,
+    `${name.padEnd(16)} validate()${FRESH ? ' (fresh reads)' : ''} CPU ms per round of ${calls.length}: A ${a.toFixed(3)}, B ${b.toFixed(3)}, B / A ${(b / a).toFixed(3)} (paired ${paired.toFixed(3)})`,
   );
 }
 
