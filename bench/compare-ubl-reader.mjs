@@ -3,11 +3,11 @@
 // `10000` in the filter a 10,000-line one), each build reading the tree its own parser made (parsed once,
 // outside the timing). Their results must be equal as JSON (invoice, document type, diagnostics,
 // locations, source facts), and the CPU time of the process per round is compared (median of
-// interleaved rounds). The source facts (`ublSourceFacts`: xml-check's SourceWalk, another package)
+// interleaved rounds, the order of the two builds alternated from round to round). The source facts (`ublSourceFacts`: xml-check's SourceWalk, another package)
 // are timed alone as well, so the reader's own walk is readUblElement minus them.
 //   node bench/compare-ubl-reader.mjs A_ROOT B_ROOT [filter]
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { buildRoots, importFrom, median, officialExamples, readerTrees } from './lib.mjs';
+import { alternated, buildRoots, importFrom, median, officialExamples, readerTrees } from './lib.mjs';
 
 const { aRoot, bRoot, only } = buildRoots('compare-ubl-reader.mjs');
 const builds = await Promise.all(
@@ -54,21 +54,16 @@ for (const [name, docs] of sets) {
       fa();
       fb();
     }
-    const a = [];
-    const b = [];
-    for (let r = 0; r < rounds; r++) {
-      a.push(fa());
-      b.push(fb());
-    }
-    medians[what] = [median(a), median(b)];
+    const { a, b, ratios } = alternated((k) => (k === 0 ? fa() : fb()), rounds);
+    medians[what] = [median(a), median(b), median(ratios)];
   }
-  const [ra, rb] = medians.readUblElement;
-  const [sa, sb] = medians['source facts'];
-  const line = (what, a, b) =>
+  const [ra, rb, rr] = medians.readUblElement;
+  const [sa, sb, sr] = medians['source facts'];
+  const line = (what, a, b, ratio) =>
     console.log(
-      `${name.padEnd(16)} ${what.padEnd(15)} CPU ms per round: A ${a.toFixed(2)}, B ${b.toFixed(2)}, B / A ${(b / a).toFixed(3)}`,
+      `${name.padEnd(16)} ${what.padEnd(15)} CPU ms per round: A ${a.toFixed(2)}, B ${b.toFixed(2)}, B / A ${(b / a).toFixed(3)}${ratio === undefined ? '' : ` (median of the rounds' ratios ${ratio.toFixed(3)})`}`,
     );
-  line('readUblElement', ra, rb);
-  line('source facts', sa, sb);
+  line('readUblElement', ra, rb, rr);
+  line('source facts', sa, sb, sr);
   line('walk (the rest)', ra - sa, rb - sb);
 }

@@ -38,6 +38,33 @@ export function stats(samples) {
   return { median: q(0.5), p90: q(0.9), p99: q(0.99), min: s[0], runs: s.length };
 }
 
+/**
+ * `rounds` interleaved measures of two builds, `measure(0)` for A and `measure(1)` for B, the order
+ * alternated from round to round (A then B, then B then A): in one process the second measure of a
+ * round pays for garbage the first one left, so a fixed order puts that on one build. The measures
+ * of each build, and each round's B / A.
+ */
+export function alternated(measure, rounds) {
+  const a = [];
+  const b = [];
+  const ratios = [];
+  for (let r = 0; r < rounds; r++) {
+    let x;
+    let y;
+    if (r % 2 === 0) {
+      x = measure(0);
+      y = measure(1);
+    } else {
+      y = measure(1);
+      x = measure(0);
+    }
+    a.push(x);
+    b.push(y);
+    ratios.push(y / x);
+  }
+  return { a, b, ratios };
+}
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];

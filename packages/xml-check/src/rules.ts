@@ -175,7 +175,25 @@ export interface CompiledPattern {
   gatherAttrSet: ReadonlySet<string> | null;
   /** what the walk needs of each local name, built on first sight (bounded) */
   names: Map<string, NameEntry>;
+  /** the claimed nodes' lists, reused from document to document (ClaimLists) */
+  claims: ClaimLists;
 }
+
+/**
+ * The nodes a pattern's walk claims and their rules, kept with the pattern and reused from one
+ * document to the next: at 1,000 lines fresh arrays grown by push were most of what the syntax rules
+ * allocated (~0.7 MB per document, a third of it still alive at a scavenge: promoted while growing),
+ * and at 10,000 lines they outgrow the young generation during the pass (decision 0225). Cleared of
+ * the elements after each document, so no tree is kept; dropped when a document made them larger
+ * than CLAIMS_KEPT (hostile sizes are not kept for the process's life).
+ */
+interface ClaimLists {
+  nodes: (XmlElement | undefined)[];
+  rules: CompiledRule[];
+  /** a run is using them (a nested run, which nothing does today, gets its own) */
+  busy: boolean;
+}
+const CLAIMS_KEPT = 1 << 16;
 
 interface NameEntry {
   /** the context branches that can match the name, or null when they depend on the parent's name */
@@ -289,6 +307,7 @@ export function compilePattern(
     gatherAttrs: [...gatherAttrs],
     gatherAttrSet: gatherAttrs.size > 0 ? gatherAttrs : null,
     names: new Map(),
+    claims: { nodes: [], rules: [], busy: false },
   };
 }
 
@@ -438,8 +457,12 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     // one walk in document order claims each element for the first rule whose context matches it,
     // and gathers what the asserts' absolute paths ask for; then the rules run on their nodes in
     // that order (the root's asserts first, as before, but with the lists already gathered)
-    const nodes: XmlElement[] = [];
-    const claims: number[] = [];
+    const shared = pattern.claims;
+    const own = !shared.busy;
+    const nodes = own ? shared.nodes : [];
+    const claimed = own ? shared.rules : [];
+    if (own) shared.busy = true;
+    let count = 0;
     // made on the first element or attribute met: most of the names asked are absent
     const lists: (XmlElement[] | undefined)[] = new Array(pattern.gatherNames.length);
     const attrNames = pattern.gatherAttrSet;
@@ -468,8 +491,9 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         // claimed; listed only when the rule can fail there
         const rule = rules[c.rule] as CompiledRule;
         if (!rule.attrsOnly || attributeMayFail(rule, e)) {
-          nodes.push(e);
-          claims.push(c.rule);
+          nodes[count] = e;
+          claimed[count] = rule;
+          count++;
         }
         break;
       }
@@ -484,13 +508,23 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         );
       }
     };
-    visit(root, names.get(root.local) ?? nameEntry(pattern, index, root.local));
-    doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
-    for (let i = 0; i < nodes.length; i++) {
-      runRule(doc, rules[claims[i] as number] as CompiledRule, nodes[i] as XmlElement, findings);
-      if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
+    try {
+      visit(root, names.get(root.local) ?? nameEntry(pattern, index, root.local));
+      doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
+      for (let i = 0; i < count; i++) {
+        runRule(doc, claimed[i] as CompiledRule, nodes[i] as XmlElement, findings);
+        if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
+      }
+      return findings;
+    } finally {
+      if (own) {
+        if (nodes.length > CLAIMS_KEPT) {
+          shared.nodes = [];
+          shared.rules = [];
+        } else nodes.fill(undefined, 0, count);
+        shared.busy = false;
+      }
     }
-    return findings;
   }
   const claimed = new Set<XmlElement>();
   for (const rule of pattern.rules) {
