@@ -6,10 +6,10 @@
  */
 import type { AllowanceCharge, Line, Totals, VatBreakdown } from '@einv/core-model';
 import type { Computed } from '../computed.js';
-import type { RuleContext, RuleDefinition } from '../define.js';
+import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import { formatComputed } from '../util/format-computed.js';
 import { atMostTwoDecimals } from '../util/money.js';
-import { eachObject, en16931Rule } from '../util/rule.js';
+import { en16931Rule } from '../util/rule.js';
 import { hasText, isObject, isPresent } from '../util/values.js';
 import { ciiTaxCurrency, totalsContext } from './core-document.js';
 
@@ -44,7 +44,8 @@ function tooPrecise(
   field?: string,
 ): { value: unknown; computed?: Computed } | undefined {
   // the path is built only when the reader recorded some number not written plainly, in a field of
-  // that name (`field`: the path's last name; a rule run per line asks per line)
+  // that name (`field`: the path's last name; every caller gives it since session 17, so a document
+  // with one such number elsewhere does not look each amount up)
   const source = ctx.source;
   const written =
     source?.hasLexical && (field === undefined || source.hasLexicalField?.(field) !== false)
@@ -58,6 +59,32 @@ function tooPrecise(
   return { value: v, ...(computed ? { computed } : {}) };
 }
 
+/**
+ * True when the amount surely has at most two decimals without asking the source facts: no number
+ * of a field of this name was recorded as written (`field`: the path's last name), and the model's
+ * number has at most two. The per-node rules below ask this first and build no path, closure or
+ * callback for the nodes it passes (nearly all): one loop per rule, the shape the rules' warm-up
+ * compiles once (decision 0234). Otherwise tooPrecise decides, as before.
+ */
+function surelyFine(v: unknown, ctx: RuleContext, field: string): boolean {
+  const source = ctx.source;
+  if (source?.hasLexical && source.hasLexicalField?.(field) !== false) return false;
+  return atMostTwoDecimals(v);
+}
+
+/** tooPrecise of the amount at `path`, reported there when it fires */
+function judgeAmount(
+  v: unknown,
+  ctx: RuleContext,
+  report: Report,
+  path: string,
+  term: string,
+  field: string,
+): void {
+  const fault = tooPrecise(v, ctx, () => path, term, field);
+  if (fault) report(path, fault);
+}
+
 function docAcRule(
   id: string,
   term: string,
@@ -68,11 +95,15 @@ function docAcRule(
 ) {
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
-    eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
-      const path = () => `invoice.${kind}[${j}].${field}`;
-      const fault = tooPrecise(ac[field], ctx, path, term);
-      if (fault) report(path(), fault);
-    });
+    const items: unknown = inv[kind];
+    if (!Array.isArray(items)) return;
+    for (let j = 0; j < items.length; j++) {
+      const ac: unknown = items[j];
+      if (!isObject(ac)) continue;
+      const v = (ac as AllowanceCharge)[field];
+      if (!surelyFine(v, ctx, field))
+        judgeAmount(v, ctx, report, `invoice.${kind}[${j}].${field}`, term, field);
+    }
   });
 }
 
@@ -86,13 +117,21 @@ function lineAcRule(
 ) {
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
-    eachObject<Line>(inv.lines, (line, i) => {
-      eachObject<AllowanceCharge>(line[kind], (ac, j) => {
-        const path = () => `invoice.lines[${i}].${kind}[${j}].${field}`;
-        const fault = tooPrecise(ac[field], ctx, path, term, field);
-        if (fault) report(path(), fault);
-      });
-    });
+    const lines: unknown = inv.lines;
+    if (!Array.isArray(lines)) return;
+    for (let i = 0; i < lines.length; i++) {
+      const line: unknown = lines[i];
+      if (!isObject(line)) continue;
+      const items: unknown = (line as Line)[kind];
+      if (!Array.isArray(items)) continue;
+      for (let j = 0; j < items.length; j++) {
+        const ac: unknown = items[j];
+        if (!isObject(ac)) continue;
+        const v = (ac as AllowanceCharge)[field];
+        if (!surelyFine(v, ctx, field))
+          judgeAmount(v, ctx, report, `invoice.lines[${i}].${kind}[${j}].${field}`, term, field);
+      }
+    }
   });
 }
 
@@ -100,9 +139,9 @@ function totalRule(id: string, term: string, field: keyof Totals, en: string, fr
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
     const totals = totalsContext(inv, ctx);
-    const path = () => `invoice.totals.${field}`;
-    const fault = totals && tooPrecise(totals[field], ctx, path, term);
-    if (fault) report(path(), fault);
+    if (!totals) return;
+    const v = totals[field];
+    if (!surelyFine(v, ctx, field)) judgeAmount(v, ctx, report, `invoice.totals.${field}`, term, field);
   });
 }
 
@@ -115,11 +154,15 @@ function breakdownRule(
 ) {
   const t = texts(term, en, fr);
   return en16931Rule(id, F, [term], t.en, t.fr, (inv, report, ctx) => {
-    eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-      const path = () => `invoice.vatBreakdown[${k}].${field}`;
-      const fault = tooPrecise(b[field], ctx, path, term);
-      if (fault) report(path(), fault);
-    });
+    const entries: unknown = inv.vatBreakdown;
+    if (!Array.isArray(entries)) return;
+    for (let k = 0; k < entries.length; k++) {
+      const b: unknown = entries[k];
+      if (!isObject(b)) continue;
+      const v = (b as VatBreakdown)[field];
+      if (!surelyFine(v, ctx, field))
+        judgeAmount(v, ctx, report, `invoice.vatBreakdown[${k}].${field}`, term, field);
+    }
   });
 }
 
@@ -184,7 +227,8 @@ export const decRules: RuleDefinition[] = [
     // TaxAmount itself, which never matches: in UBL the official rule cannot fire, and neither do we
     if (ctx.syntax === 'UBL') return;
     const totals = totalsContext(inv, ctx);
-    const fault = totals && tooPrecise(totals.vatTotal, ctx, () => 'invoice.totals.vatTotal', 'BT-110');
+    const fault =
+      totals && tooPrecise(totals.vatTotal, ctx, () => 'invoice.totals.vatTotal', 'BT-110', 'vatTotal');
     // CII asks for *some* well-formed TaxTotalAmount: one in another currency (BT-111) satisfies it
     if (!fault || (ctx.syntax === 'CII' && isPresent(totals?.vatTotalInTaxCurrency))) return;
     report('invoice.totals.vatTotal', fault);
@@ -204,14 +248,21 @@ export const decRules: RuleDefinition[] = [
       // expected value to give
       if (taxCurrency === '' || !isPresent(v)) report('invoice.totals.vatTotalInTaxCurrency', { value: v });
       else {
-        const fault = tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency', 'BT-111');
+        const fault = tooPrecise(
+          v,
+          ctx,
+          () => 'invoice.totals.vatTotalInTaxCurrency',
+          'BT-111',
+          'vatTotalInTaxCurrency',
+        );
         if (fault) report('invoice.totals.vatTotalInTaxCurrency', fault);
       }
       return;
     }
     // Same relative-path filter as BR-DEC-13 in UBL: the official rule cannot fire there
     const fault =
-      ctx.syntax !== 'UBL' && tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency', 'BT-111');
+      ctx.syntax !== 'UBL' &&
+      tooPrecise(v, ctx, () => 'invoice.totals.vatTotalInTaxCurrency', 'BT-111', 'vatTotalInTaxCurrency');
     if (fault) report('invoice.totals.vatTotalInTaxCurrency', fault);
   }),
   totalRule('BR-DEC-16', 'BT-113', 'prepaidAmount', 'paid amount', 'montant déjà payé'),
@@ -238,11 +289,15 @@ export const decRules: RuleDefinition[] = [
     texts('BT-131', 'line net amount', 'montant net de ligne').en,
     texts('BT-131', 'line net amount', 'montant net de ligne').fr,
     (inv, report, ctx) => {
-      eachObject<Line>(inv.lines, (line, i) => {
-        const path = () => `invoice.lines[${i}].netAmount`;
-        const fault = tooPrecise(line.netAmount, ctx, path, 'BT-131', 'netAmount');
-        if (fault) report(path(), fault);
-      });
+      const lines: unknown = inv.lines;
+      if (!Array.isArray(lines)) return;
+      for (let i = 0; i < lines.length; i++) {
+        const line: unknown = lines[i];
+        if (!isObject(line)) continue;
+        const v = (line as Line).netAmount;
+        if (!surelyFine(v, ctx, 'netAmount'))
+          judgeAmount(v, ctx, report, `invoice.lines[${i}].netAmount`, 'BT-131', 'netAmount');
+      }
     },
   ),
   lineAcRule(
