@@ -213,7 +213,19 @@ describe('CII values', () => {
       const ok = mo >= 1 && mo <= 12 && d >= 1 && new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d;
       return ok ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : undefined;
     };
-    for (const year of ['0000', '0004', '0099', '0100', '1900', '1999', '2000', '2023', '2024', '2100', '9999'])
+    for (const year of [
+      '0000',
+      '0004',
+      '0099',
+      '0100',
+      '1900',
+      '1999',
+      '2000',
+      '2023',
+      '2024',
+      '2100',
+      '9999',
+    ])
       for (let mo = 0; mo < 20; mo++)
         for (let d = 0; d < 40; d++) {
           const t = `${year}${String(mo).padStart(2, '0')}${String(d).padStart(2, '0')}`;
