@@ -86,7 +86,10 @@ for (const mode of only ? [only] : ['examples-cii', 'examples-ubl', 'cii:1000', 
   const rows = [...passes, 'together'];
   const times = builds.map(() => Object.fromEntries(rows.map((p) => [p, []])));
   for (let round = 0; round < rounds + 2; round++) {
-    for (const [k, build] of builds.entries()) {
+    // the builds' order alternated from round to round: in one process the second build of a round
+    // pays for the garbage the first one left (bench/lib.mjs alternated, session 17)
+    for (const k of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const build = builds[k];
       // fresh trees: the passes share per-document indexes, built on the first pass over a tree
       // (no size limit: the 10,000-line invoices pass the parser's default 20 MiB)
       const trees = docs.map((t) => build.parseXml(t, { maxBytes: 1e9 }).root);

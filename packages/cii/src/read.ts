@@ -391,12 +391,14 @@ class Reader {
     const target = joinPath(modelPath, cg.key);
     if (cg.many) {
       const existing = cg.access.get(obj);
-      const list: ModelObject[] = Array.isArray(existing) ? (existing as ModelObject[]) : [];
+      // a new list is made with its first item: `[item]` holds one slot, where `[]` grew to 17 at its
+      // first push (most repeated groups of an invoice have one element, and the model is kept)
+      let list: ModelObject[] | undefined = Array.isArray(existing) ? (existing as ModelObject[]) : undefined;
       const count = countOf(at);
       for (let i = 0; i < count; i++) {
         const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
         const item: ModelObject = {};
-        const itemPath = `${target}[${list.length}]`;
+        const itemPath = `${target}[${list === undefined ? 0 : list.length}]`;
         const inner = this.walk(plan, e);
         this.entries(plan, inner, item, itemPath);
         // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
@@ -404,9 +406,10 @@ class Reader {
         this.constants(plan, inner, item);
         this.visited.add(e);
         this.locations.add(itemPath, '', e);
-        list.push(item);
+        if (list === undefined) list = [item];
+        else list.push(item);
       }
-      if (list.length > 0 && existing === undefined) cg.access.set(obj, list);
+      if (list !== undefined && existing === undefined) cg.access.set(obj, list);
       return;
     }
     const existing = cg.key === '' ? obj : cg.access.get(obj);

@@ -204,6 +204,33 @@ describe('CII values', () => {
     expect(parseDate102('20240100')).toBeUndefined();
     expect(parseDate102('2024010')).toBeUndefined();
     expect(parseDate102('２０２４０１０１')).toBeUndefined();
+    // the same answers as the reading by slices and Number() it replaces, over every month 00-19 and
+    // day 00-39 of a spread of years (leap, century, 0-99)
+    const bySlices = (text: string): string | undefined => {
+      const t = text.trim();
+      if (!/^[0-9]{8}$/.test(t)) return undefined;
+      const [y, mo, d] = [Number(t.slice(0, 4)), Number(t.slice(4, 6)), Number(t.slice(6, 8))];
+      const ok = mo >= 1 && mo <= 12 && d >= 1 && new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d;
+      return ok ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : undefined;
+    };
+    for (const year of [
+      '0000',
+      '0004',
+      '0099',
+      '0100',
+      '1900',
+      '1999',
+      '2000',
+      '2023',
+      '2024',
+      '2100',
+      '9999',
+    ])
+      for (let mo = 0; mo < 20; mo++)
+        for (let d = 0; d < 40; d++) {
+          const t = `${year}${String(mo).padStart(2, '0')}${String(d).padStart(2, '0')}`;
+          expect([t, parseDate102(t)]).toEqual([t, bySlices(t)]);
+        }
     expect(xmlTrim('x')).toBe('x');
     expect(xmlTrim(' x')).toBe('x');
     expect(xmlTrim('')).toBe('');
