@@ -5,6 +5,7 @@ export {
   checkCii,
   checkCiiElement,
   checkCiiStructure,
+  checkCiiStructureAndSyntax,
 } from './check-cii.js';
 export { checkCiiExtendedCtcFrRules, ciiExtendedCtcFrRules } from './extended-ctc-fr-rules.js';
 export { detectProfile } from './profile.js';

@@ -9,7 +9,7 @@
 import type { AllowanceCharge, Line, Period } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { contextGroup, judgeSourceNodes, judgeSourcePresence } from '../source-context.js';
-import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
+import { eachObject, en16931Rule, listOf, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, list } from '../util/values.js';
 import { reasonMissing } from './core-settlement.js';
 
@@ -60,18 +60,27 @@ function reasonRule(
 ) {
   return en16931Rule(id, F, terms, en, fr, (inv, report) => {
     if (scope === 'document') {
-      eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
-        const field = reasonMissing(ac);
+      const items = listOf(inv[kind]);
+      for (let j = 0; j < items.length; j++) {
+        const ac = items[j];
+        if (!isObject(ac)) continue;
+        const field = reasonMissing(ac as AllowanceCharge);
         if (field) report(`invoice.${kind}[${j}]${field}`);
-      });
+      }
       return;
     }
-    eachObject<Line>(inv.lines, (line, i) => {
-      eachObject<AllowanceCharge>(line[kind], (ac, j) => {
-        const field = reasonMissing(ac);
+    const lines = listOf(inv.lines);
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if (!isObject(line)) continue;
+      const items = listOf((line as Line)[kind]);
+      for (let j = 0; j < items.length; j++) {
+        const ac = items[j];
+        if (!isObject(ac)) continue;
+        const field = reasonMissing(ac as AllowanceCharge);
         if (field) report(`invoice.lines[${i}].${kind}[${j}]${field}`);
-      });
-    });
+      }
+    }
   });
 }
 
@@ -142,11 +151,14 @@ export const coConditionRules: RuleDefinition[] = [
         )
       )
         return;
-      eachObject<Line>(inv.lines, (line, i) => {
+      const lines = listOf(inv.lines);
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (!isObject(line)) continue;
         // a category of another tax scheme (taxScheme set by the reader) is not a VAT category
-        if (!given(line.vatCategory, ctx.syntax) || line.taxScheme !== undefined)
+        if (!given((line as Line).vatCategory, ctx.syntax) || (line as Line).taxScheme !== undefined)
           report(`invoice.lines[${i}].vatCategory`);
-      });
+      }
     },
   ),
   sameTypeRule('BR-CO-05', ['BT-97', 'BT-98'], 'document allowance', 'remise de document'),
@@ -256,10 +268,13 @@ export const coConditionRules: RuleDefinition[] = [
     (inv, report, ctx) => {
       // UBL XML: every line cac:InvoicePeriod (source facts), also one the model keeps no period for
       if (ctx.syntax === 'UBL' && judgeSourcePresence(ctx, 'BR-CO-20', report)) return;
-      eachObject<Line>(inv.lines, (line, i) => {
-        const p = line.period;
+      const lines = listOf(inv.lines);
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (!isObject(line)) continue;
+        const p = (line as Line).period;
         if (isObject(p) && noDate(p)) report(`invoice.lines[${i}].period`);
-      });
+      }
     },
   ),
   reasonRule(

@@ -13,7 +13,7 @@ import { type Computed, operand, sumComputed } from '../computed.js';
 import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import * as micro from '../util/micro.js';
 import { type Dec, dec, round0, round2, sum, ZERO } from '../util/money.js';
-import { eachObject, en16931Rule } from '../util/rule.js';
+import { eachObject, en16931Rule, listOf } from '../util/rule.js';
 import { isObject, isPresent, list } from '../util/values.js';
 import { totalsContext } from './core-document.js';
 
@@ -441,8 +441,11 @@ export const coTotalRules: RuleDefinition[] = [
     ],
     (inv, report, ctx) => {
       const strict = ctx.syntax === 'UBL';
-      eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-        if (breakdownVatHolds(b, strict)) return;
+      const entries = listOf(inv.vatBreakdown);
+      for (let k = 0; k < entries.length; k++) {
+        const b = entries[k] as VatBreakdown;
+        if (!isObject(b)) continue;
+        if (breakdownVatHolds(b, strict)) continue;
         // a rate of another tax scheme (taxScheme set by the reader) is no VAT rate for the official test
         const rate = b.taxScheme === undefined ? dec(b.rate) : undefined;
         const tax = dec(b.taxAmount);
@@ -474,7 +477,7 @@ export const coTotalRules: RuleDefinition[] = [
               };
           report(`invoice.vatBreakdown[${k}].taxAmount`, { value: b.taxAmount, computed });
         }
-      });
+      }
     },
   ),
 ];

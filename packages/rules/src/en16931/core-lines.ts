@@ -6,7 +6,7 @@
  */
 import type { AllowanceCharge, Classification, ItemAttribute, Line } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
-import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
+import { en16931Rule, listOf, type Texts } from '../util/rule.js';
 import { hasText, isObject, isPresent, missingDates, periodInverted } from '../util/values.js';
 
 const F = 'core';
@@ -45,15 +45,21 @@ function lineAllowanceRule(
   fr: Texts,
 ) {
   return en16931Rule(id, F, terms, en, fr, (inv, report, ctx) => {
-    eachObject<Line>(inv.lines, (line, i) => {
-      eachObject<AllowanceCharge>(line[kind], (ac, j) => {
-        const field = test(ac);
-        if (!field) return;
+    const lines = listOf(inv.lines);
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if (!isObject(line)) continue;
+      const items = listOf((line as Line)[kind]);
+      for (let j = 0; j < items.length; j++) {
+        const ac = items[j];
+        if (!isObject(ac)) continue;
+        const field = test(ac as AllowanceCharge);
+        if (!field) continue;
         const path = `invoice.lines[${i}].${kind}[${j}]${field}`;
         // exists() officially: an element the reader saw but could not read (an empty amount) is given
         if (!ctx.source?.unreadable(path)) report(path);
-      });
-    });
+      }
+    }
   });
 }
 
@@ -206,15 +212,18 @@ export const coreLineRules: RuleDefinition[] = [
       'Corrigez ou inversez les dates de la période de la ligne.',
     ],
     (inv, report, ctx) => {
-      eachObject<Line>(inv.lines, (line, i) => {
-        const p = line.period;
+      const lines = listOf(inv.lines);
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (!isObject(line)) continue;
+        const p = (line as Line).period;
         if (
           isObject(p) &&
           periodInverted(p.startDate, p.endDate, ctx.syntax, missingDates(ctx, `invoice.lines[${i}].period`))
         ) {
           report(`invoice.lines[${i}].period.endDate`);
         }
-      });
+      }
     },
   ),
   lineAllowanceRule(
@@ -296,11 +305,19 @@ export const coreLineRules: RuleDefinition[] = [
       "Indiquez le nom et la valeur de l'attribut, ou retirez-le.",
     ],
     (inv, report) => {
-      eachObject<Line>(inv.lines, (line, i) => {
-        eachObject<ItemAttribute>(line.attributes, (a, k) => {
-          if (!isPresent(a.name) || !isPresent(a.value)) report(`invoice.lines[${i}].attributes[${k}]`);
-        });
-      });
+      const lines = listOf(inv.lines);
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (!isObject(line)) continue;
+        const attributes = listOf((line as Line).attributes);
+        for (let k = 0; k < attributes.length; k++) {
+          const a = attributes[k];
+          if (!isObject(a)) continue;
+          const attribute = a as ItemAttribute;
+          if (!isPresent(attribute.name) || !isPresent(attribute.value))
+            report(`invoice.lines[${i}].attributes[${k}]`);
+        }
+      }
     },
   ),
   en16931Rule(
@@ -318,12 +335,15 @@ export const coreLineRules: RuleDefinition[] = [
       "Ajoutez le schéma de l'identifiant normalisé.",
     ],
     (inv, report, ctx) => {
-      eachObject<Line>(inv.lines, (line, i) => {
-        const sid = line.standardItemId;
-        if (!isObject(sid)) return;
+      const lines = listOf(inv.lines);
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (!isObject(line)) continue;
+        const sid = (line as Line).standardItemId;
+        if (!isObject(sid)) continue;
         const ok = ctx.syntax === 'UBL' ? isPresent(sid.scheme) : hasText(sid.scheme);
         if (!ok) report(`invoice.lines[${i}].standardItemId.scheme`);
-      });
+      }
     },
   ),
   en16931Rule(
@@ -341,15 +361,22 @@ export const coreLineRules: RuleDefinition[] = [
       'Ajoutez le schéma du code de classification.',
     ],
     (inv, report, ctx) => {
-      eachObject<Line>(inv.lines, (line, i) => {
-        eachObject<Classification>(line.classifications, (c, k) => {
+      const lines = listOf(inv.lines);
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (!isObject(line)) continue;
+        const classifications = listOf((line as Line).classifications);
+        for (let k = 0; k < classifications.length; k++) {
+          const c = classifications[k];
+          if (!isObject(c)) continue;
           // officially a classification without its code is silent: `or not(ram:ClassCode)` in CII,
           // the UBL context is cbc:ItemClassificationCode itself
-          if (!isPresent(c.id)) return;
-          const ok = ctx.syntax === 'UBL' ? isPresent(c.scheme) : hasText(c.scheme);
+          const classification = c as Classification;
+          if (!isPresent(classification.id)) continue;
+          const ok = ctx.syntax === 'UBL' ? isPresent(classification.scheme) : hasText(classification.scheme);
           if (!ok) report(`invoice.lines[${i}].classifications[${k}].scheme`);
-        });
-      });
+        }
+      }
     },
   ),
 ];

@@ -8,7 +8,7 @@
 import type { CreditTransfer } from '@einv/core-model';
 import type { Report, RuleContext, RuleDefinition } from '../define.js';
 import { contextGroup } from '../source-context.js';
-import { eachObject, en16931Rule } from '../util/rule.js';
+import { en16931Rule, listOf } from '../util/rule.js';
 import { hasText, isObject, isPresent, list } from '../util/values.js';
 
 const F = 'core';
@@ -94,9 +94,12 @@ export const corePaymentRules: RuleDefinition[] = [
         return;
       const pm = inv.paymentMeans;
       if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
-      eachObject<CreditTransfer>(pm.creditTransfers, (ct, j) => {
-        if (!hasText(ct.accountId)) report(`invoice.paymentMeans.creditTransfers[${j}].accountId`);
-      });
+      const transfers = listOf(pm.creditTransfers);
+      for (let j = 0; j < transfers.length; j++) {
+        const ct = transfers[j];
+        if (isObject(ct) && !hasText((ct as CreditTransfer).accountId))
+          report(`invoice.paymentMeans.creditTransfers[${j}].accountId`);
+      }
     },
   ),
   en16931Rule(
@@ -147,9 +150,12 @@ export const corePaymentRules: RuleDefinition[] = [
       const pm = inv.paymentMeans;
       if (!isObject(pm) || !isCreditTransferCode(pm.typeCode, ctx.syntax !== 'CII')) return;
       if (ctx.syntax === 'CII') {
-        eachObject<CreditTransfer>(pm.creditTransfers, (ct, j) => {
-          if (!isPresent(ct.accountId)) report(`invoice.paymentMeans.creditTransfers[${j}].accountId`);
-        });
+        const transfers = listOf(pm.creditTransfers);
+        for (let j = 0; j < transfers.length; j++) {
+          const ct = transfers[j];
+          if (isObject(ct) && !isPresent((ct as CreditTransfer).accountId))
+            report(`invoice.paymentMeans.creditTransfers[${j}].accountId`);
+        }
         return;
       }
       for (const ct of list(pm.creditTransfers)) if (isObject(ct) && isPresent(ct.accountId)) return;

@@ -6,7 +6,7 @@
 import type { AllowanceCharge, Attachment, PrecedingInvoice, VatBreakdown } from '@einv/core-model';
 import type { RuleDefinition } from '../define.js';
 import { judgeSourceNodes } from '../source-context.js';
-import { eachObject, en16931Rule, type Texts } from '../util/rule.js';
+import { en16931Rule, listOf, type Texts } from '../util/rule.js';
 import { given, hasText, isObject, isPresent, missingDates, periodInverted } from '../util/values.js';
 import { ciiTaxCurrency, totalsContext } from './core-document.js';
 
@@ -32,13 +32,16 @@ function docAllowanceRule(
           report(`${ctx.source.pathAt(n.xpath)}.vatCategory`, { xpath: n.xpath, line: n.line });
       return;
     }
-    eachObject<AllowanceCharge>(inv[kind], (ac, j) => {
-      const field = test(ac, ctx.syntax);
-      if (!field) return;
+    const items = listOf(inv[kind]);
+    for (let j = 0; j < items.length; j++) {
+      const ac = items[j];
+      if (!isObject(ac)) continue;
+      const field = test(ac as AllowanceCharge, ctx.syntax);
+      if (!field) continue;
       const path = `invoice.${kind}[${j}]${field}`;
       // exists() officially: an element the reader saw but could not read (an empty amount) is given
       if (!ctx.source?.unreadable(path)) report(path);
-    });
+    }
   });
 }
 
@@ -50,12 +53,15 @@ function breakdownRule(
   fr: Texts,
 ) {
   return en16931Rule(id, F, [term], en, fr, (inv, report, ctx) => {
-    eachObject<VatBreakdown>(inv.vatBreakdown, (b, k) => {
-      const field = test(b, ctx.syntax);
-      if (!field) return;
+    const entries = listOf(inv.vatBreakdown);
+    for (let k = 0; k < entries.length; k++) {
+      const b = entries[k];
+      if (!isObject(b)) continue;
+      const field = test(b as VatBreakdown, ctx.syntax);
+      if (!field) continue;
       const path = `invoice.vatBreakdown[${k}]${field}`;
       if (!ctx.source?.unreadable(path)) report(path);
-    });
+    }
   });
 }
 
@@ -279,9 +285,11 @@ export const coreSettlementRules: RuleDefinition[] = [
         )
       )
         return;
-      eachObject<Attachment>(inv.attachments, (a, k) => {
-        if (!hasText(a.id)) report(`invoice.attachments[${k}].id`);
-      });
+      const attachments = listOf(inv.attachments);
+      for (let k = 0; k < attachments.length; k++) {
+        const a = attachments[k];
+        if (isObject(a) && !hasText((a as Attachment).id)) report(`invoice.attachments[${k}].id`);
+      }
     },
   ),
   en16931Rule(
@@ -338,10 +346,14 @@ export const coreSettlementRules: RuleDefinition[] = [
       'Indiquez le numéro de la facture antérieure.',
     ],
     (inv, report, ctx) => {
-      eachObject<PrecedingInvoice>(inv.precedingInvoices, (p, k) => {
-        const ok = ctx.syntax === 'UBL' ? isPresent(p.number) : hasText(p.number);
+      const preceding = listOf(inv.precedingInvoices);
+      for (let k = 0; k < preceding.length; k++) {
+        const p = preceding[k];
+        if (!isObject(p)) continue;
+        const number = (p as PrecedingInvoice).number;
+        const ok = ctx.syntax === 'UBL' ? isPresent(number) : hasText(number);
         if (!ok) report(`invoice.precedingInvoices[${k}].number`);
-      });
+      }
     },
   ),
 ];

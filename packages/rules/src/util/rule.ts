@@ -30,6 +30,17 @@ export function en16931Rule(
   });
 }
 
+const NO_ITEMS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * A repeated group's items to loop over (an empty list when it is no array), skipping those that
+ * are no object (`isObject`) as eachObject does: the per-line rules loop inline rather than pass a
+ * callback, so each rule is one function for V8 to warm up and compile (decision 0234)
+ */
+export function listOf(items: unknown): readonly unknown[] {
+  return Array.isArray(items) ? items : NO_ITEMS;
+}
+
 /** Calls fn for every element of a repeated group that is an object, with its index */
 export function eachObject<T>(items: unknown, fn: (item: T, index: number) => void): void {
   if (!Array.isArray(items)) return;
