@@ -2,18 +2,19 @@
  * Rule factories for the VAT breakdown side of every VAT category family: 08 taxable amount,
  * 09 VAT amount, 10 exemption reason (the line / allowance / charge side is in vat-rules.ts).
  */
+import type { AllowanceCharge, Line } from '@einv/core-model';
 import type { Decimal } from 'decimal.js';
 import type { Computed } from '../computed.js';
 import type { RuleDefinition } from '../define.js';
 import * as micro from '../util/micro.js';
 import {
   breakdownContexts,
+  categoryOf,
   ciiSemantics,
   dec,
   ExactSum,
   expectedVat,
   finite,
-  forEachNode,
   texts,
   type VatCategory,
   vatRule,
@@ -88,19 +89,9 @@ export function taxableAmountRule(
       // One pass over the category's lines, allowances and charges, grouped by rate when the
       // official test compares per rate (nodes without a rate match no breakdown rate).
       const groups = new Map<number | 'all', SumGroup>();
-      for (const field of ['lines', 'allowances', 'charges'] as const) {
-        forEachNode(invoice, field, cat.code, (rate, amount) => {
-          const key = perRateMode ? rate : 'all';
-          if (key === undefined) return;
-          let g = groups.get(key);
-          if (!g) {
-            g = emptyGroup();
-            groups.set(key, g);
-          }
-          g[field].add(amount);
-          g.count[field] += 1;
-        });
-      }
+      addToGroups(groups, invoice.lines, 'lines', cat.code, perRateMode);
+      addToGroups(groups, invoice.allowances, 'allowances', cat.code, perRateMode);
+      addToGroups(groups, invoice.charges, 'charges', cat.code, perRateMode);
       const hasLines = (invoice.lines ?? []).length > 0;
       for (const bd of entries) {
         const taxable = finite(bd.entry.taxableAmount);
@@ -125,6 +116,38 @@ export function taxableAmountRule(
       }
     },
   );
+}
+
+/**
+ * Adds the amounts of the list's nodes of category `code` to their rate's group (`all` when not
+ * per rate; a node without a rate joins no group per rate): one loop, where a callback per list
+ * had V8 warm up and compile a closure of its own (decision 0234)
+ */
+function addToGroups(
+  groups: Map<number | 'all', SumGroup>,
+  items: unknown,
+  field: 'lines' | 'allowances' | 'charges',
+  code: string,
+  perRate: boolean,
+): void {
+  if (!Array.isArray(items)) return;
+  for (let k = 0; k < items.length; k++) {
+    const item: unknown = items[k];
+    if (typeof item !== 'object' || item === null) continue;
+    const node = item as Line & AllowanceCharge;
+    if (categoryOf(node.vatCategory) !== code) continue;
+    const rate = finite(node.vatRate);
+    const amount = finite(field === 'lines' ? node.netAmount : node.amount);
+    const key = perRate ? rate : 'all';
+    if (key === undefined) continue;
+    let g = groups.get(key);
+    if (!g) {
+      g = emptyGroup();
+      groups.set(key, g);
+    }
+    g[field].add(amount);
+    g.count[field] += 1;
+  }
 }
 
 /** What BT-116 should be for this group: the sum the official test compares with, and its terms */

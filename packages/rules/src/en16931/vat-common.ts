@@ -92,23 +92,6 @@ export const allowanceNodes: NodePicker = (invoice, code, keepRate) =>
   nodes(invoice, 'allowances', code, keepRate);
 export const chargeNodes: NodePicker = (invoice, code, keepRate) => nodes(invoice, 'charges', code, keepRate);
 
-/** Calls `fn(rate, amount)` for each line, allowance or charge of the category (no allocation). */
-export function forEachNode(
-  invoice: Invoice,
-  list: NodeList,
-  code: string,
-  fn: (rate: number | undefined, amount: number | undefined) => void,
-): void {
-  const items: unknown = invoice[list];
-  if (!Array.isArray(items)) return;
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) continue;
-    const node = item as Line & AllowanceCharge;
-    if (categoryOf(node.vatCategory) !== code) continue;
-    fn(finite(node.vatRate), finite(list === 'lines' ? node.netAmount : node.amount));
-  }
-}
-
 /** How many lines, allowances or charges use the category (no allocation). */
 export function countNodes(invoice: Invoice, list: NodeList, code: string, vatSchemeOnly = false): number {
   const items: unknown = invoice[list];

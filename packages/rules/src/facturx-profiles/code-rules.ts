@@ -53,6 +53,11 @@ type Rejected = { path: string; value: string }[];
 /** What `rejected` gives when every value is allowed (nearly always): shared, never written to */
 const NONE: Rejected = [];
 
+/** A source of one model path (`one`, `present`) rather than a list's field (`many`) */
+function isOnePath(source: Source): source is Extract<Source, { path: string }> {
+  return (source as { path?: string }).path !== undefined;
+}
+
 /**
  * The given values of the field (neither absent nor '') that `allowed` rejects, with their model
  * paths, in model order. Every value is read before any is reported, as a list of them was. The
@@ -60,8 +65,12 @@ const NONE: Rejected = [];
  */
 function rejected(spec: FieldSpec, invoice: Invoice, allowed: ReadonlySet<unknown>): Rejected {
   let out = NONE;
-  for (const source of spec.sources) {
-    if ('path' in source) {
+  // an index loop and a load of `path` rather than for-of and `in`: this runs in baseline code for
+  // the first thousands of documents, where the iteration protocol was most of its time (0234)
+  const sources = spec.sources;
+  for (let k = 0; k < sources.length; k++) {
+    const source = sources[k] as Source;
+    if (isOnePath(source)) {
       const found = valueAt(invoice, source.keys);
       const value = source.ifPresent === undefined || found === undefined ? found : source.ifPresent;
       if (value !== undefined && value !== '' && !allowed.has(value)) {
