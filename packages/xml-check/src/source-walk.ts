@@ -75,7 +75,13 @@ export class SourceWalk {
         visit(c, kids.at(i, c.local) ?? kids.set(i, c.local, names.get(c.local) ?? this.#entry(c.local)));
       }
     };
-    visit(root, names.get(root.local) ?? this.#entry(root.local));
+    try {
+      visit(root, names.get(root.local) ?? this.#entry(root.local));
+    } catch (err) {
+      // the table's reused lists are given back, cleared (sites.ts HitLists)
+      found?.discard();
+      throw err;
+    }
     const values = found ? found.result() : {};
     // every list is of SiteHits, well-formed SourceValues: the rules need not check them (decision 0217)
     if (found) setWellFormedValues(values);

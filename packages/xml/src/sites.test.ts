@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseXml } from './parse.js';
-import { indicatorValue, SiteTable } from './sites.js';
+import { indicatorValue, SiteHits, SiteTable } from './sites.js';
 import type { XmlElement } from './types.js';
 
 const NS = 'urn:test';
@@ -73,6 +73,63 @@ describe('SiteTable groups', () => {
     const [first, second] = hits.doc ?? [];
     expect(first?.group).not.toBe(second?.group);
     expect(hits.ref?.[0]?.group).toBe(first?.group);
+  });
+});
+
+describe('SiteTable reused lists (decision 0237)', () => {
+  const SMALL = `<r xmlns="${NS}"><Party><Id>9</Id></Party></r>`;
+
+  it('gives each document its own exact lists, not the reused ones, with nothing of the previous document', () => {
+    const table = new SiteTable([{ key: 'id', ns: NS, elements: ['Id'] }]);
+    const first = table.collect(root(DOC));
+    const second = table.collect(root(SMALL));
+    expect(first.id?.map((h) => h.value)).toEqual(['1', '2', '3']);
+    expect(first.id).toHaveLength(3);
+    expect(second.id?.map((h) => h.value)).toEqual(['9']);
+    expect(second.id).toHaveLength(1);
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('clears the reused lists after each document, so they keep no tree', () => {
+    const table = new SiteTable([{ key: 'id', ns: NS, elements: ['Id'] }]);
+    table.collect(root(DOC));
+    const lists = table.takeLists();
+    expect(lists.used).toEqual([0]);
+    expect((lists.lists[0] ?? []).every((h) => h === undefined)).toBe(true);
+  });
+
+  it('gives a walk that starts while another fills the lists fresh ones, and reuses them once both are done', () => {
+    const table = new SiteTable([{ key: 'id', ns: NS, elements: ['Id'] }]);
+    const outer = new SiteHits(table);
+    const inner = table.collect(root(SMALL));
+    const tree = root(DOC);
+    const party = tree.children[0] as XmlElement;
+    outer.visit(party.children[0] as XmlElement, table.sitesOf('Id'));
+    expect(inner.id?.map((h) => h.value)).toEqual(['9']);
+    expect(outer.result().id?.map((h) => h.value)).toEqual(['1']);
+    expect(table.collect(root(SMALL)).id?.map((h) => h.value)).toEqual(['9']);
+  });
+
+  it('gives the lists back, cleared, when a site throws during the walk', () => {
+    let fail = true;
+    const table = new SiteTable([
+      {
+        key: 'id',
+        ns: NS,
+        elements: ['Id'],
+        when: (el) => {
+          if (fail && el.text === '2') throw new Error('site failed');
+          return true;
+        },
+      },
+    ]);
+    expect(() => table.collect(root(DOC))).toThrow('site failed');
+    fail = false;
+    expect(table.collect(root(SMALL)).id?.map((h) => h.value)).toEqual(['9']);
+    const lists = table.takeLists();
+    expect(lists.busy).toBe(true);
+    expect(lists.used).toEqual([0]);
+    expect((lists.lists[0] ?? []).every((h) => h === undefined)).toBe(true);
   });
 });
 

@@ -119,6 +119,8 @@ export class SiteTable {
    */
   readonly newLists: () => SiteHit[][];
   readonly recordOf: (lists: readonly SiteHit[][]) => Record<string, SiteHit[]>;
+  /** the lists a SiteHits fills, reused from document to document (HitLists) */
+  readonly #scratch: HitLists;
 
   constructor(sites: readonly Site[]) {
     this.keys = [...new Set(sites.map((s) => s.key))];
@@ -127,6 +129,7 @@ export class SiteTable {
       'l',
       `return {${this.keys.map((k, i) => `${JSON.stringify(k)}: l[${i}]`).join(', ')}};`,
     ) as (lists: readonly SiteHit[][]) => Record<string, SiteHit[]>;
+    this.#scratch = newHitLists(this.keys.length);
     const keyIndex = new Map(this.keys.map((k, i) => [k, i]));
     for (const site of sites) {
       const keyed: KeyedSite = {
@@ -161,6 +164,17 @@ export class SiteTable {
     return this.#byLocal.get(local);
   }
 
+  /**
+   * The reused lists for a SiteHits, or fresh ones when a SiteHits of this table is still filling
+   * them (nothing nests two today)
+   */
+  takeLists(): HitLists {
+    const scratch = this.#scratch;
+    if (scratch.busy) return { ...newHitLists(this.keys.length), busy: true };
+    scratch.busy = true;
+    return scratch;
+  }
+
   /** Every key of the table with the nodes it selects under `root` (keys without nodes get []) */
   collect(root: XmlElement): Record<string, SiteHit[]> {
     const hits = new SiteHits(this);
@@ -171,9 +185,37 @@ export class SiteTable {
       const children = el.children;
       for (let i = 0; i < children.length; i++) visit(children[i] as XmlElement);
     };
-    visit(root);
+    try {
+      visit(root);
+    } catch (err) {
+      hits.discard();
+      throw err;
+    }
     return hits.result();
   }
+}
+
+/**
+ * The hits of one document, key by key, in lists kept with the table and reused from document to
+ * document: fresh arrays grown by push were, after the SiteHits themselves, the largest allocation
+ * of the source facts (a 17-slot store for a key's first hit, then copies at every growth, a third
+ * of them still alive at a scavenge at 1,000 lines), and at 10,000 lines they outgrow the young
+ * generation during the walk (decision 0237). result() hands out exact copies; the lists are then
+ * cleared of the hits (no document is kept) and dropped past HIT_LISTS_KEPT entries (a hostile size
+ * is not kept for the process's life).
+ */
+export interface HitLists {
+  lists: (SiteHit | undefined)[][];
+  /** the hits filed in each list by the current document */
+  used: number[];
+  busy: boolean;
+}
+const HIT_LISTS_KEPT = 1 << 16;
+
+function newHitLists(keys: number): HitLists {
+  const lists: SiteHit[][] = [];
+  for (let k = 0; k < keys; k++) lists.push([]);
+  return { lists, used: new Array<number>(keys).fill(0), busy: false };
 }
 
 /**
@@ -182,13 +224,17 @@ export class SiteTable {
  */
 export class SiteHits {
   readonly #table: SiteTable;
-  readonly #lists: SiteHit[][];
+  readonly #hits: HitLists;
+  readonly #lists: (SiteHit | undefined)[][];
+  readonly #used: number[];
   /** the owners met so far, by their group number (made on the first: most documents have none) */
   #owners: Map<XmlElement, number> | undefined;
 
   constructor(table: SiteTable) {
     this.#table = table;
-    this.#lists = table.newLists();
+    this.#hits = table.takeLists();
+    this.#lists = this.#hits.lists;
+    this.#used = this.#hits.used;
   }
 
   /** Files the hits of `el`, given the sites of its local name (`table.sitesOf(el.local)`) */
@@ -201,16 +247,51 @@ export class SiteHits {
     }
   }
 
-  /** Every key of the table with the nodes filed under it ([] for none) */
+  /**
+   * Every key of the table with the nodes filed under it ([] for none), each list a new array of
+   * its hits; once only: the reused lists are cleared and given back to the table
+   */
   result(): Record<string, SiteHit[]> {
-    return this.#table.recordOf(this.#lists);
+    const out = this.#table.newLists();
+    const lists = this.#lists;
+    const used = this.#used;
+    for (let k = 0; k < used.length; k++) {
+      const n = used[k] as number;
+      if (n !== 0) out[k] = (lists[k] as (SiteHit | undefined)[]).slice(0, n) as SiteHit[];
+    }
+    this.discard();
+    return this.#table.recordOf(out);
+  }
+
+  /**
+   * Clears the reused lists and gives them back to the table (result() does it; a walk that throws
+   * calls it, so the lists keep no tree and the next document reuses them)
+   */
+  discard(): void {
+    const hits = this.#hits;
+    if (!hits.busy) return;
+    const lists = hits.lists;
+    const used = hits.used;
+    for (let k = 0; k < used.length; k++) {
+      const n = used[k] as number;
+      if (n === 0) continue;
+      const list = lists[k] as (SiteHit | undefined)[];
+      if (list.length > HIT_LISTS_KEPT) lists[k] = [];
+      else list.fill(undefined, 0, n);
+      used[k] = 0;
+    }
+    hits.busy = false;
   }
 
   #test(sites: KeyedSite[], el: XmlElement): void {
     for (let i = 0; i < sites.length; i++) {
       const keyed = sites[i] as KeyedSite;
-      if (keyed.selects(el))
-        (this.#lists[keyed.key] as SiteHit[]).push(keyed.hit(el, this.#groupOf(keyed.site, el)));
+      if (keyed.selects(el)) {
+        const k = keyed.key;
+        const n = this.#used[k] as number;
+        (this.#lists[k] as (SiteHit | undefined)[])[n] = keyed.hit(el, this.#groupOf(keyed.site, el));
+        this.#used[k] = n + 1;
+      }
     }
   }
 
