@@ -38,6 +38,12 @@ export function pathTail(rel: string, after: string, attr: string | undefined): 
   return tail;
 }
 
+/**
+ * `get`s answered by a scan of the entries before the index of every path is built (decision 0239):
+ * a scan compares ends and lengths, a few ns per entry; the index builds and hashes every path
+ */
+const SCANS_BEFORE_INDEX = 8;
+
 /** The object every root field path (`/totals.vatTotal`) starts from: `invoice` */
 export const ROOT_BASE = 0;
 
@@ -55,6 +61,8 @@ export class ModelLocations {
   private readonly entries = new BlockRows<XmlElement>(256);
   private record: SourceLocations | undefined;
   private index: Map<string, number> | undefined;
+  /** `get`s answered by a scan since the last `add` */
+  private scans = 0;
 
   constructor() {
     this.pushBase(-1, 0, -1);
@@ -111,25 +119,28 @@ export class ModelLocations {
     this.entries.push(base, tail === undefined ? 0 : tail.id, index, el);
     this.record = undefined;
     this.index = undefined;
+    this.scans = 0;
   }
 
   /** Records `to` at the place `from` was read (its last place, when it was): one value, two model paths */
   copy(from: string, to: string): void {
+    const i = this.lastEntryOf(from);
+    if (i < 0) return;
     const entries = this.entries;
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const tail = tails[entries.int(i, 1)] as PathTail;
-      // most entries end otherwise: told apart by their constant end, before any length or string
-      const end = tail.after !== '' ? tail.after : entries.int(i, 2) >= 0 ? ']' : tail.rel;
-      if (!from.endsWith(end) || this.lengthAt(i) !== from.length || this.pathAt(i) !== from) continue;
-      // the copy keeps the attribute of the place it copies
-      const attrTail = tail.attr === undefined ? undefined : pathTail('', '', tail.attr);
-      this.add(this.namedBase(to), attrTail, entries.object(i) as XmlElement);
-      return;
-    }
+    const tail = tails[entries.int(i, 1)] as PathTail;
+    // the copy keeps the attribute of the place it copies
+    const attrTail = tail.attr === undefined ? undefined : pathTail('', '', tail.attr);
+    this.add(this.namedBase(to), attrTail, entries.object(i) as XmlElement);
   }
 
   get(path: string): SourceLocation | undefined {
     if (this.record) return Object.hasOwn(this.record, path) ? this.record[path] : undefined;
+    if (!this.index && this.scans < SCANS_BEFORE_INDEX) {
+      // a few questions (a document's findings and their ancestors): one scan each, no index
+      this.scans++;
+      const i = this.lastEntryOf(path);
+      return i < 0 ? undefined : this.locationOf(i);
+    }
     if (!this.index) {
       const index = new Map<string, number>();
       for (let i = 0; i < this.entries.length; i++) index.set(this.pathAt(i), i);
@@ -137,6 +148,21 @@ export class ModelLocations {
     }
     const i = this.index.get(path);
     return i === undefined ? undefined : this.locationOf(i);
+  }
+
+  /**
+   * The last entry whose path is `path` (a later place of a path replaces it, as in the index), -1
+   * when none. Most entries end otherwise: told apart by their constant end, then their length,
+   * before a string is built
+   */
+  private lastEntryOf(path: string): number {
+    const entries = this.entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const tail = tails[entries.int(i, 1)] as PathTail;
+      const end = tail.after !== '' ? tail.after : entries.int(i, 2) >= 0 ? ']' : tail.rel;
+      if (path.endsWith(end) && this.lengthAt(i) === path.length && this.pathAt(i) === path) return i;
+    }
+    return -1;
   }
 
   /** Every model path with its location, in the order paths were first recorded (built once) */
