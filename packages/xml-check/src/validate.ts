@@ -4,7 +4,7 @@
  * The verdict (no finding ⇔ XSD-valid) is checked against libxml2 in tests/structure.
  */
 import type { Finding } from '@einv/core-model';
-import { isKnownBlank, type XmlElement, xpathOf } from '@einv/xml';
+import { isKnownBlank, NO_ATTRS, type XmlElement, xpathOf } from '@einv/xml';
 import { type FlatItem, type Particle, type PreparedModel, type PreparedType, UNBOUNDED } from './model.js';
 import { checkSimple } from './simple.js';
 
@@ -141,6 +141,18 @@ class Walker {
   }
 
   attributes(el: XmlElement, type: PreparedType): void {
+    // most elements have none: both parsers give them the one shared NO_ATTRS, and a for-in over an
+    // empty object still costs its enumeration setup (~10 ns per element)
+    if (el.attrs !== NO_ATTRS) this.declaredAttributes(el, type);
+    const required = type.required;
+    for (let i = 0; i < required.length; i++) {
+      const name = required[i] as string;
+      if (!(name in el.attrs)) this.report('XSD-MISSING', el, `${el.name} must have the attribute ${name}`);
+    }
+  }
+
+  /** Each attribute of `el` is declared by its type (or any is allowed) and of its simple type */
+  declaredAttributes(el: XmlElement, type: PreparedType): void {
     for (const name in el.attrs) {
       const colon = name.indexOf(':');
       if (colon >= 0 && name.slice(0, colon) === XSI) continue; // xsi:schemaLocation, xsi:type…
@@ -158,11 +170,6 @@ class Walker {
           el,
           `the attribute ${name} of ${el.name} is "${clip(el.attrs[name] ?? '')}"; expected ${expected}`,
         );
-    }
-    const required = type.required;
-    for (let i = 0; i < required.length; i++) {
-      const name = required[i] as string;
-      if (!(name in el.attrs)) this.report('XSD-MISSING', el, `${el.name} must have the attribute ${name}`);
     }
   }
 

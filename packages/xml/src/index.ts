@@ -1,7 +1,7 @@
 export { decodeXmlBytes } from './decode.js';
 export { child, childrenOf, escapeXml, hasBlankText, textOf, xpathOf } from './helpers.js';
 export { type ElementLocation, ElementLocations } from './locations.js';
-export { isKnownBlank } from './names.js';
+export { isKnownBlank, NO_ATTRS } from './names.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, parseXml } from './parse.js';
 export {
   ancestorsAre,
