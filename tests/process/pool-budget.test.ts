@@ -20,6 +20,7 @@ interface Pool {
 const TASKS = `import { threadId } from 'node:worker_threads';
 export function spin({ ms }) { const end = Date.now() + ms; while (Date.now() < end); return 'done'; }
 export function thread() { return threadId; }
+export function spinThread({ ms }) { spin({ ms }); return threadId; }
 `;
 
 /** A task's value, or the reason and Retry-After it was refused with */
@@ -52,18 +53,20 @@ async function bothStoppedAtTheBudget(pool: Pool): Promise<void> {
 }
 
 /**
- * A built pool of one thread with a 1.5 s budget and room for 10 queued tasks, made before the
- * describe block's tests and closed after them; `stacking` adds the stacking settings under test
+ * A built pool of one thread (or `threads`) with a 1.5 s budget and room for 10 queued tasks, made
+ * before the describe block's tests and closed after them; `stacking` adds the stacking settings
+ * under test
  */
 function oneThreadPool(
   name: string,
   stacking: { stackBelowBytes?: number; stackDepth?: number } = {},
+  threads = 1,
 ): () => Pool {
   let pool: Pool | undefined;
   let dispose: () => Promise<void> = async () => {};
   beforeAll(async () => {
     ({ pool, dispose } = await builtThreadPool<Pool>(name, TASKS, {
-      threads: 1,
+      threads,
       maxQueue: 10,
       budgetMs: 1_500,
       ...stacking,
@@ -149,4 +152,29 @@ describeIfBuilt('small tasks stacked more than one deep (decision 0219)', () => 
 
   it('stops the running task and those stacked behind it at their budget', () =>
     bothStoppedAtTheBudget(poolOf()));
+});
+
+describeIfBuilt('with two threads, the last one kept for large tasks (decision 0235)', () => {
+  const poolOf = oneThreadPool('kept-thread', { stackBelowBytes: 1024, stackDepth: 4 }, 2);
+
+  it('small tasks all go to the first thread, stacked and then queued, while the other stays free', async () => {
+    const pool = poolOf();
+    const ids = await Promise.all(Array.from({ length: 12 }, () => pool.run<number>('thread', {})));
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('a large task takes the kept thread, and small tasks keep running on the other meanwhile', async () => {
+    const pool = poolOf();
+    const lane = await pool.run<number>('thread', {});
+    const large = new Uint8Array(2048);
+    let largeDone = false;
+    const running = pool.run<number>('spinThread', { ms: 600, large }, [large]).then((id) => {
+      largeDone = true;
+      return id;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 5; i++) expect(await pool.run<number>('thread', {})).toBe(lane);
+    expect(largeDone).toBe(false); // the small ones did not wait behind it
+    expect(await running).not.toBe(lane);
+  });
 });
