@@ -72,23 +72,26 @@ export function syntaxRuleSet(json: string): {
     }
     return data;
   };
+  /** The patterns as the data gives them, compiled on first use */
+  const allPatterns = (): CompiledPattern[] => {
+    if (!patterns) patterns = parsed().map((d) => compilePattern(d));
+    return patterns;
+  };
+  /** The patterns without the absence paths `model` rules out, compiled on first use */
+  const prunedFor = (model: PreparedModel): CompiledPattern[] => {
+    let pruned = byModel.get(model);
+    if (!pruned) {
+      const absence = new ModelAbsence(model);
+      pruned = parsed().map((d) => compilePattern(d, (context, chain) => absence.possible(context, chain)));
+      byModel.set(model, pruned);
+    }
+    return pruned;
+  };
   return {
     check: (root, validUnder) => {
-      if (validUnder !== undefined) {
-        let pruned = byModel.get(validUnder);
-        if (!pruned) {
-          const absence = new ModelAbsence(validUnder);
-          pruned = parsed().map((d) =>
-            compilePattern(d, (context, chain) => absence.possible(context, chain)),
-          );
-          byModel.set(validUnder, pruned);
-        }
-        if (pruned.length === 1) return runPattern(pruned[0] as CompiledPattern, root);
-        return pruned.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
-      }
-      patterns ??= parsed().map((d) => compilePattern(d));
-      if (patterns.length === 1) return runPattern(patterns[0] as CompiledPattern, root);
-      return patterns.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
+      const compiled = validUnder !== undefined ? prunedFor(validUnder) : allPatterns();
+      if (compiled.length === 1) return runPattern(compiled[0] as CompiledPattern, root);
+      return compiled.flatMap((p) => runPattern(p, root)).slice(0, MAX_RULE_FINDINGS);
     },
     list: () => {
       if (!list) {
