@@ -41,16 +41,11 @@ function tooPrecise(
   ctx: RuleContext,
   path: () => string,
   term: string,
-  field?: string,
+  field: string,
 ): { value: unknown; computed?: Computed } | undefined {
   // the path is built only when the reader recorded some number not written plainly, in a field of
-  // that name (`field`: the path's last name; every caller gives it since session 17, so a document
-  // with one such number elsewhere does not look each amount up)
-  const source = ctx.source;
-  const written =
-    source?.hasLexical && (field === undefined || source.hasLexicalField?.(field) !== false)
-      ? source.lexical(path())
-      : undefined;
+  // that name (a document with one such number elsewhere does not look each amount up)
+  const written = mayBeWritten(ctx, field) ? ctx.source?.lexical(path()) : undefined;
   if (written !== undefined) {
     const dot = written.indexOf('.');
     if (dot < 0 || written.length - dot - 1 <= 2) return undefined;
@@ -67,9 +62,16 @@ function tooPrecise(
  * compiles once (decision 0234). Otherwise tooPrecise decides, as before.
  */
 function surelyFine(v: unknown, ctx: RuleContext, field: string): boolean {
+  return !mayBeWritten(ctx, field) && atMostTwoDecimals(v);
+}
+
+/**
+ * Whether the reader may have recorded a number of a field of this name (`field`: the path's last
+ * name) as written, not plainly: only then is its lexical form looked up
+ */
+function mayBeWritten(ctx: RuleContext, field: string): boolean {
   const source = ctx.source;
-  if (source?.hasLexical && source.hasLexicalField?.(field) !== false) return false;
-  return atMostTwoDecimals(v);
+  return source?.hasLexical === true && source.hasLexicalField?.(field) !== false;
 }
 
 /** tooPrecise of the amount at `path`, reported there when it fires */
