@@ -15,7 +15,9 @@ function elements(): XmlElement[] {
     out.push(e);
     for (const c of e.children) walk(c);
   };
-  walk(parseXml(xml).root as XmlElement);
+  const parsed = parseXml(xml);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  walk(parsed.root);
   return out;
 }
 
