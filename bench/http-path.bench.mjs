@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { postLoad, startService, stopService, threadCpu } from './lib.mjs';
+import { postLoad, startService, stopService, threadCpu, warmService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
@@ -54,6 +54,7 @@ const post = async (url) =>
 /** Warms up, runs the load and returns the row: throughput, latency, CPU per request */
 async function measured(scenario, url, pid) {
   for (let i = 0; i < 50; i++) await post(url);
+  await warmService(url, cii);
   const server0 = threadCpu(processTree(pid));
   const client0 = process.cpuUsage();
   const r = await load(url);
@@ -161,6 +162,9 @@ const input = () => ({
   options: { lang: 'en', maxPdfBytes: 20 * 1024 * 1024, frenchEdition: 'transition' },
 });
 const calls = 1000;
+// Each thread compiles the validation anew: with 20 warm-up calls a fresh pool thread still spent
+// ~0.5 ms per call more than a warmed one (session 18), which this figure once took for the hand-off
+const WARMUP_CALLS = 3000;
 const cpuPerCall = async (call, warmup) => {
   for (let i = 0; i < warmup; i++) await call();
   const cpu0 = threadCpu([process.pid]);
@@ -176,7 +180,7 @@ const cpuPerCall = async (call, warmup) => {
 };
 const alone = await cpuPerCall((n = 1) => {
   for (let i = 0; i < n; i++) tasks.validateDocument(input());
-}, 200);
+}, WARMUP_CALLS);
 const { threadPool } = await import(path.join(root, 'apps/http-kit/dist/index.js'));
 // the validator's own pool settings (small uploads stacked on busy threads, decision 0183)
 const { loadConfig } = await import(path.join(root, 'apps/validator-api/dist/config.js'));
@@ -197,7 +201,7 @@ const pooled = async (threads) => {
       }
     };
     await Promise.all(Array.from({ length: 2 * threads }, sender));
-  }, 20);
+  }, WARMUP_CALLS);
   await pool.close();
   return figures;
 };

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postLoad, startService, stopService } from './lib.mjs';
+import { postLoad, startService, stopService, warmService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '../shared');
@@ -29,9 +29,11 @@ async function warm(url) {
     await (
       await fetch(url, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: cii })
     ).arrayBuffer();
-  await (
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: heavy })
-  ).arrayBuffer();
+  for (let i = 0; i < 5; i++)
+    await (
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: heavy })
+    ).arrayBuffer();
+  await warmService(url, cii);
 }
 
 const rows = [];

@@ -23,6 +23,7 @@ export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
     budgetMs: number;
     stackBelowBytes?: number;
     stackDepth?: number;
+    youngGenerationMb?: number;
   },
 ): Promise<BuiltThreadPool<Pool>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `einv-${name}-`));

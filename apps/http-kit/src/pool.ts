@@ -80,7 +80,20 @@ export interface PoolSettings {
    * thread holding the fewest, never to the last thread when there are two or more (decision 0235).
    */
   stackDepth?: number;
+  /**
+   * The young generation of each worker thread's V8 heap, in MB (its `resourceLimits`; decision
+   * 0240). V8's default (48) scavenges a busy validation thread so often that a request or two in a
+   * hundred waits behind a collection; unset: V8's default.
+   */
+  youngGenerationMb?: number;
 }
+
+/**
+ * Each worker thread's young generation, in MB (decision 0240): V8 rounds it to semi-spaces of 32 MB,
+ * twice its default's 16, which halves the scavenges of a busy thread and what they promote. The
+ * validator's p99 at 2,000 small validations a second fell from 17–22 ms to 10–13 ms.
+ */
+const DEFAULT_YOUNG_GENERATION_MB = 64;
 
 export function poolSettingsFrom(env: NodeJS.ProcessEnv, defaultBudgetMs: number): PoolSettings {
   const int = (name: string, fallback: number, min: number) => {
@@ -95,6 +108,7 @@ export function poolSettingsFrom(env: NodeJS.ProcessEnv, defaultBudgetMs: number
     threads,
     maxQueue: int('WORK_QUEUE_MAX', threads * 32, 0),
     budgetMs: int('WORK_BUDGET_MS', defaultBudgetMs, 1),
+    youngGenerationMb: int('WORKER_YOUNG_GENERATION_MB', DEFAULT_YOUNG_GENERATION_MB, 4),
   };
 }
 
@@ -122,6 +136,9 @@ export function threadPool(tasks: string | URL, settings: PoolSettings): WorkPoo
     maxThreads: settings.threads,
     maxQueue: settings.maxQueue,
     idleTimeout: 60_000,
+    ...(settings.youngGenerationMb !== undefined
+      ? { resourceLimits: { maxYoungGenerationSizeMb: settings.youngGenerationMb } }
+      : {}),
     ...(stacking
       ? {
           concurrentTasksPerWorker: depth,
