@@ -30,7 +30,12 @@ const SCHEDULE_ELEMENT = /\/cac:PaymentTerms(\[\d+\])?\/cbc:(Amount|PaymentDueDa
 /** Reads `invoice.paymentSchedule` from the payment terms elements when they make a schedule */
 export function readUblPaymentSchedule(root: XmlElement, invoice: ModelObject, diagnostics: Finding[]): void {
   const terms: XmlElement[] = [];
-  for (const c of root.children) if (c.local === 'PaymentTerms' && c.ns === NS.cac) terms.push(c);
+  // an indexed loop: once per document, as cold code, where `for…of` made an object per root child
+  const children = root.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    if (c.local === 'PaymentTerms' && c.ns === NS.cac) terms.push(c);
+  }
   if (terms.length === 0) return;
   const parts = terms.map((t) => ({
     note: childNamed(t, NS.cbc, 'Note'),

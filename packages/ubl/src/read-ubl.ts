@@ -154,7 +154,10 @@ function afterRead(children: readonly XmlElement[], invoice: ModelObject, state:
   }
   if (documentCurrency === undefined) return;
   let count = 0;
-  for (const c of children) {
+  // an indexed loop: this runs once per document, as cold code, where `for…of` made an iterator
+  // result object per root child (decision 0248)
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
     if (c.local === 'TaxTotal' && c.ns === NS.cac && taxTotalCurrency(c) === documentCurrency) count++;
   }
   if (count > 1) {

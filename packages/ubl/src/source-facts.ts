@@ -66,33 +66,69 @@ const cbcNamed =
  * Where a tax category node is, for the VAT presence and identifier tests: `line` (a
  * cac:ClassifiedTaxCategory), `allowance:<false|true|>:<document|line>` (//cac:AllowanceCharge/cac:TaxCategory,
  * with its charge indicator and whose it is), `breakdown` (the document's
- * cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory) or `other` (any other cac:TaxCategory)
+ * cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory) or `other` (any other cac:TaxCategory); each place
+ * also as `<place>+VAT` for a category of the VAT scheme. The tags are constants, picked by their
+ * index (categoryPlace), where a string was composed per category node and looked up in a Map for
+ * its `+VAT` form (decision 0248)
  */
-function categoryPlace(el: XmlElement): string {
-  if (el.local === 'ClassifiedTaxCategory') return 'line';
+const PLACES = [
+  'line',
+  'allowance:false:document',
+  'allowance:false:line',
+  'allowance:true:document',
+  'allowance:true:line',
+  'allowance::document',
+  'allowance::line',
+  'breakdown',
+  'other',
+] as const;
+const VAT_PLACES = PLACES.map((place) => `${place}+VAT`);
+const LINE = 0;
+const ALLOWANCE_FALSE = 1;
+const ALLOWANCE_TRUE = 3;
+const ALLOWANCE_OTHER = 5;
+const BREAKDOWN = 7;
+const OTHER = 8;
+
+/** The index in PLACES of a tax category node's place */
+function categoryPlace(el: XmlElement): number {
+  if (el.local === 'ClassifiedTaxCategory') return LINE;
   const parent = el.parent;
   if (parent?.local === 'AllowanceCharge') {
     // `allowance:false` / `allowance:true` as cbc:ChargeIndicator reads as a boolean, else `allowance`
     // and `:document` for the document's own (BR-O-03/04 look at those only), `:line` otherwise
     const charge = indicatorValue(child(parent, 'ChargeIndicator', CBC));
-    return `allowance:${charge ?? ''}:${isRoot(parent.parent) ? 'document' : 'line'}`;
+    const first = charge === false ? ALLOWANCE_FALSE : charge === true ? ALLOWANCE_TRUE : ALLOWANCE_OTHER;
+    return isRoot(parent.parent) ? first : first + 1;
   }
   if (parent?.local === 'TaxSubtotal' && parent.parent?.local === 'TaxTotal' && isRoot(parent.parent.parent))
-    return 'breakdown';
-  return 'other';
+    return BREAKDOWN;
+  return OTHER;
 }
 
-/** `<place>+VAT`, one string per place (a tag per category node of the document, kept in its facts) */
-const vatPlaces = new Map<string, string>();
-function vatPlace(place: string): string {
-  let tag = vatPlaces.get(place);
-  if (tag === undefined) {
-    tag = `${place}+VAT`;
-    // the places are a handful of constants (categoryPlace): the table stays that small
-    if (vatPlaces.size < 64) vatPlaces.set(place, tag);
-  }
-  return tag;
+/**
+ * `el`'s parent is named `a` and its grandparent `b` (or, with `c`, its great-grandparent `c`):
+ * @einv/xml ancestorsAre without its list of names, which was an array allocated per call (per
+ * cbc:Percent of the document, decision 0248)
+ */
+function parentsAre(el: XmlElement, a: string, b: string, c?: string): boolean {
+  const parent = el.parent;
+  if (parent?.local !== a) return false;
+  const grandparent = parent.parent;
+  if (grandparent?.local !== b) return false;
+  return c === undefined || grandparent.parent?.local === c;
 }
+
+/** A cac:ClassifiedTaxCategory of the VAT scheme with a cbc:ID (BR-CO-04), one function for every line */
+const isVatCategoryWithId = (c: XmlElement): boolean =>
+  c.local === 'ClassifiedTaxCategory' &&
+  c.ns === NS.cac &&
+  isVatScheme(c) &&
+  child(c, 'ID', CBC) !== undefined;
+
+/** A line's cac:Item with a VAT category that has a cbc:ID (BR-CO-04) */
+const isItemWithVatCategory = (item: XmlElement): boolean =>
+  item.local === 'Item' && item.ns === NS.cac && item.children.some(isVatCategoryWithId);
 
 const UBL_SITES: Site[] = [
   // cbc:InvoiceTypeCode | cbc:CreditNoteTypeCode (each with its own list)
@@ -272,7 +308,7 @@ const UBL_SITES: Site[] = [
     ns: NS.cac as string,
     elements: ['TaxCategory', 'ClassifiedTaxCategory'],
     value: { child: 'ID', ns: CBC },
-    tag: (el) => (isVatScheme(el) ? vatPlace(categoryPlace(el)) : categoryPlace(el)),
+    tag: (el) => (isVatScheme(el) ? VAT_PLACES : PLACES)[categoryPlace(el)] as string,
   },
   // /ubl:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator = false()|true()], test
   // exists(cac:TaxCategory[cac:TaxScheme/…='VAT']/cbc:ID) (BR-32, BR-37): '' when one of its
@@ -365,18 +401,7 @@ const UBL_SITES: Site[] = [
     ns: NS.cac as string,
     elements: ['InvoiceLine', 'CreditNoteLine'],
     value: {
-      read: presentWhen(
-        (item) =>
-          item.local === 'Item' &&
-          item.ns === NS.cac &&
-          item.children.some(
-            (c) =>
-              c.local === 'ClassifiedTaxCategory' &&
-              c.ns === NS.cac &&
-              isVatScheme(c) &&
-              child(c, 'ID', CBC) !== undefined,
-          ),
-      ),
+      read: presentWhen(isItemWithVatCategory),
     },
   },
   // cac:Delivery/cac:DeliveryLocation/cac:Address, test exists(cac:Country/cbc:IdentificationCode)
@@ -445,9 +470,9 @@ const FRENCH_SITES: Site[] = [
     ns: CBC,
     elements: ['Percent'],
     when: (el) =>
-      ancestorsAre(el, 'TaxCategory', 'AllowanceCharge') ||
-      ancestorsAre(el, 'TaxCategory', 'TaxSubtotal', 'TaxTotal') ||
-      ancestorsAre(el, 'ClassifiedTaxCategory', 'Item', 'InvoiceLine'),
+      parentsAre(el, 'TaxCategory', 'AllowanceCharge') ||
+      parentsAre(el, 'TaxCategory', 'TaxSubtotal', 'TaxTotal') ||
+      parentsAre(el, 'ClassifiedTaxCategory', 'Item', 'InvoiceLine'),
   },
   // …/cbc:Percent of the same three, the line one under any cac:Item
   {
@@ -455,9 +480,9 @@ const FRENCH_SITES: Site[] = [
     ns: CBC,
     elements: ['Percent'],
     when: (el) =>
-      ancestorsAre(el, 'TaxCategory', 'AllowanceCharge') ||
-      ancestorsAre(el, 'TaxCategory', 'TaxSubtotal', 'TaxTotal') ||
-      ancestorsAre(el, 'ClassifiedTaxCategory', 'Item'),
+      parentsAre(el, 'TaxCategory', 'AllowanceCharge') ||
+      parentsAre(el, 'TaxCategory', 'TaxSubtotal', 'TaxTotal') ||
+      parentsAre(el, 'ClassifiedTaxCategory', 'Item'),
   },
   // ubl:Invoice/cac:AdditionalDocumentReference/cbc:ID[@schemeID='AFL'|'AVV'], tagged with the scheme
   {

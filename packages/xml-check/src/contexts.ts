@@ -39,8 +39,8 @@ export interface CompiledRuleContexts {
   ids: string[];
   /** the positions in `ids` of the rule ids of each context of the flat list (slotIds by position) */
   slotPositions: number[][];
-  /** a new record of every id at 0, in the order of `ids` */
-  zeros: () => Record<string, number>;
+  /** a new record of every id at its count by position (`counts[k]` for `ids[k]`), in the order of `ids` */
+  recordOf: (counts: readonly number[]) => Record<string, number>;
   /** a new array of `ids.length` zeros (the counts by position) */
   zeroCounts: () => number[];
   /** a new array of `slotIds.length` zeros (the nodes claimed per context) */
@@ -68,7 +68,7 @@ export function compileRuleContexts(table: RuleContextTable): CompiledRuleContex
     index,
     ids,
     slotPositions,
-    zeros: zerosOf(ids),
+    recordOf: recordOf(ids),
     zeroCounts: zeroArrayOf(ids.length),
     zeroHits: zeroArrayOf(slotIds.length),
   };
@@ -85,24 +85,27 @@ function zeroArrayOf(n: number): () => number[] {
 }
 
 /**
- * A function returning a new record of these ids at 0. Two hundred properties added one by one
- * make a dictionary object (~9 µs per document, as much as counting the contexts of an official
- * example); an object literal of them is copied from its boilerplate (~1 µs). The record has no
- * prototype: nothing is inherited, so the rules read a count with one lookup instead of
- * `Object.hasOwn` and a lookup (decision 0171). The ids come from the generated rule tables and
- * are written as JSON strings.
+ * A function returning a new record of these ids at their counts by position. Two hundred
+ * properties added one by one make a dictionary object (~9 µs per document, as much as counting the
+ * contexts of an official example); an object literal of them is copied from its boilerplate and
+ * each value stored under its constant name (a monomorphic store per id). Filling a record of zeros
+ * by `record[ids[k]] = n` was a keyed store with a new key each time (megamorphic): 78 % of
+ * `countsOf` on the official examples (decision 0246). The record has no prototype: nothing is
+ * inherited, so the rules read a count with one lookup instead of `Object.hasOwn` and a lookup
+ * (decision 0171). The ids come from the generated rule tables and are written as JSON strings.
  *
  * The prototype is taken away after the copy, not written in the literal: V8 makes a
  * `{__proto__: null, …}` literal a dictionary, 12.4 KB per copy for the 223 CII ids (a tenth of all a
  * CII example allocates); the literal copied then given no prototype keeps its fast shape (one map
- * for every document, a cached transition), 1.8 KB, in the same time (decision 0238). The rules
- * read the counts by position (0201), not from the record.
+ * for every document, a cached transition), 1.8 KB (decision 0238). The rules read the counts by
+ * position (0201), not from the record.
  */
-function zerosOf(ids: readonly string[]): () => Record<string, number> {
+function recordOf(ids: readonly string[]): (counts: readonly number[]) => Record<string, number> {
   const literal = new Function(
-    `return {${ids.map((id) => `${JSON.stringify(id)}: 0`).join(', ')}};`,
-  ) as () => Record<string, number>;
-  return () => Object.setPrototypeOf(literal(), null) as Record<string, number>;
+    'c',
+    `return {${ids.map((id, k) => `${JSON.stringify(id)}: c[${k}]`).join(', ')}};`,
+  ) as (counts: readonly number[]) => Record<string, number>;
+  return (counts) => Object.setPrototypeOf(literal(counts), null) as Record<string, number>;
 }
 
 /**
@@ -162,11 +165,7 @@ export function countsOf(compiled: CompiledRuleContexts, hits: readonly number[]
     if (n === 0) continue;
     for (const k of slotPositions[slot] as number[]) byPosition[k] = (byPosition[k] as number) + n;
   }
-  const counts = compiled.zeros();
-  for (let k = 0; k < byPosition.length; k++) {
-    const n = byPosition[k] as number;
-    if (n !== 0) counts[ids[k] as string] = n;
-  }
+  const counts = compiled.recordOf(byPosition);
   setContextCounts(counts, { ids, counts: byPosition });
   return counts;
 }

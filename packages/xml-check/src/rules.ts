@@ -9,7 +9,7 @@
  * when that child exists; the rest run on every node.
  */
 import type { Finding, Severity } from '@einv/core-model';
-import { type XmlElement, xpathOf } from '@einv/xml';
+import { NO_ATTRS, type XmlElement, xpathOf } from '@einv/xml';
 import { ChildMemo } from './child-memo.js';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import type { PreparedModel } from './model.js';
@@ -437,7 +437,9 @@ function walkAbsent(
 
 /** Does a path the tree forbids exist below `e` (walkAbsent would fail an assert)? Allocates nothing */
 function failsBelow(tree: AbsenceNode, e: XmlElement): boolean {
-  if (tree.hasAttrs) for (const name in e.attrs) if (tree.attrs.has(name)) return true;
+  // most elements carry no attribute: the parsers' shared NO_ATTRS, without a for-in's setup
+  if (tree.hasAttrs && e.attrs !== NO_ATTRS)
+    for (const name in e.attrs) if (tree.attrs.has(name)) return true;
   if (!tree.hasChildren) return false;
   const lengths = tree.lengths;
   for (const c of e.children) {
@@ -479,7 +481,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         if (list === undefined) lists[entry.gather] = [e];
         else list.push(e);
       }
-      if (attrNames !== null)
+      if (attrNames !== null && e.attrs !== NO_ATTRS)
         for (const name in e.attrs) {
           if (!attrNames.has(name)) continue;
           attrs ??= new Map();
@@ -555,6 +557,7 @@ function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string)
 
 /** Has `e` an attribute an assert of the rule is triggered by or forbids (what runRule reads of attributes)? */
 function attributeMayFail(rule: CompiledRule, e: XmlElement): boolean {
+  if (e.attrs === NO_ATTRS) return false;
   for (const name in e.attrs) if (rule.byAttr.has(name) || rule.absent.attrs.has(name)) return true;
   return false;
 }
@@ -596,7 +599,7 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
       for (const a of list) if (!a.holds(node, doc)) report(doc, findings, a, node);
     }
   }
-  if (rule.readsAttrs) {
+  if (rule.readsAttrs && node.attrs !== NO_ATTRS) {
     for (const name in node.attrs) {
       if (!absent && rule.absent.attrs.has(name)) absent = true;
       const list = rule.byAttr.get(name);

@@ -176,22 +176,32 @@ class Walker {
   /** A sequence of single elements: precise messages for order, missing, repeated and unknown elements */
   flat(parent: XmlElement, type: PreparedType): void {
     const items = type.flat as FlatItem[];
-    // the counts of this level: one array per depth, reused from element to element
+    // the counts of this level: one array per depth, reused from element to element, all zero
+    // between uses (only grown here)
     const depth = this.depth++;
     let counts = this.counts[depth];
     if (counts === undefined) {
       counts = [];
       this.counts[depth] = counts;
     }
-    for (let k = 0; k < items.length; k++) counts[k] = 0;
+    for (let k = counts.length; k < items.length; k++) counts.push(0);
+    // what to clear if flatItems throws: every item
+    let last = items.length - 1;
     try {
-      this.flatItems(parent, type, items, counts);
+      last = this.flatItems(parent, type, items, counts);
     } finally {
       this.depth--;
+      // only the items up to the last one taken were counted: clearing those, not the whole list
+      // before each element (a UBL party has 20 items, the invoice 55), was a fifth of `typed`
+      for (let k = 0; k <= last; k++) counts[k] = 0;
     }
   }
 
-  private flatItems(parent: XmlElement, type: PreparedType, items: FlatItem[], counts: number[]): void {
+  /**
+   * Matches the children against the flat list; returns the last item an element was counted for
+   * (items are taken in order, so every count above it is still 0)
+   */
+  private flatItems(parent: XmlElement, type: PreparedType, items: FlatItem[], counts: number[]): number {
     let i = 0;
     const children = parent.children;
     const locals = type.flatLocals;
@@ -199,7 +209,7 @@ class Walker {
     const n = locals.length;
     for (let c = 0; c < children.length; c++) {
       const el = children[c] as XmlElement;
-      if (this.full) return;
+      if (this.full) return i;
       // the first item from i on that takes el: its name first, from the packed array of names
       const local = el.local;
       let j = i;
@@ -245,6 +255,7 @@ class Walker {
     }
     for (let k = required[i] as number; k < n; k = required[k + 1] as number)
       this.missingBefore(parent, items, counts, k, null);
+    return i;
   }
 
   private missingBefore(

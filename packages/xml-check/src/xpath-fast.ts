@@ -309,6 +309,26 @@ function countOf(a: Ast): NumFn | null {
       return n;
     };
   }
+  // `count(cac:A/cac:B/cbc:C) <= 1` (UBL-SR-09…18, triggered on the root by each party): nested
+  // loops adding up, without a visit callback per node reached
+  const chain = arg.abs === '' ? chainNames(arg.steps) : null;
+  if (chain) {
+    const { locals, spaces } = chain;
+    const last = locals.length - 1;
+    const below = (el: XmlElement, i: number): number => {
+      const local = locals[i] as string;
+      const ns = spaces[i] as string;
+      const children = el.children;
+      let n = 0;
+      for (let k = 0; k < children.length; k++) {
+        const c = children[k] as XmlElement;
+        if (c.local !== local || c.ns !== ns) continue;
+        n += i === last ? 1 : below(c, i + 1);
+      }
+      return n;
+    };
+    return (e) => below(e, 0);
+  }
   let count = 0;
   const tally: Visit = () => {
     count++;
@@ -528,10 +548,9 @@ function deepPathOf(steps: readonly Step[], preds: (BoolFn | null)[][]): PathFn 
  * names (no step switch, no predicate list per node); the general walk's visits, in its order
  */
 function childChain(steps: readonly Step[]): PathFn | null {
-  for (const s of steps)
-    if (s.axis !== 'child' || s.deep || s.preds.length > 0 || s.local === '*' || s.ns === '*') return null;
-  const locals = steps.map((s) => s.local);
-  const spaces = steps.map((s) => s.ns);
+  const chain = chainNames(steps);
+  if (!chain) return null;
+  const { locals, spaces } = chain;
   const last = steps.length - 1;
   const down = (el: XmlElement, i: number, visit: Visit): boolean => {
     const local = locals[i] as string;
@@ -545,6 +564,13 @@ function childChain(steps: readonly Step[]): PathFn | null {
     return false;
   };
   return (e, _doc, visit) => down(e, 0, visit);
+}
+
+/** The names of `ram:A/ram:B…` (named child steps without predicates), else null */
+function chainNames(steps: readonly Step[]): { locals: string[]; spaces: string[] } | null {
+  for (const s of steps)
+    if (s.axis !== 'child' || s.deep || s.preds.length > 0 || s.local === '*' || s.ns === '*') return null;
+  return { locals: steps.map((s) => s.local), spaces: steps.map((s) => s.ns) };
 }
 
 /** Is `a` the context item `.` (a relative path of one self step without a name test or predicate)? */

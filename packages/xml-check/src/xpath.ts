@@ -135,13 +135,17 @@ export class XDocument {
   private gatheredAttrs: ReadonlySet<string> | undefined;
   /** the attribute nodes of the names asked, made from byAttr on the first ask of each */
   private attrNodes: Map<string, AttrNode[]> | undefined;
-  private readonly absolute = new Map<Ast, Value>();
+  /*
+   * The interpreter's maps below are made on first use: a pass makes one XDocument per document (or
+   * per pattern), and most never evaluate an absolute path or bind a variable on the interpreter
+   */
+  private absolute: Map<Ast, Value> | undefined;
   /** whether the last `step` gave each node at most once (read by the path that called it) */
   private stepGaveDistinct = false;
   /** The variables in scope: a rule's `let`s, a quantifier's item */
-  private readonly vars = new Map<string, Value>();
+  private vars: Map<string, Value> | undefined;
   /** Variables bound but not computed yet (bindLazy) */
-  private readonly lazy = new Map<string, () => Value>();
+  private lazy: Map<string, () => Value> | undefined;
 
   /**
    * @param compiled false: evaluate everything with the interpreter, without the closures of
@@ -398,6 +402,7 @@ export class XDocument {
 
   /** Binds a variable (a rule's `let`, evaluated on its context node) for the tests that follow */
   bind(name: string, value: Value): void {
+    this.vars ??= new Map();
     this.vars.set(name, value);
   }
 
@@ -407,14 +412,15 @@ export class XDocument {
    * and computing all of them on every node is quadratic in the number of lines
    */
   bindLazy(name: string, compute: () => Value): void {
-    this.vars.delete(name);
+    this.vars?.delete(name);
+    this.lazy ??= new Map();
     this.lazy.set(name, compute);
   }
 
   /** Forgets the variables bound (after a rule's asserts) */
   unbindAll(): void {
-    this.vars.clear();
-    this.lazy.clear();
+    this.vars?.clear();
+    this.lazy?.clear();
   }
 
   private eval(a: Ast, ctx: XNode): Value {
@@ -446,27 +452,30 @@ export class XDocument {
         }
       }
       case 'var': {
-        let v = this.vars.get(a.name);
-        const compute = v ? undefined : this.lazy.get(a.name);
+        let v = this.vars?.get(a.name);
+        const compute = v ? undefined : this.lazy?.get(a.name);
         if (compute) {
-          this.lazy.delete(a.name);
+          this.lazy?.delete(a.name);
           v = compute();
+          this.vars ??= new Map();
           this.vars.set(a.name, v);
         }
         if (!v) throw new Error(`unbound variable $${a.name}`);
         return v;
       }
       case 'quant': {
-        const saved = this.vars.get(a.name);
+        this.vars ??= new Map();
+        const vars = this.vars;
+        const saved = vars.get(a.name);
         try {
           for (const item of this.eval(a.in, ctx)) {
-            this.vars.set(a.name, [item]);
+            vars.set(a.name, [item]);
             if (ebv(this.eval(a.sat, ctx)) !== a.every) return a.every ? FALSE : TRUE;
           }
           return a.every ? TRUE : FALSE;
         } finally {
-          if (saved) this.vars.set(a.name, saved);
-          else this.vars.delete(a.name);
+          if (saved) vars.set(a.name, saved);
+          else vars.delete(a.name);
         }
       }
       case 'seq': {
@@ -513,7 +522,7 @@ export class XDocument {
         // (unless it reads a variable)
         const once = a.abs !== '' && !readsVariables(a);
         if (once) {
-          const hit = this.absolute.get(a);
+          const hit = this.absolute?.get(a);
           if (hit) return hit;
         }
         let cur: Value;
@@ -527,7 +536,10 @@ export class XDocument {
           cur = this.step(cur, s, deep, distinct);
           distinct = this.stepGaveDistinct;
         });
-        if (once) this.absolute.set(a, cur);
+        if (once) {
+          this.absolute ??= new Map();
+          this.absolute.set(a, cur);
+        }
         return cur;
       }
     }

@@ -9,7 +9,11 @@ import type { GroupNode, ReadScope } from './types.js';
 
 /** currencyID of the TaxAmount of a cac:TaxTotal, undefined when absent */
 export function taxTotalCurrency(el: XmlElement): string | undefined {
-  for (const c of el.children) if (c.local === 'TaxAmount') return c.attrs.currencyID?.trim();
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    if (c.local === 'TaxAmount') return c.attrs.currencyID?.trim();
+  }
   return undefined;
 }
 

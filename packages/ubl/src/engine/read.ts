@@ -45,7 +45,10 @@ function firstChild(el: XmlElement, ns: string, local: string): XmlElement | und
 /** Does this element satisfy every constant of the group (fixed values, fixed attributes, match)? */
 function groupMatches(g: PlanGroup, el: XmlElement, state: ReadState): boolean {
   if (g.match && !g.match(el, state.scope)) return false;
-  for (const k of g.constraints) {
+  // indexed loops: `for…of` here made an iterator and its results whenever this ran unoptimized
+  const constraints = g.constraints;
+  for (let i = 0; i < constraints.length; i++) {
+    const k = constraints[i] as (typeof constraints)[number];
     const c = firstChild(el, k.ns, k.local);
     if (!c) return false;
     if (k.kind === 'marker') {
@@ -53,7 +56,11 @@ function groupMatches(g: PlanGroup, el: XmlElement, state: ReadState): boolean {
       continue;
     }
     if (k.accept !== undefined && !acceptsText(k.accept, c.text)) return false;
-    for (const a of k.fixedAttrs) if ((c.attrs[a.name] ?? '').trim() !== a.fixed) return false;
+    const fixedAttrs = k.fixedAttrs;
+    for (let j = 0; j < fixedAttrs.length; j++) {
+      const a = fixedAttrs[j] as (typeof fixedAttrs)[number];
+      if ((c.attrs[a.name] ?? '').trim() !== a.fixed) return false;
+    }
   }
   return true;
 }
