@@ -5,7 +5,8 @@
 // per round is compared (median of interleaved rounds, the order of the two builds alternated from
 // round to round: the second read of a round pays for the first one's garbage, up to ×1.3 at 1,000
 // lines, so a fixed order measured the order). The reader's share of validateDocument is
-// a sixth; this isolates it from the rest (compare-builds.mjs for the whole).
+// a sixth; this isolates it from the rest (compare-builds.mjs for the whole). With `10000` in the
+// filter, a 10,000-line invoice (one read per round, 9 rounds).
 //   node bench/compare-cii-reader.mjs A_ROOT B_ROOT [filter]
 import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
 import { alternated, buildRoots, importFrom, median, officialExamples, readerTrees } from './lib.mjs';
@@ -23,12 +24,14 @@ const sets = [
   ['CII examples', examples],
   ['CII 1,000 lines', [Buffer.from(largeInvoiceXml('cii', 1000))]],
 ];
+if (only?.includes('10000')) sets.push(['CII 10000 lines', [Buffer.from(largeInvoiceXml('cii', 10000))]]);
 
 console.log(`A = ${aRoot}\nB = ${bRoot}\n`);
 for (const [name, docs] of sets) {
   if (only && !name.includes(only)) continue;
   const trees = readerTrees(name, builds, docs);
-  const reps = docs.length > 1 ? 20 : 2;
+  const large = name.includes('10000');
+  const reps = docs.length > 1 ? 20 : large ? 1 : 2;
   const cpu = (b) => {
     const { read } = builds[b];
     const c0 = process.cpuUsage();
@@ -40,7 +43,7 @@ for (const [name, docs] of sets) {
     cpu(0);
     cpu(1);
   }
-  const { a, b, ratios } = alternated(cpu, 15);
+  const { a, b, ratios } = alternated(cpu, large ? 9 : 15);
   console.log(
     `${name.padEnd(16)} CPU ms per round: A ${median(a).toFixed(2)}, B ${median(b).toFixed(2)}, B / A ${(median(b) / median(a)).toFixed(3)} (median of the rounds' ratios ${median(ratios).toFixed(3)})`,
   );

@@ -12,6 +12,7 @@
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding, ValueType } from './binding/types.js';
+import { KeyPaths } from './key-paths.js';
 import { compileKey, type KeyAccess, sharedKey } from './model-path.js';
 import type { ElementSink } from './read-marks.js';
 
@@ -66,6 +67,8 @@ export interface CompiledField {
    * object writes it, or a key above or below it)? Only then does the reader ask (`markRereads`).
    */
   reread: boolean;
+  /** its model paths, kept across documents (decision 0249) */
+  paths: KeyPaths;
 }
 
 export interface CompiledGroup {
@@ -81,6 +84,8 @@ export interface CompiledGroup {
   access: KeyAccess;
   /** the plan of the group's own element */
   plan: Plan;
+  /** its model paths, kept across documents (decision 0249) */
+  paths: KeyPaths;
 }
 
 export type CompiledEntry = CompiledField | CompiledGroup;
@@ -218,6 +223,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         access,
         emptyDate: b.type === 'date' && holder !== -1,
         reread: false,
+        paths: new KeyPaths(b.key),
       });
     } else {
       compiled.push({
@@ -231,6 +237,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         pathless: nodes.length === 1,
         access,
         plan: groupPlan(b),
+        paths: new KeyPaths(b.key),
       });
     }
   }

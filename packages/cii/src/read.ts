@@ -366,7 +366,7 @@ class Reader {
         if (plain !== undefined) return plain;
         const n = parseDecimal(text);
         if (report && n !== undefined && !isPlainNumber(raw))
-          this.lexical.set(joinPath(modelPath, cf.key), raw);
+          this.lexical.set(cf.paths.under(modelPath), raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',
@@ -388,7 +388,8 @@ class Reader {
     if (at === undefined) return;
     const g = cg.binding;
     const plan = cg.plan;
-    const target = joinPath(modelPath, cg.key);
+    const paths = cg.paths;
+    const target = paths.under(modelPath);
     if (cg.many) {
       const existing = cg.access.get(obj);
       // a new list is made with its first item: `[item]` holds one slot, where `[]` grew to 17 at its
@@ -398,7 +399,7 @@ class Reader {
       for (let i = 0; i < count; i++) {
         const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
         const item: ModelObject = {};
-        const itemPath = `${target}[${list === undefined ? 0 : list.length}]`;
+        const itemPath = paths.item(target, list === undefined ? 0 : list.length);
         const inner = this.walk(plan, e);
         this.entries(plan, inner, item, itemPath);
         // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
