@@ -3,7 +3,8 @@
  * expressions that do not depend on the context node, kept once per document. Each is compared
  * with the interpreter (an XDocument without the closures) on every element of small documents
  * written to hit the cases the official examples rarely show: nested elements of the same name, no
- * match at all, several documents in a row through the same closures.
+ * match at all, several documents in a row through the same closures, a first string of `(//a/b)[1]`
+ * with and without nested a's.
  */
 import { parseXml, type XmlElement } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
@@ -30,6 +31,9 @@ const DOCS = [
   `<Doc xmlns="${NS}"><C/></Doc>`,
   `<Doc xmlns="${NS}" x="root"><A><B>text</B></A><A/></Doc>`,
   `<Other xmlns="urn:other"><A xmlns="${NS}"><B x="4"/></A></Other>`,
+  // (//t:A/t:B)[1] with nested A's (left to the interpreter), and without (compiled)
+  `<Doc xmlns="${NS}"><A><A><B>inner</B></A><B>outer</B></A></Doc>`,
+  `<Doc xmlns="${NS}"><A><C/></A><A><B> one </B><B>two</B></A><A><B>one</B></A></Doc>`,
 ];
 
 const TESTS = [
@@ -46,6 +50,9 @@ const TESTS = [
   "//t:A/t:B = 'text'",
   'count(//t:A) = 0 or count(distinct-values(//t:A/t:B/@y)) = 1',
   't:B and //t:C',
+  "normalize-space((//t:A/t:B)[1]) = 'inner'",
+  "normalize-space((//t:A/t:B)[1]) = 'one'",
+  'count(//t:A/t:B[normalize-space(.) != normalize-space((//t:A/t:B)[1])]) = 0',
 ];
 
 describe('absolute paths in the compiled closures', () => {

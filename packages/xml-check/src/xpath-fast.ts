@@ -409,6 +409,8 @@ function firstString(a: Ast): StrFn {
       return '';
     };
   }
+  const deepFirst = firstOfDeepChild(a);
+  if (deepFirst) return deepFirst;
   const p = a.k === 'path' ? pathOf(a, true) : null;
   if (!p) return (e, doc) => toStr(doc.evalAst(a, e));
   let first = '';
@@ -420,6 +422,39 @@ function firstString(a: Ast): StrFn {
     first = '';
     p(e, doc, take);
     return first;
+  };
+}
+
+/**
+ * `(//ram:A/ram:B)[1]` (CII-SR-467/468, once per document, on the interpreter until session 18):
+ * the first B child of an A in document order, from the document's list of A's (document order)
+ * instead of the interpreter's node sets. When no A holds another, every B of an earlier A comes
+ * before those of a later one: the first A with a B child gives it. A document with nested A's is
+ * left to the interpreter, whose answer there is the one to keep (the reports stay the same).
+ */
+function firstOfDeepChild(a: Ast): StrFn | null {
+  if (a.k !== 'filter' || a.preds.length !== 1) return null;
+  const pred = a.preds[0] as Ast;
+  const base = a.base;
+  if (pred.k !== 'num' || pred.v !== 1 || base.k !== 'path' || base.abs !== '//' || base.start !== null)
+    return null;
+  const [outer, inner] = base.steps;
+  if (base.steps.length !== 2 || !outer || !inner || inner.deep) return null;
+  for (const s of [outer, inner])
+    if (s.axis !== 'child' || s.preds.length > 0 || s.local === '*' || s.ns === '*') return null;
+  return (e, doc) => {
+    const list = doc.named(outer.ns, outer.local);
+    for (let i = 0; i < list.length; i++)
+      for (let up = (list[i] as XmlElement).parent; up !== null; up = up.parent)
+        if (up.local === outer.local && up.ns === outer.ns) return toStr(doc.evalAst(a, e));
+    for (let i = 0; i < list.length; i++) {
+      const children = (list[i] as XmlElement).children;
+      for (let k = 0; k < children.length; k++) {
+        const c = children[k] as XmlElement;
+        if (c.local === inner.local && c.ns === inner.ns) return stringValue(c);
+      }
+    }
+    return '';
   };
 }
 
