@@ -29,6 +29,7 @@ import {
   MAX_NAMES,
   NO_ATTRS,
   newElement,
+  newYoungElement,
   singleAttrs,
   XML_NS,
   XMLNS_NS,
@@ -45,14 +46,15 @@ function giveUp(): never {
 
 /**
  * The tree of a UTF-8 document, or undefined when the string parser must read it (not UTF-8 by
- * BOM or declaration, invalid UTF-8, or not well-formed: the string parser reports why)
+ * BOM or declaration, invalid UTF-8, or not well-formed: the string parser reports why). `young`:
+ * its elements are YoungElements (names.ts), as parseXml decides by the document's size.
  */
-export function parseUtf8(bytes: Uint8Array, maxDepth: number): XmlElement | undefined {
+export function parseUtf8(bytes: Uint8Array, maxDepth: number, young = false): XmlElement | undefined {
   const start = utf8TextStart(bytes);
   if (start === undefined) return undefined;
   if (!isUtf8(bytes.subarray(start))) return undefined;
   try {
-    return new Utf8Parser(bytes, start, maxDepth).parse();
+    return new Utf8Parser(bytes, start, maxDepth, young).parse();
   } catch {
     return undefined;
   }
@@ -347,6 +349,8 @@ class Utf8Parser {
     private readonly b: Uint8Array,
     start: number,
     private readonly maxDepth: number,
+    /** Whether the tree is a young one (names.ts, YOUNG_TREE_MAX_BYTES) */
+    private readonly young: boolean,
   ) {
     this.n = b.length;
     this.bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
@@ -390,7 +394,7 @@ class Utf8Parser {
         const open = openNames.pop() as NameParts;
         this.endTag(lt, nameStarts.pop() as number, open);
         const start = starts.pop() as number;
-        closeChildren(current, pending, start, top, this.textRun >= 0);
+        closeChildren(current, pending, start, top, this.textRun >= 0, this.young);
         top = start; // (not truncated: the array keeps its room for the next siblings)
         this.textRun = textRuns.pop() as number;
         stack.pop();
@@ -841,7 +845,15 @@ class Utf8Parser {
       }
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
-    return newElement(parts.name, parts.local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
+    return (this.young ? newYoungElement : newElement)(
+      parts.name,
+      parts.local,
+      ns ?? '',
+      attrs,
+      this.atLine,
+      this.atColumn,
+      parent,
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { child, childrenOf, escapeXml, parseXml, textOf, xpathOf } from './index.js';
+import { YOUNG_TREE_MAX_BYTES } from './names.js';
 import type { ParseResult, XmlElement } from './types.js';
 
 function ok(r: ParseResult): XmlElement {
@@ -249,6 +250,59 @@ describe('parseXml tree memory (decision 0143)', () => {
     expect(c.text).toBe(' ');
     expect(() => (b.children as XmlElement[]).push(a)).toThrow();
     expect(ok(parseXml('<r>\n  <a/>\n</r>')).text).toBe('\n  \n');
+  });
+});
+
+describe('young trees for small documents (decision 0242)', () => {
+  /** Every element of the tree, depth first */
+  const elementsOf = (root: XmlElement): XmlElement[] => {
+    const out: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      out.push(e);
+      for (const c of e.children) walk(c);
+    };
+    walk(root);
+    return out;
+  };
+  const FIELDS = ['name', 'local', 'ns', 'attrs', 'children', 'text', 'line', 'column', 'parent'];
+  // the same document past the bound: a comment after the root element changes no element
+  const large = `${SMALL}\n<!--${'x'.repeat(YOUNG_TREE_MAX_BYTES)}-->`;
+
+  it('gives a small document the same tree as a large one, field by field, from bytes and from text', () => {
+    const trees = [
+      ok(parseXml(Buffer.from(SMALL))),
+      ok(parseXml(SMALL)),
+      ok(parseXml(Buffer.from(large))),
+      ok(parseXml(large)),
+    ].map(elementsOf);
+    for (const elements of trees) {
+      expect(elements).toHaveLength(11);
+      for (const e of elements) expect(Object.keys(e)).toEqual(FIELDS);
+    }
+    const [small, ...others] = trees as [XmlElement[], ...XmlElement[][]];
+    for (const elements of others)
+      elements.forEach((e, i) => {
+        const s = small[i] as XmlElement;
+        for (const f of FIELDS.filter((f) => f !== 'children' && f !== 'parent'))
+          expect([f, e[f as keyof XmlElement]]).toEqual([f, s[f as keyof XmlElement]]);
+        expect(e.children.map((c) => c.name)).toEqual(s.children.map((c) => c.name));
+        expect(e.parent?.name).toBe(s.parent?.name);
+        expect(Array.isArray(e.children)).toBe(true);
+      });
+  });
+
+  it('makes a small tree of its own kind of object and a large one of object literals, whichever parser reads it', () => {
+    const kind = (root: XmlElement) => new Set(elementsOf(root).map((e) => Object.getPrototypeOf(e)));
+    const young = kind(ok(parseXml(Buffer.from(SMALL))));
+    expect(young.size).toBe(1);
+    expect(young.has(Object.prototype)).toBe(false);
+    // ISO-8859-1 is read by the string parser: the same kind for the same size (SMALL is ASCII)
+    const latin1 = (doc: string) => Buffer.from(doc.replace('UTF-8', 'ISO-8859-1'), 'latin1');
+    expect(kind(ok(parseXml(latin1(SMALL))))).toEqual(young);
+    expect(kind(ok(parseXml(SMALL)))).toEqual(young);
+    expect(kind(ok(parseXml(Buffer.from(large))))).toEqual(new Set([Object.prototype]));
+    expect(kind(ok(parseXml(large)))).toEqual(new Set([Object.prototype]));
+    expect(kind(ok(parseXml(latin1(large))))).toEqual(new Set([Object.prototype]));
   });
 });
 

@@ -20,9 +20,11 @@ import {
   MAX_NAMES,
   NO_ATTRS,
   newElement,
+  newYoungElement,
   sharedAttrs,
   XML_NS,
   XMLNS_NS,
+  YOUNG_TREE_MAX_BYTES,
 } from './names.js';
 import { parseUtf8 } from './parse-utf8.js';
 import { attributeValue, charDataValue, type FailAt } from './text-values.js';
@@ -49,14 +51,18 @@ export function parseXml(input: string | Uint8Array, opts: ParseOptions = {}): P
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
   let text: string;
+  let young: boolean;
   if (typeof input === 'string') {
     // A JS string is already decoded; its length in UTF-16 units bounds its UTF-8 size from below.
     if (input.length > maxBytes) return sizeError(input.length, maxBytes);
     text = input;
+    young = input.length <= YOUNG_TREE_MAX_BYTES;
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) return sizeError(input.byteLength, maxBytes);
     // UTF-8 is read as bytes (decision 0153); anything else, and every error, takes the string path
-    const root = parseUtf8(input, maxDepth);
+    // a small document's tree is young (decision 0242), whichever parser reads it
+    young = input.byteLength <= YOUNG_TREE_MAX_BYTES;
+    const root = parseUtf8(input, maxDepth, young);
     if (root !== undefined) return { ok: true, root };
     const decoded = decodeXmlBytes(input);
     if (!decoded.ok) return decoded;
@@ -68,7 +74,7 @@ export function parseXml(input: string | Uint8Array, opts: ParseOptions = {}): P
   if (text.trim() === '')
     return { ok: false, error: { code: 'XML-EMPTY', message: 'the document is empty', line: 1, column: 1 } };
   try {
-    return { ok: true, root: new Parser(text, maxDepth).parse() };
+    return { ok: true, root: new Parser(text, maxDepth, young).parse() };
   } catch (e) {
     if (e instanceof XmlParseError) return { ok: false, error: e.error };
     // RangeError and the like should be impossible (no recursion); still never throw out of here.
@@ -102,6 +108,8 @@ class Parser {
   constructor(
     private readonly s: string,
     private readonly maxDepth: number,
+    /** Whether the tree is a young one (names.ts, YOUNG_TREE_MAX_BYTES) */
+    private readonly young = false,
   ) {
     this.nextNl = s.indexOf('\n');
   }
@@ -133,7 +141,7 @@ class Parser {
         if (!current) this.fail(lt, 'a closing tag without an open element');
         this.endTag(current as XmlElement);
         const start = starts.pop() as number;
-        closeChildren(current as XmlElement, pending, start, pending.length);
+        closeChildren(current as XmlElement, pending, start, pending.length, false, this.young);
         pending.length = start;
         stack.pop();
         scope = scopes.pop() ?? scope;
@@ -284,7 +292,15 @@ class Parser {
     this.position(lt);
     this.tagScope = scope;
     this.tagSelfClosing = selfClosing;
-    return newElement(name, local, ns ?? '', attrs, this.atLine, this.atColumn, parent);
+    return (this.young ? newYoungElement : newElement)(
+      name,
+      local,
+      ns ?? '',
+      attrs,
+      this.atLine,
+      this.atColumn,
+      parent,
+    );
   }
 
   /** The interned name of the text from start to end (nameEnd's hash told), sliced only when new */
