@@ -188,7 +188,11 @@ export interface CompiledPattern {
  * allocated (~0.7 MB per document, a third of it still alive at a scavenge: promoted while growing),
  * and at 10,000 lines they outgrow the young generation during the pass (decision 0225). Cleared of
  * the elements after each document, so no tree is kept; dropped when a document made them larger
- * than CLAIMS_KEPT (hostile sizes are not kept for the process's life).
+ * than CLAIMS_KEPT (hostile sizes are not kept for the process's life). CLAIMS_KEPT was 65,536 until
+ * session 18: a 10,000-line CII invoice claims ~110,000 nodes, so its lists were dropped after every
+ * document and grown again by push (structure + syntax rules at 10,000 CII lines 80 → 61 ms with
+ * 262,144, decision 0247). At most 2 × 262,144 slots (4 MB) per pattern stay, and only once a
+ * document that large was checked.
  */
 interface ClaimLists {
   nodes: (XmlElement | undefined)[];
@@ -196,7 +200,7 @@ interface ClaimLists {
   /** a run is using them (a nested run, which nothing does today, gets its own) */
   busy: boolean;
 }
-const CLAIMS_KEPT = 1 << 16;
+const CLAIMS_KEPT = 1 << 18;
 
 interface NameEntry {
   /** the context branches that can match the name, or null when they depend on the parent's name */
