@@ -143,12 +143,15 @@ export function newElement(
 
 /**
  * Documents up to this many bytes (UTF-16 units for a string) get a young tree (decision 0242): see
- * YoungElement. Beyond, the tree is large enough that copying it through the scavenges during its
- * own validation costs more than allocating it in the old generation. validateDocument CPU per
- * document, young tree against old: CII examples ×0.92, UBL ×0.89, CII 100 lines (246 KB) ×0.83,
- * UBL 1,000 lines (1.5 MB) ×0.77, CII 1,000 lines (2.4 MB) even, CII 10,000 lines (24 MB) ×1.2.
+ * YoungElement. Beyond, the tree outlives many scavenges while the later passes run, and copying it
+ * costs more than allocating it in the old generation (validateDocument CPU per document, measured:
+ * CII 31 KB ×0.91 and 47 KB ×0.92, UBL 21 KB ×0.93 but 44 KB ×1.02, CII 79 KB ×1.10, 240 KB ×1.2).
+ * A 2 MiB bound won in processes validating one size over and over, but in the issue's bench
+ * (`bench/validate-document.bench.mjs`: every size in one process, a JVM's runs between einv's) the
+ * 1,000-line CII took 25.8–34.3 ms of CPU in three runs against 19.1–22.2 in six runs of 40 KiB and
+ * of the old tree, so the bound stays at 40 KiB (decision 0242, "Step 2 taken back").
  */
-export const YOUNG_TREE_MAX_BYTES = 2 * 1024 * 1024;
+export const YOUNG_TREE_MAX_BYTES = 40 * 1024;
 
 /**
  * An element of a small document (decision 0242): the same nine own fields, in the same order, as
