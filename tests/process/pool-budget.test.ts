@@ -6,8 +6,8 @@
  * (decision 0183), whose budget is kept another way; a stacked task that was not over its own budget
  * when its thread was ended runs again. A thread holds at most `stackDepth` small tasks (decision 0219).
  */
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { builtThreadPool } from '../support/built-thread-pool.js';
+import { expect, it } from '@jest/globals';
+import { threadPoolForSuite } from '../support/built-thread-pool.js';
 import { describeIfBuilt } from '../support/processes.js';
 
 interface Pool {
@@ -62,18 +62,7 @@ function oneThreadPool(
   stacking: { stackBelowBytes?: number; stackDepth?: number } = {},
   threads = 1,
 ): () => Pool {
-  let pool: Pool | undefined;
-  let dispose: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    ({ pool, dispose } = await builtThreadPool<Pool>(name, TASKS, {
-      threads,
-      maxQueue: 10,
-      budgetMs: 1_500,
-      ...stacking,
-    }));
-  });
-  afterAll(() => dispose());
-  return () => pool as Pool;
+  return threadPoolForSuite<Pool>(name, TASKS, { threads, maxQueue: 10, budgetMs: 1_500, ...stacking });
 }
 
 describeIfBuilt('the budget of a task in the worker pool', () => {

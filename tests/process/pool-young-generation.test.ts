@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { builtThreadPool } from '../support/built-thread-pool.js';
+import { describe, expect, it } from '@jest/globals';
+import { threadPoolForSuite } from '../support/built-thread-pool.js';
 import { describeIfBuilt } from '../support/processes.js';
 import { REPO_ROOT } from '../support/shared.js';
 
@@ -40,18 +40,12 @@ export function limits() {
 const kit = () => import(pathToFileURL(path.join(REPO_ROOT, 'apps/http-kit/dist/index.js')).href);
 
 function poolWith(name: string, youngGenerationMb: number | undefined): () => Pool {
-  let pool: Pool | undefined;
-  let dispose: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    ({ pool, dispose } = await builtThreadPool<Pool>(name, TASKS, {
-      threads: 1,
-      maxQueue: 10,
-      budgetMs: 60_000,
-      ...(youngGenerationMb === undefined ? {} : { youngGenerationMb }),
-    }));
+  return threadPoolForSuite<Pool>(name, TASKS, {
+    threads: 1,
+    maxQueue: 10,
+    budgetMs: 60_000,
+    ...(youngGenerationMb === undefined ? {} : { youngGenerationMb }),
   });
-  afterAll(() => dispose());
-  return () => pool as Pool;
 }
 
 describeIfBuilt("the worker threads' young generation (decision 0240)", () => {

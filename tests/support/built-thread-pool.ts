@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll } from '@jest/globals';
 import { REPO_ROOT } from './shared.js';
 
 export interface BuiltThreadPool<Pool> {
@@ -14,17 +15,19 @@ export interface BuiltThreadPool<Pool> {
   dispose(): Promise<void>;
 }
 
+export interface BuiltThreadPoolOptions {
+  threads: number;
+  maxQueue: number;
+  budgetMs: number;
+  stackBelowBytes?: number;
+  stackDepth?: number;
+  youngGenerationMb?: number;
+}
+
 export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
   name: string,
   tasksSource: string,
-  options: {
-    threads: number;
-    maxQueue: number;
-    budgetMs: number;
-    stackBelowBytes?: number;
-    stackDepth?: number;
-    youngGenerationMb?: number;
-  },
+  options: BuiltThreadPoolOptions,
 ): Promise<BuiltThreadPool<Pool>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `einv-${name}-`));
   const tasks = path.join(dir, 'tasks.mjs');
@@ -38,4 +41,21 @@ export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * builtThreadPool for a describe block: made before its tests, closed after them. Returns a getter,
+ * since the pool exists only once beforeAll has run.
+ */
+export function threadPoolForSuite<Pool extends { close(): Promise<void> }>(
+  name: string,
+  tasksSource: string,
+  options: BuiltThreadPoolOptions,
+): () => Pool {
+  let built: BuiltThreadPool<Pool> | undefined;
+  beforeAll(async () => {
+    built = await builtThreadPool<Pool>(name, tasksSource, options);
+  });
+  afterAll(() => built?.dispose());
+  return () => (built as BuiltThreadPool<Pool>).pool;
 }
