@@ -6,25 +6,33 @@
  * built per name on first sight (decision 0177).
  */
 import { setWellFormedValues } from '@einv/core-model';
-import { type SiteHit, SiteHits, type SitesOfName, type SiteTable, type XmlElement } from '@einv/xml';
+import { type KeyedSite, type SiteHit, SiteHits, type SiteTable, type XmlElement } from '@einv/xml';
 import { ChildMemo } from './child-memo.js';
 import { type CompiledRuleContexts, claimContexts, countsOf } from './contexts.js';
 import { XDocument } from './xpath.js';
-import { type ContextEntry, candidatesUnder } from './xpath-match.js';
+import type { ContextEntry } from './xpath-match.js';
 
-/** What both tables hold for one local name */
+/**
+ * What both tables hold for an element of one local name under a parent of one local name, reached
+ * by one path of names from the root (decision 0251). Both tables answer by the element's name and
+ * its parent's name only, so the answers are resolved when the path is first met, not per element:
+ * the walk used to look the parent's name up per element, in the contexts' table for the names whose
+ * contexts need it (`candidatesUnder`) and in the sites' table for the names with sites filed under
+ * a parent (`SiteHits.visit`).
+ */
 interface NameEntry {
-  /** the context branches that can match it, or null when they depend on the parent's name */
-  contexts: readonly ContextEntry[] | null;
-  /** when they do: those met so far by the parent's name (ContextIndex.parentTable) */
-  byParent: ReadonlyMap<string, readonly ContextEntry[]> | null;
-  sites: SitesOfName | undefined;
-  /** the entries of the children last met at each position under an element of this name (ChildMemo) */
+  /** the context branches that can match it, in table order */
+  contexts: readonly ContextEntry[];
+  /** the sites that can select it (SiteTable.sitesUnder); undefined when none */
+  sites: KeyedSite[] | undefined;
+  /** the entries of its children by local name (a child's entry depends on this one's name) */
+  byName: Map<string, NameEntry>;
+  /** the entries of the children last met at each position under it (ChildMemo) */
   kids: ChildMemo<NameEntry>;
 }
 
-/** Hostile documents can invent any number of names: the entries kept are bounded */
-const MAX_NAMES = 10_000;
+/** Hostile documents can invent any number of names and paths: the entries kept are bounded */
+const MAX_ENTRIES = 10_000;
 
 export interface SourceWalkResult {
   /** rule id → the nodes its official context claims (countRuleContexts' record) */
@@ -40,7 +48,9 @@ export interface SourceWalkResult {
 
 /** A binding's rule contexts and sites, walked together (one per binding, built once) */
 export class SourceWalk {
-  readonly #names = new Map<string, NameEntry>();
+  /** the entries of the root elements, by local name */
+  readonly #roots = new Map<string, NameEntry>();
+  #kept = 0;
 
   constructor(
     private readonly contexts: CompiledRuleContexts,
@@ -53,30 +63,28 @@ export class SourceWalk {
    */
   run(root: XmlElement, withSites: boolean): SourceWalkResult {
     const compiled = this.contexts;
-    const index = compiled.index;
     // this pass's own document, garbage once the pass returns (decision 0226)
     const doc = new XDocument(root);
     const hits = compiled.zeroHits();
     const found = withSites ? new SiteHits(this.sites) : null;
-    const names = this.#names;
     // the leaves counted here, not returned by each visit: the CII reader at 1,000 lines measured
     // ×0.97–1.07 with the returned counts, ×0.87–0.93 with this one (paired rounds)
     let leaves = 0;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement, entry: NameEntry): void => {
-      const candidates = entry.contexts ?? candidatesUnder(entry.byParent, e, index);
+      const candidates = entry.contexts;
       if (candidates.length > 0) claimContexts(compiled, hits, e, candidates, doc);
-      if (found !== null && entry.sites !== undefined) found.visit(e, entry.sites);
+      if (found !== null && entry.sites !== undefined) found.visitSites(e, entry.sites);
       const children = e.children;
       if (children.length === 0) leaves++;
       const kids = entry.kids;
       for (let i = 0; i < children.length; i++) {
         const c = children[i] as XmlElement;
-        visit(c, kids.at(i, c.local) ?? kids.set(i, c.local, names.get(c.local) ?? this.#entry(c.local)));
+        visit(c, kids.at(i, c.local) ?? kids.set(i, c.local, this.#child(entry, c)));
       }
     };
     try {
-      visit(root, names.get(root.local) ?? this.#entry(root.local));
+      visit(root, this.#root(root));
     } catch (err) {
       // the table's reused lists are given back, cleared (sites.ts HitLists)
       found?.discard();
@@ -88,15 +96,27 @@ export class SourceWalk {
     return { contexts: countsOf(compiled, hits), values, leaves };
   }
 
-  #entry(local: string): NameEntry {
-    const contexts = this.contexts.index.candidatesOfName(local);
-    const entry = {
-      contexts,
-      byParent: contexts === null ? this.contexts.index.parentTable(local) : null,
-      sites: this.sites.sitesOf(local),
+  #root(e: XmlElement): NameEntry {
+    return this.#roots.get(e.local) ?? this.#entry(this.#roots, e, undefined);
+  }
+
+  /** The entry of `c`, a child of an element whose entry is `parent` */
+  #child(parent: NameEntry, c: XmlElement): NameEntry {
+    return parent.byName.get(c.local) ?? this.#entry(parent.byName, c, (c.parent as XmlElement).local);
+  }
+
+  /** A new entry for `e` (its parent's local name given, undefined for a root), kept in `into` while bounded */
+  #entry(into: Map<string, NameEntry>, e: XmlElement, parent: string | undefined): NameEntry {
+    const entry: NameEntry = {
+      contexts: this.contexts.index.candidates(e),
+      sites: this.sites.sitesUnder(e.local, parent),
+      byName: new Map(),
       kids: new ChildMemo<NameEntry>(),
     };
-    if (this.#names.size < MAX_NAMES) this.#names.set(local, entry);
+    if (this.#kept < MAX_ENTRIES) {
+      this.#kept++;
+      into.set(e.local, entry);
+    }
     return entry;
   }
 }

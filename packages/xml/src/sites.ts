@@ -207,6 +207,20 @@ export class SiteTable {
   }
 
   /**
+   * The sites that can select an element of this local name under a parent of that local name ('' for
+   * the root): those of any parent, then those filed under the parent's name, as SiteHits.visit tests
+   * them; undefined when none. For a walk that resolves it once per name and parent name rather than
+   * per element (`@einv/xml-check` source-walk.ts, decision 0251). A new list each call.
+   */
+  sitesUnder(local: string, parent: string | undefined): KeyedSite[] | undefined {
+    const byName = this.#byLocal.get(local);
+    if (byName === undefined) return undefined;
+    const byParent = parent === undefined ? undefined : byName.byParent.get(parent);
+    const all = [...(byName.any ?? []), ...(byParent ?? [])];
+    return all.length > 0 ? all : undefined;
+  }
+
+  /**
    * The reused lists for a SiteHits, or fresh ones when a SiteHits of this table is still filling
    * them (nothing nests two today)
    */
@@ -287,6 +301,11 @@ export class SiteHits {
       const byParent = byName.byParent.get(el.parent.local);
       if (byParent !== undefined) this.#test(byParent, el);
     }
+  }
+
+  /** Files the hits of `el`, given the sites that can select it there (`table.sitesUnder(…)`) */
+  visitSites(el: XmlElement, sites: KeyedSite[]): void {
+    this.#test(sites, el);
   }
 
   /**
