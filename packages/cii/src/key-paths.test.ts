@@ -1,35 +1,39 @@
 import { describe, expect, it } from '@jest/globals';
-import { KeyPaths } from './key-paths.js';
+import { ModelPath } from './key-paths.js';
 import { joinPath } from './model-path.js';
 
-describe('KeyPaths (the model paths kept across documents, decision 0249)', () => {
-  it('answers joinPath(base, key), also when asked again', () => {
-    const paths = new KeyPaths('item.price');
-    for (let round = 0; round < 2; round++) {
-      expect(paths.under('invoice')).toBe('invoice.item.price');
-      expect(paths.under('invoice.lines[3]')).toBe(joinPath('invoice.lines[3]', 'item.price'));
-    }
+describe('ModelPath (the model paths kept across documents, decisions 0249, 0252)', () => {
+  it('answers joinPath(base, key) by slot, the same path when asked again', () => {
+    const base = new ModelPath('invoice.lines[3]');
+    const first = base.under(2, 'item.price');
+    expect(first.path).toBe(joinPath('invoice.lines[3]', 'item.price'));
+    expect(base.under(2, 'item.price')).toBe(first);
+    expect(base.under(0, 'period').path).toBe('invoice.lines[3].period');
   });
 
-  it('leaves the base as it is for the empty key', () => {
-    expect(new KeyPaths('').under('invoice.lines[0]')).toBe('invoice.lines[0]');
+  it('gives the empty key a path of its own with the same text', () => {
+    const base = new ModelPath('invoice.lines[0]');
+    const own = base.under(1, '');
+    expect(own.path).toBe('invoice.lines[0]');
+    expect(own).not.toBe(base);
   });
 
   it("answers each item's path, in order, out of order and per list", () => {
-    const paths = new KeyPaths('lines');
+    const lines = new ModelPath('invoice.lines');
+    const attributes = new ModelPath('invoice.lines[2].attributes');
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 5; i++) expect(paths.item('invoice.lines', i)).toBe(`invoice.lines[${i}]`);
-      expect(paths.item('invoice.lines', 40)).toBe('invoice.lines[40]');
-      expect(paths.item('invoice.lines[2].attributes', 1)).toBe('invoice.lines[2].attributes[1]');
+      for (let i = 0; i < 5; i++) expect(lines.item(i).path).toBe(`invoice.lines[${i}]`);
+      expect(lines.item(40).path).toBe('invoice.lines[40]');
+      expect(attributes.item(1).path).toBe('invoice.lines[2].attributes[1]');
     }
   });
 
   it('still answers every path once the cache is full', () => {
-    const paths = new KeyPaths('key');
-    // more paths than the process keeps (MAX_PATHS, 65,536): the later ones are composed per call
-    for (let i = 0; i < 70_000; i++) expect(paths.under(`b${i}`)).toBe(`b${i}.key`);
-    expect(paths.item('invoice.notes', 0)).toBe('invoice.notes[0]');
-    expect(paths.item('invoice.notes', 1)).toBe('invoice.notes[1]');
-    expect(paths.under('b69999')).toBe('b69999.key');
+    // more paths than the process keeps (MAX_PATHS, 65,536): the later ones are made per call
+    const list = new ModelPath('invoice.notes');
+    for (let i = 0; i < 70_000; i++)
+      expect(list.item(i).under(0, 'key').path).toBe(`invoice.notes[${i}].key`);
+    expect(list.item(0).path).toBe('invoice.notes[0]');
+    expect(list.item(69_999).under(0, 'key').path).toBe('invoice.notes[69999].key');
   });
 });

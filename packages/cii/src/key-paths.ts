@@ -1,66 +1,71 @@
 /**
- * The model paths of a binding key under its groups' paths (`invoice.lines[3].item`), made once per
- * process and reused by every document (decision 0249).
+ * The model paths of the bindings (`invoice.lines[3].item`), made once per process and reused by
+ * every document (decision 0249), each reached from the path of the plan it is read under by a slot
+ * number instead of a look-up by string (decision 0252).
  *
  * The reader composed a path string per group element it read (`${target}[${index}]` for an item of
  * a repeated group, `${base}.${key}` for a group under it): three or four strings per group element,
  * each kept by the places (read-locations.ts) for the whole read. On a large invoice these were
  * among the objects every scavenge copied and promoted (a 10,000-line invoice outgrows the young
  * generation mid-read). The same paths come back in every document (the binding table is fixed and
- * the item indices count from 0), so each group keeps the paths it made; a read then allocates none
- * for the paths it has seen, and those it keeps are old objects that no scavenge copies. A field
- * keeps its paths too, for the number it records as written (the lexical form, keyed by its path).
+ * the item indices count from 0), so they are kept; a read then allocates none for the paths it has
+ * seen, and those it keeps are old objects that no scavenge copies. A field keeps its path too, for
+ * the number it records as written (the lexical form, keyed by its path).
  *
- * Bounded: past MAX_PATHS paths in all, a path is composed per read as before. The cache holds the
- * paths of the largest invoice read so far, up to ~8,000 lines of the synthetic invoices (~8 paths
- * per line), at most ~6 MB (a path of ~40 characters and its map entry ~90 bytes) for the process.
+ * Session 18 kept them in a map per binding, keyed by the path of the group element above: at 1,000
+ * lines, one look-up per group of each line in a map of 1,000 strings (hashing each kept string
+ * again, a cache miss or two per look-up), 7 % of the reader's samples. A path now holds the paths
+ * under it by the slot of their binding in the plan read under it (`Plan`: each group and number
+ * field has one), and a list's path its items' paths by index: array loads on objects the read
+ * reaches anyway. A path is the base of one plan only (a group with the empty key gets a path of its
+ * own with the same text), so slots never clash.
+ *
+ * Bounded: past MAX_PATHS paths in all, a path is made per read (and dropped with it). The cache holds
+ * the paths of the largest invoice read so far, up to ~8,000 lines of the synthetic invoices (~8
+ * paths per line), a few MB at most for the process.
  */
-import { joinPath } from './model-path.js';
 
-/** Paths kept for the process, all groups together */
+/** Paths kept for the process, all plans together */
 const MAX_PATHS = 65_536;
 let kept = 0;
 
-export class KeyPaths {
-  /** base → joinPath(base, key) */
-  private readonly joined = new Map<string, string>();
-  /** target → its items' paths by index (`target[i]`), for a repeated group's key */
-  private items: Map<string, string[]> | undefined;
+export class ModelPath {
+  /** the paths under this one, by the slot of their binding in the plan read under it */
+  private subs: (ModelPath | undefined)[] | undefined;
+  /** the paths of the items of the list at this path (a repeated group's key), by index */
+  private items: ModelPath[] | undefined;
 
-  constructor(private readonly key: string) {}
+  constructor(readonly path: string) {}
 
-  /** `joinPath(base, key)`: the key's path under `base` (a group's own path, a field's) */
-  under(base: string): string {
-    if (this.key === '') return base;
-    let path = this.joined.get(base);
-    if (path === undefined) {
-      path = joinPath(base, this.key);
+  /** `joinPath(path, key)` as a path: that of the binding at `slot` of the plan read under this one */
+  under(slot: number, key: string): ModelPath {
+    this.subs ??= [];
+    let sub = this.subs[slot];
+    if (sub === undefined) {
+      sub = new ModelPath(key === '' ? this.path : `${this.path}.${key}`);
       if (kept < MAX_PATHS) {
         kept++;
-        this.joined.set(base, path);
+        this.subs[slot] = sub;
       }
     }
-    return path;
+    return sub;
   }
 
-  /** `${target}[${index}]`: the path of the item at `index` of the group's list at `target` */
-  item(target: string, index: number): string {
-    this.items ??= new Map();
-    let paths = this.items.get(target);
-    if (paths === undefined) {
-      if (kept >= MAX_PATHS) return `${target}[${index}]`;
-      paths = [];
-      this.items.set(target, paths);
-    }
-    let path = paths[index];
-    if (path === undefined) {
-      path = `${target}[${index}]`;
+  /** `${path}[${index}]`: the path of the item at `index` of the list at this path */
+  item(index: number): ModelPath {
+    this.items ??= [];
+    let item = this.items[index];
+    if (item === undefined) {
+      item = new ModelPath(`${this.path}[${index}]`);
       // filled in order (the reader asks for index n once it has items 0…n-1), so the list stays packed
-      if (index === paths.length && kept < MAX_PATHS) {
+      if (index === this.items.length && kept < MAX_PATHS) {
         kept++;
-        paths.push(path);
+        this.items.push(item);
       }
     }
-    return path;
+    return item;
   }
 }
+
+/** The path the root plan is read under */
+export const INVOICE_PATH = new ModelPath('invoice');

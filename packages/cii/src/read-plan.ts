@@ -12,7 +12,6 @@
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding, ValueType } from './binding/types.js';
-import { KeyPaths } from './key-paths.js';
 import { compileKey, type KeyAccess, sharedKey } from './model-path.js';
 import type { ElementSink } from './read-marks.js';
 
@@ -67,8 +66,11 @@ export interface CompiledField {
    * object writes it, or a key above or below it)? Only then does the reader ask (`markRereads`).
    */
   reread: boolean;
-  /** its model paths, kept across documents (decision 0249) */
-  paths: KeyPaths;
+  /**
+   * its model path's slot under the plan's path (ModelPath.under, decision 0252), for the number
+   * recorded as written; -1 for a text or a date (none is recorded)
+   */
+  slot: number;
 }
 
 export interface CompiledGroup {
@@ -84,8 +86,8 @@ export interface CompiledGroup {
   access: KeyAccess;
   /** the plan of the group's own element */
   plan: Plan;
-  /** its model paths, kept across documents (decision 0249) */
-  paths: KeyPaths;
+  /** its model path's slot under the plan's path (ModelPath.under, decision 0252) */
+  slot: number;
 }
 
 export type CompiledEntry = CompiledField | CompiledGroup;
@@ -204,6 +206,9 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
   const builder = new PlanBuilder();
   const compiled: CompiledEntry[] = [];
   const firstSteps: number[] = [];
+  // the slots of the entries with a model path of their own (groups, numbers), from 0: a path's
+  // list of the paths under it stays as short as the plan needs
+  let slots = 0;
   for (const b of entries) {
     const { nodes, attr } = builder.add(b.path, true);
     const last = nodes[nodes.length - 1] as PathNode;
@@ -223,7 +228,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         access,
         emptyDate: b.type === 'date' && holder !== -1,
         reread: false,
-        paths: new KeyPaths(b.key),
+        slot: b.type === 'text' || b.type === 'date' ? -1 : slots++,
       });
     } else {
       compiled.push({
@@ -237,7 +242,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         pathless: nodes.length === 1,
         access,
         plan: groupPlan(b),
-        paths: new KeyPaths(b.key),
+        slot: slots++,
       });
     }
   }

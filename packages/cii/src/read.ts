@@ -22,6 +22,7 @@ import { CII_BINDING } from './binding/index.js';
 import { compilePath, everyElement, NAMESPACES, type Step, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
+import { INVOICE_PATH, type ModelPath } from './key-paths.js';
 import { getKey, isEmpty, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
 import { ReaderLocations } from './read-locations.js';
@@ -207,7 +208,7 @@ class Reader {
   readRoot(root: XmlElement, invoice: ModelObject): void {
     const plan = rootPlan(CII_BINDING);
     try {
-      this.entries(plan, this.walk(plan, root), invoice, 'invoice');
+      this.entries(plan, this.walk(plan, root), invoice, INVOICE_PATH);
     } finally {
       releaseWalks();
     }
@@ -218,19 +219,20 @@ class Reader {
   }
 
   /** Applies a plan's bindings, in table order, to what its walk found */
-  private entries(plan: Plan, found: Walk, obj: ModelObject, modelPath: string): void {
+  private entries(plan: Plan, found: Walk, obj: ModelObject, at: ModelPath): void {
     const entries = plan.entries;
     for (let i = 0; i < entries.length; i++) {
       const b = entries[i] as CompiledEntry;
       // most entries find nothing (a table for every profile): answered here, without a call
       if (found[b.node] !== undefined) {
-        if (b.kind === 'field') this.field(b, found, obj, modelPath);
-        else this.group(b, found, obj, modelPath);
-      } else if (b.kind === 'field' && b.emptyDate) this.emptyDate(b, found, obj, modelPath);
+        if (b.kind === 'field') this.field(b, found, obj, at);
+        else this.group(b, found, obj, at);
+      } else if (b.kind === 'field' && b.emptyDate) this.emptyDate(b, found, obj, at.path);
     }
   }
 
-  private field(cf: CompiledField, found: Walk, obj: ModelObject, modelPath: string): void {
+  private field(cf: CompiledField, found: Walk, obj: ModelObject, base: ModelPath): void {
+    const modelPath = base.path;
     // something was found (entries): an element, or several
     const at = found[cf.node] as XmlElement | XmlElement[];
     const f = cf.binding;
@@ -265,7 +267,7 @@ class Reader {
     const existing = cf.reread ? cf.access.get(obj) : undefined;
     if (existing !== undefined) {
       // an alternative place of a term already read (e.g. BT-149 on the gross price)
-      const other = this.convert(cf, firstEl, firstRaw, modelPath, false);
+      const other = this.convert(cf, firstEl, firstRaw, base, false);
       if (other !== undefined && other !== existing && f.alsoKey && getKey(obj, f.alsoKey) === undefined) {
         // a detail the EXTENDED structure keeps beside the term (decision 0126)
         setKey(obj, f.alsoKey, other);
@@ -283,15 +285,15 @@ class Reader {
       }
       return;
     }
-    const value = this.convert(cf, firstEl, firstRaw, modelPath, true);
+    const value = this.convert(cf, firstEl, firstRaw, base, true);
     if (value === undefined) return;
-    if (hits > 1) this.repeatedField(cf, listOf(at), modelPath);
+    if (hits > 1) this.repeatedField(cf, listOf(at), base);
     cf.access.set(obj, value);
     this.locations.add(modelPath, cf.key, firstEl);
   }
 
   /** A term found several times: said when the values differ (the first is kept) */
-  private repeatedField(cf: CompiledField, elements: readonly XmlElement[], modelPath: string): void {
+  private repeatedField(cf: CompiledField, elements: readonly XmlElement[], at: ModelPath): void {
     const f = cf.binding;
     const hits: XmlElement[] = [];
     const distinct = new Set<string | number | undefined>();
@@ -299,14 +301,14 @@ class Reader {
       const raw = cf.attr === undefined ? e.text : e.attrs[cf.attr];
       if (raw === undefined) continue;
       hits.push(e);
-      distinct.add(this.convert(cf, e, raw, modelPath, false));
+      distinct.add(this.convert(cf, e, raw, at, false));
     }
     if (distinct.size > 1) {
       this.report(
         'CII-REPEATED',
         'warning',
         `${f.bt} appears ${hits.length} times with different values; the model holds one, the first is kept.`,
-        joinPath(modelPath, f.key),
+        joinPath(at.path, f.key),
         f.bt,
         hits[1],
       );
@@ -331,9 +333,10 @@ class Reader {
     cf: CompiledField,
     el: XmlElement,
     raw: string,
-    modelPath: string,
+    base: ModelPath,
     report: boolean,
   ): string | number | undefined {
+    const modelPath = base.path;
     const text = xmlTrim(raw);
     const f = cf.binding;
     switch (cf.type) {
@@ -366,7 +369,7 @@ class Reader {
         if (plain !== undefined) return plain;
         const n = parseDecimal(text);
         if (report && n !== undefined && !isPlainNumber(raw))
-          this.lexical.set(cf.paths.under(modelPath), raw);
+          this.lexical.set(base.under(cf.slot, f.key).path, raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',
@@ -383,13 +386,12 @@ class Reader {
     }
   }
 
-  private group(cg: CompiledGroup, found: Walk, obj: ModelObject, modelPath: string): void {
+  private group(cg: CompiledGroup, found: Walk, obj: ModelObject, base: ModelPath): void {
     const at = found[cg.node];
     if (at === undefined) return;
     const g = cg.binding;
     const plan = cg.plan;
-    const paths = cg.paths;
-    const target = paths.under(modelPath);
+    const target = base.under(cg.slot, cg.key);
     if (cg.many) {
       const existing = cg.access.get(obj);
       // a new list is made with its first item: `[item]` holds one slot, where `[]` grew to 17 at its
@@ -399,14 +401,14 @@ class Reader {
       for (let i = 0; i < count; i++) {
         const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
         const item: ModelObject = {};
-        const itemPath = paths.item(target, list === undefined ? 0 : list.length);
+        const itemPath = target.item(list === undefined ? 0 : list.length);
         const inner = this.walk(plan, e);
         this.entries(plan, inner, item, itemPath);
         // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
         if (cg.pathless && isEmpty(item) && !holdsAny(plan, inner)) continue;
         this.constants(plan, inner, item);
         this.visited.add(e);
-        this.locations.add(itemPath, '', e);
+        this.locations.add(itemPath.path, '', e);
         if (list === undefined) list = [item];
         else list.push(item);
       }
@@ -420,7 +422,7 @@ class Reader {
     this.entries(plan, inner, into, target);
     this.constants(plan, inner, into);
     this.visited.add(first);
-    if (cg.key !== '' && !cg.pathless) this.locations.add(modelPath, cg.key, first);
+    if (cg.key !== '' && !cg.pathless) this.locations.add(base.path, cg.key, first);
     const count = countOf(at);
     if (cg.split) this.mergeSplit(listOf(at), into, cg, target);
     else if (count > 1) {
@@ -428,7 +430,7 @@ class Reader {
         'CII-REPEATED',
         'warning',
         `${g.bg || 'This group'} appears ${count} times; the model holds one, the first is read.`,
-        target,
+        target.path,
         g.bg,
         (at as XmlElement[])[1],
       );
@@ -455,7 +457,7 @@ class Reader {
   }
 
   /** Payment means: more elements add their credit transfers; differing other terms are reported */
-  private mergeSplit(elements: XmlElement[], into: ModelObject, cg: CompiledGroup, target: string): void {
+  private mergeSplit(elements: XmlElement[], into: ModelObject, cg: CompiledGroup, target: ModelPath): void {
     const g = cg.binding;
     const key = g.split as string;
     for (const e of elements.slice(1)) {
@@ -474,7 +476,7 @@ class Reader {
           'CII-PAYMENT-MEANS',
           'warning',
           `${g.bg} is given ${elements.length} times with different ${differing.join(', ')}; the model keeps the first one's and all credit transfers.`,
-          target,
+          target.path,
           g.bg,
           e,
         );
