@@ -12,6 +12,8 @@ import {
   prologFree,
   published,
   rootStartTag,
+  rootTag,
+  sniffHead,
   sniffXmlSyntax,
   xmlHead,
 } from './detect.js';
@@ -174,6 +176,41 @@ describe('the first start tag of a head (decision 0165)', () => {
     }
     expect(quick).toBeGreaterThan(1000);
   });
+
+  it('gives rootTag the groups of rootStartTag, from the decoded head or not (decision 0257)', () => {
+    const next = random(257);
+    const fillers = ['é', '€', '𝄞', ' ', '<!-- é -->', '<?p €?>', 'x', '\uFEFF', '>'];
+    const groups = (m: RegExpExecArray | null) => m && { prefix: m[1], local: m[2], attrs: m[3] ?? '' };
+    let quick = 0;
+    for (let n = 0; n < 12000; n++) {
+      let head = next() < 0.2 ? '\uFEFF' : '';
+      if (next() < 0.7) head += '<?xml version="1.0"?>';
+      const filler = fillers[Math.floor(next() * fillers.length)] ?? ' ';
+      // comments of up to ~9 KB: the tag before, across and after the 1 KB and 8 KB cuts
+      if (next() < 0.6) head += `<!--${filler.repeat(Math.floor(next() * (next() < 0.5 ? 400 : 3000)))}-->`;
+      const count = 1 + Math.floor(next() * 6);
+      for (let k = 0; k < count; k++) head += pieces[Math.floor(next() * pieces.length)];
+      head += filler.repeat(Math.floor(next() * 200));
+      // a PDF header somewhere, around the first kilobyte's end too
+      if (next() < 0.1) head += `${filler.repeat(Math.floor(next() * 600))}%PDF-`;
+      const bytes = new TextEncoder().encode(head);
+      const cut = next() < 0.1 ? bytes.subarray(0, Math.floor(next() * bytes.length)) : bytes;
+      const expected = groups(rootStartTag(cut));
+      expect([head, rootTag(cut)]).toEqual([head, expected]);
+      const pdf = Buffer.from(cut.subarray(0, 1024)).includes('%PDF-');
+      expect([head, sniffHead(cut)]).toEqual([head, pdf ? { pdf: true } : { pdf: false, root: expected }]);
+      if (expected) quick++;
+    }
+    expect(quick).toBeGreaterThan(3000);
+  });
+
+  it('sniffs a PDF as a PDF, without a root tag', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n<rsm:CrossIndustryInvoice>');
+    expect(sniffHead(pdf)).toEqual({ pdf: true });
+    expect(isCdarXml(new TextEncoder().encode('%PDF-1.7\n<CrossDomainAcknowledgementAndResponse>'))).toBe(
+      false,
+    );
+  });
 });
 
 describe('isCdarXml', () => {
@@ -201,7 +238,7 @@ describe('isCdarXml', () => {
     ' '.repeat(1500),
     ' '.repeat(9000),
   ];
-  it('answers as the root start tag says, on random heads in UTF-8 and UTF-16 (the byte pre-check never says no wrongly)', () => {
+  it('answers as the root start tag says, on random heads in UTF-8 and UTF-16', () => {
     const next = random(186);
     const answers = { true: 0, false: 0 };
     for (let n = 0; n < 4000; n++) {

@@ -24,7 +24,7 @@ import {
 import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
 import { statusLabel, statusLabelSource } from '../cdar/labels.js';
 import { validateCdar } from '../cdar/validate.js';
-import { type DetectAndCheckResult, detectReadAndCheck, isCdarXml } from '../detect.js';
+import { type DetectAndCheckResult, detectReadAndCheck, isCdarHead, sniffHead } from '../detect.js';
 import { localizeFinding, localizeFindings } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
@@ -110,7 +110,9 @@ export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOpt
 /** validateDocument, also returning what the reader found (one pass) */
 export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): JudgedDocument {
   const lang = options.lang ?? 'en';
-  if (isCdarXml(bytes)) return judgeStatusMessage(bytes, options, lang);
+  // the head is sniffed once for both questions: a status message, and else the format (decision 0257)
+  const head = sniffHead(bytes);
+  if (isCdarHead(head)) return judgeStatusMessage(bytes, options, lang);
   // one pass: a CII document (or a PDF's embedded CII) is parsed once for the reader and the check
   const limit = {
     ...(options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {}),
@@ -126,6 +128,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           extendedCtcFr: options.profile === EXTENDED_CTC_FR,
         }
       : {},
+    head,
   );
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
