@@ -10,13 +10,12 @@
  */
 import type { Finding, Severity } from '@einv/core-model';
 import { NO_ATTRS, type XmlElement, xpathOf } from '@einv/xml';
-import { ChildMemo } from './child-memo.js';
 import { type ComparedValues, comparedValues, evaluateCompared } from './compared-values.js';
 import type { PreparedModel } from './model.js';
 import { ModelAbsence } from './model-absence.js';
 import { absenceChains, compileXPath, triggerOf, XDocument, type XPath } from './xpath.js';
 import { type BoolFn, boolOf } from './xpath-fast.js';
-import { type ContextEntry, ContextIndex, candidatesUnder } from './xpath-match.js';
+import { type ContextEntry, ContextIndex } from './xpath-match.js';
 import type { Ast } from './xpath-parse.js';
 import type { ChainStep } from './xpath-shapes.js';
 
@@ -176,8 +175,10 @@ export interface CompiledPattern {
   gatherAttrs: string[];
   /** gatherAttrs as a set; null when empty (then the walk reads no attributes) */
   gatherAttrSet: ReadonlySet<string> | null;
-  /** what the walk needs of each local name, built on first sight (bounded) */
-  names: Map<string, NameEntry>;
+  /** what the walk needs of each path, by the root's local name, built on first sight (bounded) */
+  roots: Map<string, PathEntry>;
+  /** the number of path entries kept (at most MAX_PATHS) */
+  paths: number;
   /** the claimed nodes' lists, reused from document to document (ClaimLists) */
   claims: ClaimLists;
 }
@@ -202,19 +203,42 @@ interface ClaimLists {
 }
 const CLAIMS_KEPT = 1 << 18;
 
-interface NameEntry {
-  /** the context branches that can match the name, or null when they depend on the parent's name */
-  contexts: readonly ContextEntry[] | null;
-  /** when they do: those met so far by the parent's name (ContextIndex.parentTable) */
-  byParent: ReadonlyMap<string, readonly ContextEntry[]> | null;
+/**
+ * What the walk needs of the elements at one path from the root (the local names and namespaces of
+ * the element and its ancestors, decision 0254). Most rule contexts are names only
+ * (`/rsm:A/rsm:B/ram:C`, `//cac:Delivery`): whether they match an element depends on that path
+ * alone, so they are tried once, on the first element met at the path, and the outcome is kept
+ * here; only the contexts with predicates are tried on every element. Before, every element looked
+ * its candidates up by name (and parent name) and ran each context's closure up its ancestors.
+ */
+interface PathEntry {
+  readonly local: string;
+  readonly ns: string;
   /** the position of the name in gatherNames, -1 when not gathered */
-  gather: number;
-  /** the entries of the children last met at each position under an element of this name */
-  kids: ChildMemo<NameEntry>;
+  readonly gather: number;
+  /**
+   * the candidate branches with predicates that come before the first one the path alone matches,
+   * in table order: tried on each element
+   */
+  readonly tests: readonly ContextEntry[];
+  /** the rule of the first candidate the path alone matches (claims the element when no test does); -1 when none */
+  readonly settled: number;
+  /** whether the entry is kept (false past MAX_PATHS: made again for each element, nothing kept below it) */
+  readonly kept: boolean;
+  /** the entries of the children last met at each position below this path (their local names first) */
+  kidLocals: string[];
+  kidEntries: PathEntry[];
+  /** every child entry made below this path, by local name (namespace and name for a second namespace) */
+  byName: Map<string, PathEntry> | undefined;
 }
 
-/** Hostile documents can invent any number of names: the entries kept are bounded */
-const MAX_NAMES = 10_000;
+/**
+ * Hostile documents can invent any number of paths: the entries kept are bounded (the official
+ * examples and the 1,000-line invoices have 237 CII and 322 UBL paths)
+ */
+const MAX_PATHS = 4096;
+/** the positions remembered per path (the children of a line's or a party's element fit) */
+const MEMO = 32;
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -313,7 +337,8 @@ export function compilePattern(
     gatherIndex: new Map([...gatherNames].map((name, k) => [name, k])),
     gatherAttrs: [...gatherAttrs],
     gatherAttrSet: gatherAttrs.size > 0 ? gatherAttrs : null,
-    names: new Map(),
+    roots: new Map(),
+    paths: 0,
     claims: { nodes: [], rules: [], busy: false },
   };
 }
@@ -476,10 +501,9 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const lists: (XmlElement[] | undefined)[] = new Array(pattern.gatherNames.length);
     const attrNames = pattern.gatherAttrSet;
     let attrs: Map<string, XmlElement[]> | undefined;
-    const names = pattern.names;
     const rules = pattern.rules;
     // document order (the parser caps the depth, so recursion is bounded)
-    const visit = (e: XmlElement, entry: NameEntry): void => {
+    const visit = (e: XmlElement, entry: PathEntry): void => {
       if (entry.gather >= 0) {
         const list = lists[entry.gather];
         if (list === undefined) lists[entry.gather] = [e];
@@ -493,32 +517,36 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
           if (owners === undefined) attrs.set(name, [e]);
           else owners.push(e);
         }
-      const candidates = entry.contexts ?? candidatesUnder(entry.byParent, e, index);
-      for (let k = 0; k < candidates.length; k++) {
-        const c = candidates[k] as ContextEntry;
-        if (!c.match(e, doc)) continue;
+      // the contexts with predicates first, then the one the path settled (decision 0254)
+      let claim = entry.settled;
+      const tests = entry.tests;
+      for (let k = 0; k < tests.length; k++) {
+        const c = tests[k] as ContextEntry;
+        if (c.match(e, doc)) {
+          claim = c.rule;
+          break;
+        }
+      }
+      if (claim >= 0) {
         // claimed; listed only when the rule can fail there
-        const rule = rules[c.rule] as CompiledRule;
+        const rule = rules[claim] as CompiledRule;
         if (!rule.attrsOnly || attributeMayFail(rule, e)) {
           nodes[count] = e;
           claimed[count] = rule;
           count++;
         }
-        break;
       }
       const children = e.children;
-      const kids = entry.kids;
+      const locals = entry.kidLocals;
+      const kids = entry.kidEntries;
       for (let i = 0; i < children.length; i++) {
         const c = children[i] as XmlElement;
-        visit(
-          c,
-          kids.at(i, c.local) ??
-            kids.set(i, c.local, names.get(c.local) ?? nameEntry(pattern, index, c.local)),
-        );
+        const known = locals[i] === c.local ? (kids[i] as PathEntry) : undefined;
+        visit(c, known !== undefined && known.ns === c.ns ? known : childEntry(pattern, entry, i, c, doc));
       }
     };
     try {
-      visit(root, names.get(root.local) ?? nameEntry(pattern, index, root.local));
+      visit(root, rootEntry(pattern, root, doc));
       doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
       for (let i = 0; i < count; i++) {
         runRule(doc, claimed[i] as CompiledRule, nodes[i] as XmlElement, findings);
@@ -547,16 +575,79 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
   return findings;
 }
 
-function nameEntry(pattern: CompiledPattern, index: ContextIndex, local: string): NameEntry {
-  const contexts = index.candidatesOfName(local);
-  const entry = {
-    contexts,
-    byParent: contexts === null ? index.parentTable(local) : null,
-    gather: pattern.gatherNames.indexOf(local),
-    kids: new ChildMemo<NameEntry>(),
-  };
-  if (pattern.names.size < MAX_NAMES) pattern.names.set(local, entry);
+/** The entry of the path of `root` (a document's root element) */
+function rootEntry(pattern: CompiledPattern, root: XmlElement, doc: XDocument): PathEntry {
+  const known = pattern.roots.get(root.local);
+  if (known !== undefined && known.ns === root.ns) return known;
+  const entry = pathEntry(pattern, root, doc);
+  if (entry.kept && known === undefined) pattern.roots.set(root.local, entry);
   return entry;
+}
+
+/**
+ * The entry of child `c` (at position `i`) of an element at `parent`'s path, made on the first
+ * element met there and remembered by position
+ */
+function childEntry(
+  pattern: CompiledPattern,
+  parent: PathEntry,
+  i: number,
+  c: XmlElement,
+  doc: XDocument,
+): PathEntry {
+  if (!parent.kept) return pathEntry(pattern, c, doc);
+  let byName = parent.byName;
+  const local = c.local;
+  let entry = byName?.get(local);
+  // a second namespace for one local name under one path (no invoice does this): its own key
+  if (entry !== undefined && entry.ns !== c.ns) entry = byName?.get(`${c.ns} ${local}`);
+  if (entry === undefined) {
+    entry = pathEntry(pattern, c, doc);
+    if (!entry.kept) return entry;
+    byName ??= parent.byName = new Map();
+    byName.set(byName.get(local) === undefined ? local : `${c.ns} ${local}`, entry);
+  }
+  // positions are met in order from 0: the lists grow by one, and later misses replace an entry
+  const locals = parent.kidLocals;
+  if (i < locals.length) {
+    locals[i] = local;
+    parent.kidEntries[i] = entry;
+  } else if (i === locals.length && i < MEMO) {
+    locals.push(local);
+    parent.kidEntries.push(entry);
+  }
+  return entry;
+}
+
+/**
+ * A new entry for the path of `e`: its candidates, the name-only ones decided on `e` (the outcome is
+ * the same for every element of the path), kept while fewer than MAX_PATHS are
+ */
+function pathEntry(pattern: CompiledPattern, e: XmlElement, doc: XDocument): PathEntry {
+  const index = pattern.index as ContextIndex;
+  const candidates = index.candidates(e);
+  const kept = pattern.paths < MAX_PATHS;
+  const tests: ContextEntry[] = [];
+  let settled = -1;
+  for (const c of candidates) {
+    if (!kept || !c.namesOnly) tests.push(c);
+    else if (c.match(e, doc)) {
+      settled = c.rule;
+      break;
+    }
+  }
+  if (kept) pattern.paths++;
+  return {
+    local: e.local,
+    ns: e.ns,
+    gather: pattern.gatherIndex.get(e.local) ?? -1,
+    tests,
+    settled,
+    kept,
+    kidLocals: [],
+    kidEntries: [],
+    byName: undefined,
+  };
 }
 
 /** Has `e` an attribute an assert of the rule is triggered by or forbids (what runRule reads of attributes)? */

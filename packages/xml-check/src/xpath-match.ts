@@ -15,7 +15,7 @@
 import type { XmlElement } from '@einv/xml';
 import { patternShape, type XDocument } from './xpath.js';
 import { type BoolFn, predicateOf } from './xpath-fast.js';
-import type { Step, XPath } from './xpath-parse.js';
+import type { Ast, Step, XPath } from './xpath-parse.js';
 
 /** Does element `e` match one branch of a context (with the document for the predicates)? */
 export type Matcher = (e: XmlElement, doc: XDocument) => boolean;
@@ -27,6 +27,12 @@ export interface ContextEntry {
   /** the rule's index in its pattern */
   readonly rule: number;
   readonly match: Matcher;
+  /**
+   * Whether the branch tests names only (child and descendant steps, no predicate): whether it
+   * matches an element then depends on the local names and namespaces of the element and its
+   * ancestors alone (a walk can decide it once per path, decision 0254)
+   */
+  readonly namesOnly: boolean;
 }
 
 interface Keyed {
@@ -80,7 +86,7 @@ export class ContextIndex {
           if (b.k !== 'path') return;
           const branch: XPath = { src: context.src, ast: b };
           keyed.push({
-            entry: { group, rule, match: compileMatch(branch) },
+            entry: { group, rule, match: compileMatch(branch), namesOnly: namesOnly(b) },
             local: shapes[i] as string,
             parent: parentKey(b.steps),
             order: keyed.length,
@@ -174,6 +180,12 @@ export function candidatesUnder(
     if (hit !== undefined) return hit;
   }
   return index.candidates(e);
+}
+
+/** Does a branch test names only (ContextEntry.namesOnly)? */
+function namesOnly(a: Ast): boolean {
+  if (a.k !== 'path' || a.start !== null || a.steps.length === 0) return false;
+  return a.steps.every((s) => s.axis === 'child' && s.preds.length === 0 && s.call === undefined);
 }
 
 /** The local name the parent must have: the step before the last, when the last is a child step of it */

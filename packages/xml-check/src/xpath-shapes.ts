@@ -96,9 +96,15 @@ export function patternShape(x: XPath): string[] | null {
   return out;
 }
 
-/** 'X' for a predicate `ends-with(name(), 'X')` or `ends-with(name(), 'X') and …`, else '' */
+/**
+ * 'X' for a predicate `ends-with(name(), 'X')` or `ends-with(name(), 'X') and …`, else ''. The
+ * parser nests `a and b and c` as `(a and b) and c`: the first conjunct is at the end of the left
+ * branches (UBL's `//*[ends-with(name(), 'Amount') and not(…) and not(…)]` was keyed by no name and
+ * tried on every element, decision 0254).
+ */
 function suffixOf(p: Ast | undefined): string {
-  const e = p?.k === 'and' ? p.a : p;
+  let e = p;
+  while (e?.k === 'and') e = e.a;
   if (e?.k !== 'call' || e.name !== 'ends-with') return '';
   const [n, lit] = e.args;
   if (n?.k !== 'call' || n.name !== 'name' || n.args.length !== 0 || lit?.k !== 'str' || lit.v.includes(':'))

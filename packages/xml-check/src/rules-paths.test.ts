@@ -1,0 +1,70 @@
+/**
+ * runPattern's walk decides the name-only contexts once per path (decision 0254): the claims must be
+ * those of the interpreter (the pattern without its index evaluates every context on the document),
+ * whatever the order of the contexts, the namespaces, the positions and the number of paths.
+ */
+import { parseXml, type XmlElement } from '@einv/xml';
+import { describe, expect, it } from '@jest/globals';
+import { type CompiledPattern, compilePattern, type PatternData, runPattern } from './rules.js';
+
+const pattern: PatternData = {
+  ns: { t: 'urn:t', u: 'urn:u' },
+  rules: [
+    // a predicate before a name-only context of the same element: tried first on every element
+    ['//t:Line[t:Kind = "x"]', [['P-1', 'fatal', 'not(t:Bad)', 'x line with Bad']]],
+    ['/t:Root/t:Line', [['N-1', 'fatal', 't:Id', 'line without Id']]],
+    ['//t:Line', [['N-2', 'fatal', 'not(t:Bad)', 'nested line with Bad']]],
+    // the same local name in another namespace, under the same parent
+    ['/t:Root/u:Line', [['U-1', 'fatal', 'not(u:Bad)', 'u line with Bad']]],
+    ['//t:Any/*', [['W-1', 'fatal', 'not(t:Bad)', 'child of Any with Bad']]],
+  ],
+};
+
+function rootOf(xml: string): XmlElement {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.root;
+}
+/** The findings as a set (the interpreter runs rule by rule, the walk in document order) */
+const found = (p: CompiledPattern, xml: string) =>
+  runPattern(p, rootOf(xml))
+    .map((f) => `${f.rule} ${f.xpath}`)
+    .sort();
+/** The same pattern without its index: every context evaluated by the interpreter */
+const interpreted = (xml: string) => found({ ...compilePattern(pattern), index: null }, xml);
+
+const docs = [
+  '<Root xmlns="urn:t" xmlns:u="urn:u"><Line><Id/></Line><Line/><u:Line><u:Bad/></u:Line><Line><Bad/></Line></Root>',
+  '<Root xmlns="urn:t" xmlns:u="urn:u"><u:Line><u:Bad/></u:Line><Line><Kind>x</Kind><Bad/></Line><Line><Kind>y</Kind><Bad/></Line></Root>',
+  '<Root xmlns="urn:t"><Any><Line><Bad/></Line><Other><Bad/></Other></Any><Line><Line><Bad/></Line></Line></Root>',
+  `<Root xmlns="urn:t" xmlns:u="urn:u">${'<Line><Id/></Line><u:Line/>'.repeat(20)}<Line/><Line><Bad/></Line></Root>`,
+  '<Root xmlns="urn:t"><Line><Kind>x</Kind><Id/></Line></Root>',
+  '<Other xmlns="urn:t"><Line><Bad/></Line></Other>',
+];
+
+describe('runPattern path entries', () => {
+  it('claim what the interpreter claims, one pattern reused over documents of other shapes', () => {
+    const reused = compilePattern(pattern);
+    for (const xml of [...docs, ...docs.reverse()]) expect(found(reused, xml)).toEqual(interpreted(xml));
+  });
+
+  it('claim the same past the paths kept (a document of thousands of names)', () => {
+    const reused = compilePattern(pattern);
+    const names = Array.from({ length: 5000 }, (_, i) => `<N${i}><Line/></N${i}>`).join('');
+    const late = '<Late><Bad/><Line><Bad/></Line></Late><N7><Line><Bad/></Line></N7>';
+    const xml = `<Root xmlns="urn:t"><Any>${names}${late}</Any><Line/><Line><Bad/></Line></Root>`;
+    const expected = interpreted(xml);
+    // /Root/Line[2] is claimed by N-1, the first rule whose context matches it
+    expect(expected).toEqual([
+      'N-1 /Root/Line[1]',
+      'N-1 /Root/Line[2]',
+      'N-2 /Root/Any/Late/Line',
+      'N-2 /Root/Any/N7[2]/Line',
+      'W-1 /Root/Any/Late',
+    ]);
+    expect(found(reused, xml)).toEqual(expected);
+    expect(reused.paths).toBeLessThanOrEqual(4096);
+    // and later documents still get their findings, with the entries kept then
+    for (const doc of docs) expect(found(reused, doc)).toEqual(interpreted(doc));
+  });
+});
