@@ -12,7 +12,7 @@
  * does not look into — wildcards and declarations without a type — which here stand for "anything".
  * Everything not understood (other axes, `//` in the middle of a context) answers "possible".
  */
-import type { Particle, PreparedModel } from './model.js';
+import { type Particle, type PreparedModel, UNBOUNDED } from './model.js';
 import type { Ast, Step } from './xpath-parse.js';
 import type { ChainStep } from './xpath-shapes.js';
 
@@ -47,6 +47,73 @@ export class ModelAbsence {
       states = next;
     }
     return true;
+  }
+
+  /**
+   * Does `test` hold on every node `context` selects, in a document the structure check passed?
+   * Understood: cardinalities of a path of child steps that the content models bound
+   * (`count(ram:A/ram:B) <= 1`, `count(ram:C) = 1`, decision 0255); anything else answers false.
+   * A step's predicates only narrow what it selects: an upper bound holds with them, a lower bound
+   * is only read from paths without them.
+   */
+  holds(context: Ast, test: Ast): boolean {
+    if (test.k !== 'cmp' || test.b.k !== 'num') return false;
+    const a = test.a;
+    if (a.k !== 'call' || a.name !== 'count' || a.args.length !== 1) return false;
+    const path = a.args[0] as Ast;
+    if (path.k !== 'path' || path.abs !== '' || path.start !== null || path.steps.length === 0) return false;
+    if (path.steps.some((s) => s.axis !== 'child' || s.deep || s.local === '*' || s.ns === '*')) return false;
+    let states = this.#contexts.get(context);
+    if (states === undefined) {
+      states = this.contextTypes(context);
+      this.#contexts.set(context, states);
+    }
+    if (states === null || states.size === 0) return false;
+    const narrowed = path.steps.some((s) => s.preds.length > 0);
+    let min = 1;
+    let max = 1;
+    for (const step of path.steps) {
+      if (states.has(ANY)) return false;
+      // no element can be at this step: the count is 0
+      if (states.size === 0 || max === 0) {
+        min = 0;
+        max = 0;
+        break;
+      }
+      let stepMin = Number.POSITIVE_INFINITY;
+      let stepMax = 0;
+      const next = new Set<number>();
+      for (const t of states) {
+        const type = this.model.types[t];
+        if (type === undefined) return false;
+        const [lo, hi] =
+          type.def.s !== undefined || type.particle === null
+            ? [0, 0]
+            : occurrences(this.model, type.particle, step.ns, step.local);
+        stepMin = Math.min(stepMin, lo);
+        stepMax = Math.max(stepMax, hi);
+        this.children(t, step.ns, step.local, next);
+      }
+      min *= stepMin;
+      max = stepMax === 0 ? 0 : max * stepMax;
+      states = next;
+    }
+    if (narrowed) min = 0;
+    const n = test.b.v;
+    switch (test.op) {
+      case '<=':
+        return max <= n;
+      case '<':
+        return max < n;
+      case '=':
+        return min === n && max === n;
+      case '>=':
+        return min >= n;
+      case '>':
+        return min > n;
+      default:
+        return false;
+    }
   }
 
   private attributePossible(states: Set<number>, name: string): boolean {
@@ -119,6 +186,28 @@ export class ModelAbsence {
     };
     visit(type.particle);
   }
+}
+
+/**
+ * How many children named ns:local a content model lets an element have, as the structure check
+ * counts them ([min, max], max Infinity when unbounded); [0, Infinity] wherever a wildcard could take
+ * one (what it takes is not checked by name)
+ */
+function occurrences(model: PreparedModel, p: Particle, ns: string, local: string): [number, number] {
+  const [head, min, rawMax] = p;
+  const max = rawMax === UNBOUNDED ? Number.POSITIVE_INFINITY : rawMax;
+  if (typeof head === 'number') {
+    const d = model.elems[head];
+    return d !== undefined && d.ns === ns && d.local === local ? [min, max] : [0, 0];
+  }
+  if (head === 'w') return [0, Number.POSITIVE_INFINITY];
+  const items = (p.slice(3) as Particle[]).map((item) => occurrences(model, item, ns, local));
+  if (items.length === 0) return [0, 0];
+  // one repetition of the group: every item of a sequence, one item of a choice
+  const lo = head === 's' ? items.reduce((sum, [l]) => sum + l, 0) : Math.min(...items.map(([l]) => l));
+  const hi =
+    head === 's' ? items.reduce((sum, [, h]) => sum + h, 0) : Math.max(0, ...items.map(([, h]) => h));
+  return [min * lo, hi === 0 ? 0 : max * hi];
 }
 
 function nameFits(ns: string, local: string, declNs: string, declLocal: string): boolean {

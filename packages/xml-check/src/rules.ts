@@ -81,7 +81,13 @@ export function syntaxRuleSet(json: string): {
     let pruned = byModel.get(model);
     if (!pruned) {
       const absence = new ModelAbsence(model);
-      pruned = parsed().map((d) => compilePattern(d, (context, chain) => absence.possible(context, chain)));
+      pruned = parsed().map((d) =>
+        compilePattern(
+          d,
+          (context, chain) => absence.possible(context, chain),
+          (context, test) => absence.holds(context, test),
+        ),
+      );
       byModel.set(model, pruned);
     }
     return pruned;
@@ -261,11 +267,14 @@ function newNode(ns: string): AbsenceNode {
 /**
  * `possible`: whether an absence chain can exist below a node of the rule's context (ModelAbsence
  * for a model the document passed); a chain it rules out is left out of the rule's absence tree,
- * an assert whose every chain is ruled out is left out of the rule (it holds on every such node)
+ * an assert whose every chain is ruled out is left out of the rule (it holds on every such node).
+ * `holds`: whether a test holds on every node of the rule's context for that model (the
+ * cardinalities its content models bound, decision 0255); such an assert is left out.
  */
 export function compilePattern(
   data: PatternData,
   possible?: (context: Ast, chain: readonly ChainStep[]) => boolean,
+  holds?: (context: Ast, test: Ast) => boolean,
 ): CompiledPattern {
   const rules = data.rules.map(([context, asserts, lets = []]) => {
     const rule: CompiledRule = {
@@ -298,6 +307,7 @@ export function compilePattern(
         rule.always.push(a);
         continue;
       }
+      if (holds?.(rule.context.ast, a.test.ast)) continue;
       const chains = absenceChains(a.test);
       // a local name bound to two namespaces in one tree node would need more than a map: fall back
       if (chains?.every((c) => addChain(rule.absent, c, a, true))) {
