@@ -36,7 +36,19 @@ interface PathNode {
   locals: string[];
   /** children by local name (namespace and predicates are checked on dispatch) */
   byLocal: Map<string, PathNode[]>;
+  /**
+   * For a node with more than SCAN_MAX children: the local name of the child element last met at
+   * each position under an element found here, and its `byLocal` answer (null: none). The next
+   * element found here mostly has the same children in the same places (the next line, the next
+   * invoice), so a child's nodes are one identity compare away instead of a `Map` look-up by name
+   * (decision 0253, as xml-check's ChildMemo, 0228). The first MEMO positions only.
+   */
+  memoLocals: string[];
+  memoKids: (PathNode[] | null)[];
 }
+
+/** Child positions remembered per node (memoLocals) */
+const MEMO = 32;
 
 /** Up to this many child nodes, a child element's name is compared with each in turn (no look-up) */
 const SCAN_MAX = 6;
@@ -117,7 +129,17 @@ export interface Plan {
 }
 
 function newNode(index: number, step: Step | undefined): PathNode {
-  return { index, step, marks: false, children: [], inner: [], locals: [], byLocal: new Map() };
+  return {
+    index,
+    step,
+    marks: false,
+    children: [],
+    inner: [],
+    locals: [],
+    byLocal: new Map(),
+    memoLocals: [],
+    memoKids: [],
+  };
 }
 
 class PlanBuilder {
@@ -260,6 +282,10 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
   const nodes = [builder.root];
   for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
     node.inner = node.children.filter((c) => c.children.length > 0);
+    if (node.children.length > SCAN_MAX) {
+      node.memoLocals = new Array<string>(MEMO).fill('');
+      node.memoKids = new Array<PathNode[] | null>(MEMO).fill(null);
+    }
     nodes.push(...node.children);
   }
   return {
@@ -347,7 +373,7 @@ function walkNode(
   // few child nodes (most steps have one): the names compared in place (interned: by identity), in
   // the order of `children`, which is each name's order in `byLocal`
   const scan = kids.length <= SCAN_MAX;
-  const { byLocal, locals } = node;
+  const { byLocal, locals, memoLocals, memoKids } = node;
   const many = Array.isArray(at);
   const sources = many ? at.length : 1;
   for (let i = 0; i < sources; i++) {
@@ -360,8 +386,17 @@ function walkNode(
           if (locals[k] === local) dispatch(c, kids[k] as PathNode, found, vars, seen);
         continue;
       }
-      const candidates = byLocal.get(c.local);
-      if (candidates === undefined) continue;
+      const local = c.local;
+      let candidates: PathNode[] | null;
+      if (j < MEMO && memoLocals[j] === local) candidates = memoKids[j] as PathNode[] | null;
+      else {
+        candidates = byLocal.get(local) ?? null;
+        if (j < MEMO) {
+          memoLocals[j] = local;
+          memoKids[j] = candidates;
+        }
+      }
+      if (candidates === null) continue;
       for (let k = 0; k < candidates.length; k++) dispatch(c, candidates[k] as PathNode, found, vars, seen);
     }
   }
