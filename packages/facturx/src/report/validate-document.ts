@@ -25,7 +25,7 @@ import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, val
 import { statusLabel, statusLabelSource } from '../cdar/labels.js';
 import { validateCdar } from '../cdar/validate.js';
 import { type DetectAndCheckResult, detectReadAndCheck, isCdarHead, sniffHead } from '../detect.js';
-import { localizeFinding, localizeFindings } from '../i18n/localize.js';
+import { localizeFinding } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
 import { unreadableCause } from './unreadable.js';
@@ -176,19 +176,26 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
         ])
       : [];
-  // EXTENDED-CTC-FR disables some EN 16931 syntax rules (decision 0079): their findings do not apply
-  const structureFindings = (structure ? [...structure.errors, ...structure.warnings] : []).filter(
-    (f) => profile !== EXTENDED_CTC_FR || structureFindingAppliesInExtendedCtcFr(f, syntax, read.invoice),
-  );
-  // the structure check and the readers write English; the rules and the PDF side the asked language
-  const all = dedupe([
-    ...localizeFindings(structureFindings, lang),
-    ...localizeFindings(read.diagnostics, lang),
-    ...rules.errors,
-    ...rules.warnings,
-    ...pdfFindings,
-  ]);
-  const errors = all.filter((f) => f.severity === 'fatal');
+  // every finding once, in this order, split by severity: pushed by loops rather than spread into one
+  // array and filtered twice (decision 0258)
+  const found = new ReportFindings();
+  if (structure) {
+    // EXTENDED-CTC-FR disables some EN 16931 syntax rules (decision 0079): their findings do not apply
+    const all = profile !== EXTENDED_CTC_FR;
+    // the structure check and the readers write English; the rules and the PDF side the asked language
+    for (const list of [structure.errors, structure.warnings])
+      for (let i = 0; i < list.length; i++) {
+        const f = list[i] as Finding;
+        if (all || structureFindingAppliesInExtendedCtcFr(f, syntax, read.invoice))
+          found.add(localizeFinding(f, lang));
+      }
+  }
+  for (let i = 0; i < read.diagnostics.length; i++)
+    found.add(localizeFinding(read.diagnostics[i] as Finding, lang));
+  found.addAll(rules.errors);
+  found.addAll(rules.warnings);
+  found.addAll(pdfFindings);
+  const { errors, warnings } = found;
   const report: DocumentReport = {
     valid: errors.length === 0,
     kind: 'invoice',
@@ -197,7 +204,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     ...(profile ? { profile } : {}),
     ruleSets: [STRUCTURE_SETS[lang][syntax], ...rules.ruleSets],
     errors,
-    warnings: all.filter((f) => f.severity !== 'fatal'),
+    warnings,
     ...(rules.notices ? { notices: rules.notices } : {}),
     ...frenchRulesSkipped(rules.ruleSets, read.invoice, options, profile, lang),
     ...(read.format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
@@ -296,11 +303,35 @@ function frenchRulesSkipped(
 
 const isAboutPdf = (f: Finding) => f.path === 'pdf' || f.path.startsWith('pdf.');
 
+/** The key by which a finding is said once (dedupe) */
+const onceKey = (f: Finding): string => `${f.rule}|${f.line ?? ''}|${f.xpath ?? f.path}|${f.message}`;
+
+/**
+ * The report's findings as they are added: each said once (the first of a key, as dedupe), the
+ * fatal ones in `errors`, the others in `warnings`, in the order added (decision 0258)
+ */
+class ReportFindings {
+  readonly errors: Finding[] = [];
+  readonly warnings: Finding[] = [];
+  private readonly seen = new Set<string>();
+
+  add(f: Finding): void {
+    const key = onceKey(f);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    (f.severity === 'fatal' ? this.errors : this.warnings).push(f);
+  }
+
+  addAll(list: readonly Finding[]): void {
+    for (let i = 0; i < list.length; i++) this.add(list[i] as Finding);
+  }
+}
+
 /** The reader and the structure check both report a document that is not well-formed: say it once */
 function dedupe(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
   return findings.filter((f) => {
-    const key = `${f.rule}|${f.line ?? ''}|${f.xpath ?? f.path}|${f.message}`;
+    const key = onceKey(f);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
