@@ -1,4 +1,5 @@
 /** The XSD built-in types as libxml2 reads them (white space, lexical forms, facets). */
+import { Buffer } from 'node:buffer';
 import { describe, expect, it } from '@jest/globals';
 import { checkSimple } from './simple.js';
 
@@ -52,6 +53,20 @@ describe('checkSimple', () => {
     for (const v of ['QU\tJD', 'Q\rUJD\n', ' QUJD QUI=\n', 'QUJD\r\n\tQQ== '])
       expect(ok('base64Binary', v)).toBe(true);
     for (const v of ['QU\tJ', 'QUJD Q', '\nQUJDQ\r\n']) expect(ok('base64Binary', v)).toBe(false);
+    // long values (an attachment) are first tried as canonical base64, natively: the same answers
+    const long = Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 7) % 256)).toString('base64');
+    const near = (edit: (v: string) => string) => ok('base64Binary', edit(long));
+    expect(near((v) => v)).toBe(true);
+    expect(near((v) => `${v.slice(0, -4)}QQ==`)).toBe(true);
+    expect(near((v) => `${v.slice(0, -4)}QR==`)).toBe(true); // padding bits set: not canonical, still valid
+    expect(near((v) => `${v.slice(0, 76)}\n${v.slice(76)}`)).toBe(true);
+    expect(near((v) => `${v.slice(0, 100)}-${v.slice(101)}`)).toBe(false); // base64url's alphabet
+    expect(near((v) => `${v.slice(0, 100)}_${v.slice(101)}`)).toBe(false);
+    expect(near((v) => `${v.slice(0, 100)}\u0141${v.slice(101)}`)).toBe(false); // read as 0x41 by a byte cast
+    expect(near((v) => `${v.slice(0, 100)}=${v.slice(101)}`)).toBe(false);
+    expect(near((v) => `${v}QUJD=`)).toBe(false);
+    expect(near((v) => v.slice(0, -1))).toBe(false);
+    expect(near((v) => `${v}QQ`)).toBe(false);
     expect(ok('language', 'fr-FR')).toBe(true);
     expect(ok('language', 'fr_FR')).toBe(false);
   });

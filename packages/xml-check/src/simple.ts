@@ -3,6 +3,7 @@
  * white space handled per type (preserve / replace / collapse), then the lexical form, then the
  * facets (enumeration, pattern, lengths). Returns what was expected, or null when the value is fine.
  */
+import { Buffer } from 'node:buffer';
 import type { SimpleDef } from './model.js';
 import { codePoints, collapse } from './strings.js';
 
@@ -91,12 +92,37 @@ function checkLexical(base: string, v: string): string | null {
 
 /** Base64 with optional white space (attachments can be megabytes: native scans, no char loop) */
 function isBase64(v: string): boolean {
-  if (!BASE64.test(v)) return false;
   // the characters other than white space, by counting the white space: indexOf scans natively and
   // allocates nothing (a regex test, then a replace copying the whole value, cost ~1.6× more on
   // the official examples' attachments, which mostly have no white space at all)
   const blanks = occurrences(v, '\n') + occurrences(v, '\r') + occurrences(v, '\t') + occurrences(v, ' ');
-  return (v.length - blanks) % 4 === 0;
+  if (blanks === 0 && v.length >= CANONICAL_FROM && isCanonicalBase64(v)) return true;
+  return BASE64.test(v) && (v.length - blanks) % 4 === 0;
+}
+
+/** Values from this length on are first tried as canonical base64 (a short value is one regex test) */
+const CANONICAL_FROM = 4096;
+/** Bytes re-encoded at a time: a multiple of 3, so each piece's base64 is a piece of the whole's */
+const PIECE = 3 * 16 * 1024;
+
+/**
+ * Is `v` exactly the base64 of some bytes: decoded and encoded again by Node's native codec, the
+ * same text? Then it holds only the base64 alphabet, its `=` padding at the end and a length that is
+ * a multiple of 4, which BASE64 and the count above accept: true is the regex's answer. False
+ * proves nothing (white space, other alphabets, padding bits): the regex then answers. On a 3.3 MB
+ * attachment (the official UBL example with one) ~0.9 ms instead of the regex's ~2.8 ms
+ * (decision 0256). Encoded again piece by piece: no second copy of the whole value is made.
+ */
+function isCanonicalBase64(v: string): boolean {
+  const bytes = Buffer.from(v, 'base64');
+  const padding = v.endsWith('==') ? 2 : v.endsWith('=') ? 1 : 0;
+  // the encoding of `bytes` is 4 × ceil(length / 3) characters: v's length when it is canonical
+  if (bytes.length !== Math.ceil(v.length / 4) * 3 - padding) return false;
+  for (let b = 0, c = 0; b < bytes.length; b += PIECE, c += (PIECE / 3) * 4) {
+    const piece = bytes.toString('base64', b, Math.min(bytes.length, b + PIECE));
+    if (piece !== v.slice(c, c + piece.length)) return false;
+  }
+  return true;
 }
 function occurrences(v: string, c: string): number {
   let n = 0;
