@@ -134,6 +134,32 @@ interface AbsenceNode {
   /** attrs.size > 0 and children.size > 0, kept in the node (set once the tree is complete) */
   hasAttrs: boolean;
   hasChildren: boolean;
+  /** the entries (null: none) of the children last met at each position below such an element (KidMemo) */
+  kids: KidMemo<AbsenceNode>;
+}
+
+/**
+ * What a lookup by a child's local name gave, by the child's position, for the elements a tree node
+ * or a rule meets: the next such element (the next party, line, invoice) mostly has the same children
+ * in the same places, so one identity compare of the interned name replaces the length test and the
+ * `Map` lookup (decision 0254, as 0228 for the walks). The first MEMO positions, filled in order.
+ */
+interface KidMemo<T> {
+  locals: string[];
+  entries: (T | null)[];
+}
+
+/** Remembers `entry` for a child named `local` at position `i` (read back by `memo.locals[i] === local`) */
+function remember<T>(memo: KidMemo<T>, i: number, local: string, entry: T | null): T | null {
+  const locals = memo.locals;
+  if (i < locals.length) {
+    locals[i] = local;
+    memo.entries[i] = entry;
+  } else if (i === locals.length && i < MEMO) {
+    locals.push(local);
+    memo.entries.push(entry);
+  }
+  return entry;
 }
 
 interface CompiledRule {
@@ -150,6 +176,8 @@ interface CompiledRule {
   children: Map<string, ChildEntry>;
   /** the lengths of `children`'s names (nameLengths): most children are rejected without a lookup */
   childLengths: Uint32Array;
+  /** `children`'s entries (null: none) by the position of the child last met there (KidMemo) */
+  kids: KidMemo<ChildEntry>;
   /**
    * Whether only the node's attributes can fail the rule (no let, no assert on every node, none
    * triggered by or forbidding a child): a node it claims without one of those attributes is
@@ -261,6 +289,7 @@ function newNode(ns: string): AbsenceNode {
     attrs: new Map(),
     hasAttrs: false,
     hasChildren: false,
+    kids: { locals: [], entries: [] },
   };
 }
 
@@ -286,6 +315,7 @@ export function compilePattern(
       absent: newNode(''),
       children: new Map(),
       childLengths: NO_LENGTHS,
+      kids: { locals: [], entries: [] },
       attrsOnly: false,
       hasLets: false,
       hasChildren: false,
@@ -480,11 +510,17 @@ function failsBelow(tree: AbsenceNode, e: XmlElement): boolean {
   if (tree.hasAttrs && e.attrs !== NO_ATTRS)
     for (const name in e.attrs) if (tree.attrs.has(name)) return true;
   if (!tree.hasChildren) return false;
-  const lengths = tree.lengths;
-  for (const c of e.children) {
-    if (!mayBeOne(lengths, c.local)) continue;
-    const t = tree.children.get(c.local);
-    if (t !== undefined && t.ns === c.ns && (t.fails.length > 0 || failsBelow(t, c))) return true;
+  const children = e.children;
+  const memo = tree.kids;
+  const locals = memo.locals;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    const local = c.local;
+    const t =
+      locals[i] === local
+        ? (memo.entries[i] as AbsenceNode | null)
+        : remember(memo, i, local, mayBeOne(tree.lengths, local) ? (tree.children.get(local) ?? null) : null);
+    if (t !== null && t.ns === c.ns && (t.fails.length > 0 || failsBelow(t, c))) return true;
   }
   return false;
 }
@@ -686,11 +722,22 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
     // each triggering child name once; a set only from the second name on (most nodes have one)
     let first: string | undefined;
     let seen: Set<string> | undefined;
-    const lengths = rule.childLengths;
-    for (const c of node.children) {
-      if (!mayBeOne(lengths, c.local)) continue;
-      const entry = rule.children.get(c.local);
-      if (entry === undefined) continue;
+    const children = node.children;
+    const memo = rule.kids;
+    const locals = memo.locals;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i] as XmlElement;
+      const local = c.local;
+      const entry =
+        locals[i] === local
+          ? (memo.entries[i] as ChildEntry | null)
+          : remember(
+              memo,
+              i,
+              local,
+              mayBeOne(rule.childLengths, local) ? (rule.children.get(local) ?? null) : null,
+            );
+      if (entry === null) continue;
       const t = entry.absent;
       if (!absent && t !== undefined && t.ns === c.ns && (t.fails.length > 0 || failsBelow(t, c)))
         absent = true;
