@@ -344,7 +344,9 @@ function validateInScope(invoice: Invoice, options: ValidateOptions): Validation
     }
   }
   current = undefined;
-  const ruleSets = sets.map((s) => s.ref);
+  // a loop rather than `map`: a packed list in every tier, for judgeDocument's reads (decision 0259)
+  const ruleSets: RuleSetRef[] = [];
+  for (let k = 0; k < sets.length; k++) ruleSets.push((sets[k] as ActiveSet).ref);
   const notices = isBookingAid(opts.profile) ? { notices: [bookingAidNotice(opts.profile, lang)] } : {};
   if (withAliases) {
     const frenchRules = ruleSets.some((r) => r.name === 'BR-FR');

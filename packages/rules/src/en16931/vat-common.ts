@@ -126,12 +126,32 @@ export interface BreakdownNode {
 }
 
 export function breakdownNodes(invoice: Invoice): BreakdownNode[] {
-  return (invoice.vatBreakdown ?? []).map((entry, index) => ({
+  const list: unknown = invoice.vatBreakdown ?? [];
+  // not an array (JSON input): `map` fails or answers as it always did, with the same message
+  if (!Array.isArray(list)) return (invoice.vatBreakdown ?? []).map(breakdownNode);
+  // a loop rather than `map`, for a packed list in every tier (decision 0259): TurboFan's inlined
+  // `map` returns a holey array where the builtin returns a packed one, and every reader of the
+  // list optimised on packed lists is deoptimised when breakdownNodes' caller is optimised
+  const out: BreakdownNode[] = [];
+  for (let index = 0; index < list.length; index++) {
+    // a hole stays a hole, as `map` leaves it (the readers fail on it as they did)
+    if (list[index] === undefined && !(index in list)) {
+      out.length = index + 1;
+      continue;
+    }
+    out.push(breakdownNode(list[index] as VatBreakdown, index));
+  }
+  if (out.length !== list.length) out.length = list.length;
+  return out;
+}
+
+function breakdownNode(entry: VatBreakdown, index: number): BreakdownNode {
+  return {
     path: `invoice.vatBreakdown[${index}]`,
     index,
     entry,
     category: categoryOf(entry.category),
-  }));
+  };
 }
 
 /**
