@@ -28,9 +28,9 @@ export interface ContextEntry {
   readonly rule: number;
   readonly match: Matcher;
   /**
-   * Whether the branch tests names only (child and descendant steps, no predicate): whether it
-   * matches an element then depends on the local names and namespaces of the element and its
-   * ancestors alone (a walk can decide it once per path, decision 0254)
+   * Whether the branch tests names only (child and descendant steps, predicates on names only,
+   * namePredicate): whether it matches an element then depends on the local names and namespaces
+   * of the element and its ancestors alone (a walk can decide it once per path, decision 0254)
    */
   readonly namesOnly: boolean;
 }
@@ -185,7 +185,44 @@ export function candidatesUnder(
 /** Does a branch test names only (ContextEntry.namesOnly)? */
 function namesOnly(a: Ast): boolean {
   if (a.k !== 'path' || a.start !== null || a.steps.length === 0) return false;
-  return a.steps.every((s) => s.axis === 'child' && s.preds.length === 0 && s.call === undefined);
+  return a.steps.every((s) => s.axis === 'child' && s.call === undefined && s.preds.every(namePredicate));
+}
+
+/**
+ * Does a predicate read only the names of the element and its ancestors? `ends-with(name(), 'X')`
+ * with no colon in X (it can then only end the local name: the prefix is followed by one), `self::`,
+ * `parent::` and `ancestor::` name tests, and `not`, `and`, `or` of those (decision 0254, step 3:
+ * UBL's and CII's `//*[ends-with(name(), 'Amount') …]`, CII's `not(self::ram:TaxTotalAmount)`).
+ */
+function namePredicate(p: Ast): boolean {
+  switch (p.k) {
+    case 'and':
+    case 'or':
+      return namePredicate(p.a) && namePredicate(p.b);
+    case 'call': {
+      if (p.name === 'not') return p.args.length === 1 && namePredicate(p.args[0] as Ast);
+      if (p.name !== 'ends-with' || p.args.length !== 2) return false;
+      const [n, lit] = p.args as [Ast, Ast];
+      return (
+        n.k === 'call' && n.name === 'name' && n.args.length === 0 && lit.k === 'str' && !lit.v.includes(':')
+      );
+    }
+    case 'path':
+      return (
+        p.abs === '' &&
+        p.start === null &&
+        p.steps.length > 0 &&
+        p.steps.every(
+          (s) =>
+            (s.axis === 'self' || s.axis === 'parent' || s.axis === 'ancestor') &&
+            !s.deep &&
+            s.call === undefined &&
+            s.preds.length === 0,
+        )
+      );
+    default:
+      return false;
+  }
 }
 
 /** The local name the parent must have: the step before the last, when the last is a child step of it */
