@@ -57,6 +57,13 @@ function unreadByPlace(
   // official examples, every invoice the binding covers), answered without the walk below
   if (index.distinct === leaves) return [];
   const unread: XmlElement[] = [];
+  // How many leaves at least are unread: each distinct marked place is a distinct leaf, so at most
+  // `distinct` leaves were read. A leaf found unread below is unread (its place is no marked place,
+  // the places met so far increasing); once this many are found they are all of them, and the walk
+  // stops there (the unread leaf of XRechnung-O.xml is in its first line: the header after it is
+  // not walked). Unknown leaves: the whole walk, as before.
+  const missing = leaves === undefined ? -1 : leaves - index.distinct;
+  let found = false;
   // the previous leaf's place, compared as (line, column): placeOf's one number would be a heap
   // number per leaf (decision 0195)
   let line = Number.NEGATIVE_INFINITY;
@@ -67,10 +74,13 @@ function unreadByPlace(
     if (!(l > line || (l === line && c > column))) return false; // also NaN: no line or column
     line = l;
     column = c;
-    if (!index.has(el)) unread.push(el);
+    if (!index.has(el) && unread.push(el) === missing) {
+      found = true;
+      return false;
+    }
     return true;
   });
-  return walkedAll ? unread : undefined;
+  return walkedAll || found ? unread : undefined;
 }
 
 /** The same leaves, asked of a Set of the read elements */
