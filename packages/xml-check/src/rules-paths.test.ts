@@ -10,6 +10,15 @@ import { type CompiledPattern, compilePattern, type PatternData, runPattern } fr
 const pattern: PatternData = {
   ns: { t: 'urn:t', u: 'urn:u' },
   rules: [
+    // the root's "must be absent" paths: found by the walk on its way (step 4)
+    [
+      '/t:Root',
+      [
+        ['A-1', 'fatal', 'not(t:Any/t:Other/t:Bad)', 'Bad below Any/Other'],
+        ['A-2', 'fatal', 'not(t:Line/@x)', 'x on a line'],
+        ['A-3', 'fatal', 'not(t:Line/t:Line/t:Bad)', 'Bad in a nested line'],
+      ],
+    ],
     // a predicate before a name-only context of the same element: tried first on every element
     ['//t:Line[t:Kind = "x"]', [['P-1', 'fatal', 'not(t:Bad)', 'x line with Bad']]],
     ['/t:Root/t:Line', [['N-1', 'fatal', 't:Id', 'line without Id']]],
@@ -40,12 +49,25 @@ const docs = [
   `<Root xmlns="urn:t" xmlns:u="urn:u">${'<Line><Id/></Line><u:Line/>'.repeat(20)}<Line/><Line><Bad/></Line></Root>`,
   '<Root xmlns="urn:t"><Line><Kind>x</Kind><Id/></Line></Root>',
   '<Other xmlns="urn:t"><Line><Bad/></Line></Other>',
+  '<Root xmlns="urn:t"><Line x="1"><Id/></Line><Any><Other><Bad/></Other></Any></Root>',
+  '<Root xmlns="urn:t" xmlns:u="urn:u"><u:Line x="1"/><u:Any><u:Other><Bad/></u:Other></u:Any></Root>',
 ];
 
 describe('runPattern path entries', () => {
   it('claim what the interpreter claims, one pattern reused over documents of other shapes', () => {
     const reused = compilePattern(pattern);
     for (const xml of [...docs, ...docs.reverse()]) expect(found(reused, xml)).toEqual(interpreted(xml));
+    // the root's absence asserts do fire, from the walk's findings (and only in their namespace)
+    const roots = (xml: string) => found(reused, xml).filter((f) => f.endsWith(' /Root'));
+    expect(roots(docs.find((d) => d.includes('<Line x="1"><Id/>')) as string)).toEqual([
+      'A-1 /Root',
+      'A-2 /Root',
+    ]);
+    expect(roots(docs.find((d) => d.includes('<u:Line x="1"/>')) as string)).toEqual([]);
+    expect(roots(docs.find((d) => d.includes('<Line><Line><Bad/>')) as string)).toEqual([
+      'A-1 /Root',
+      'A-3 /Root',
+    ]);
   });
 
   it('claim the same past the paths kept (a document of thousands of names)', () => {

@@ -259,6 +259,15 @@ interface PathEntry {
   readonly settled: number;
   /** whether the entry is kept (false past MAX_PATHS: made again for each element, nothing kept below it) */
   readonly kept: boolean;
+  /**
+   * The node of the root rule's absence tree this path reaches (null: none, or the root's rule is not
+   * known from its path): an element here fails the root rule's "must be absent" asserts when the
+   * node lists asserts or one of the element's attributes. The walk finds that out on its way, so
+   * runRule does not walk the tree below the root again (`failsBelow`, decision 0254 step 4).
+   */
+  readonly absent: AbsenceNode | null;
+  /** the node the children's `absent` are looked up in (the root's: its rule's whole tree) */
+  readonly absentBelow: AbsenceNode | null;
   /** the entries of the children last met at each position below this path (their local names first) */
   kidLocals: string[];
   kidEntries: PathEntry[];
@@ -525,6 +534,12 @@ function failsBelow(tree: AbsenceNode, e: XmlElement): boolean {
   return false;
 }
 
+/** Has `e` an attribute the tree node forbids? */
+function hasAttrOf(tree: AbsenceNode, e: XmlElement): boolean {
+  for (const name in e.attrs) if (tree.attrs.has(name)) return true;
+  return false;
+}
+
 /** Hostile documents (100,000 repeated lines) could otherwise yield millions of warnings */
 export const MAX_RULE_FINDINGS = 1000;
 
@@ -548,6 +563,8 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const attrNames = pattern.gatherAttrSet;
     let attrs: Map<string, XmlElement[]> | undefined;
     const rules = pattern.rules;
+    // whether an element below the root is on a path the root rule's absence tree forbids
+    let belowRoot = false;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement, entry: PathEntry): void => {
       if (entry.gather >= 0) {
@@ -563,6 +580,9 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
           if (owners === undefined) attrs.set(name, [e]);
           else owners.push(e);
         }
+      const t = entry.absent;
+      if (t !== null && !belowRoot)
+        belowRoot = t.fails.length > 0 || (t.hasAttrs && e.attrs !== NO_ATTRS && hasAttrOf(t, e));
       // the contexts with predicates first, then the one the path settled (decision 0254)
       let claim = entry.settled;
       const tests = entry.tests;
@@ -592,10 +612,14 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
       }
     };
     try {
-      visit(root, rootEntry(pattern, root, doc));
+      const first = rootEntry(pattern, root, doc);
+      visit(root, first);
       doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
+      // what the walk found of the root rule's absence tree below the root, when it followed it
+      const known = first.absentBelow !== null ? belowRoot : undefined;
       for (let i = 0; i < count; i++) {
-        runRule(doc, claimed[i] as CompiledRule, nodes[i] as XmlElement, findings);
+        const node = nodes[i] as XmlElement;
+        runRule(doc, claimed[i] as CompiledRule, node, findings, node === root ? known : undefined);
         if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
       }
       return findings;
@@ -625,7 +649,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
 function rootEntry(pattern: CompiledPattern, root: XmlElement, doc: XDocument): PathEntry {
   const known = pattern.roots.get(root.local);
   if (known !== undefined && known.ns === root.ns) return known;
-  const entry = pathEntry(pattern, root, doc);
+  const entry = pathEntry(pattern, root, doc, null);
   if (entry.kept && known === undefined) pattern.roots.set(root.local, entry);
   return entry;
 }
@@ -641,14 +665,14 @@ function childEntry(
   c: XmlElement,
   doc: XDocument,
 ): PathEntry {
-  if (!parent.kept) return pathEntry(pattern, c, doc);
+  if (!parent.kept) return pathEntry(pattern, c, doc, parent);
   let byName = parent.byName;
   const local = c.local;
   let entry = byName?.get(local);
   // a second namespace for one local name under one path (no invoice does this): its own key
   if (entry !== undefined && entry.ns !== c.ns) entry = byName?.get(`${c.ns} ${local}`);
   if (entry === undefined) {
-    entry = pathEntry(pattern, c, doc);
+    entry = pathEntry(pattern, c, doc, parent);
     if (!entry.kept) return entry;
     byName ??= parent.byName = new Map();
     byName.set(byName.get(local) === undefined ? local : `${c.ns} ${local}`, entry);
@@ -669,7 +693,12 @@ function childEntry(
  * A new entry for the path of `e`: its candidates, the name-only ones decided on `e` (the outcome is
  * the same for every element of the path), kept while fewer than MAX_PATHS are
  */
-function pathEntry(pattern: CompiledPattern, e: XmlElement, doc: XDocument): PathEntry {
+function pathEntry(
+  pattern: CompiledPattern,
+  e: XmlElement,
+  doc: XDocument,
+  parent: PathEntry | null,
+): PathEntry {
   const index = pattern.index as ContextIndex;
   const candidates = index.candidates(e);
   const kept = pattern.paths < MAX_PATHS;
@@ -683,6 +712,16 @@ function pathEntry(pattern: CompiledPattern, e: XmlElement, doc: XDocument): Pat
     }
   }
   if (kept) pattern.paths++;
+  // the root rule's absence tree, followed down the path (only when the root's rule is its path's)
+  let absent: AbsenceNode | null = null;
+  let absentBelow: AbsenceNode | null = null;
+  if (parent === null) {
+    if (tests.length === 0 && settled >= 0) absentBelow = (pattern.rules[settled] as CompiledRule).absent;
+  } else if (parent.absentBelow !== null) {
+    const t = parent.absentBelow.children.get(e.local);
+    if (t !== undefined && t.ns === e.ns) absent = t;
+    absentBelow = absent;
+  }
   return {
     local: e.local,
     ns: e.ns,
@@ -690,6 +729,8 @@ function pathEntry(pattern: CompiledPattern, e: XmlElement, doc: XDocument): Pat
     tests,
     settled,
     kept,
+    absent,
+    absentBelow: absentBelow?.hasChildren ? absentBelow : null,
     kidLocals: [],
     kidEntries: [],
     byName: undefined,
@@ -703,7 +744,17 @@ function attributeMayFail(rule: CompiledRule, e: XmlElement): boolean {
   return false;
 }
 
-function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings: Finding[]): void {
+/**
+ * `below`: whether a path the rule's absence tree forbids exists below `node`, when the walk found
+ * it out (the root, decision 0254 step 4); else runRule walks the tree below the node's children
+ */
+function runRule(
+  doc: XDocument,
+  rule: CompiledRule,
+  node: XmlElement,
+  findings: Finding[],
+  below?: boolean,
+): void {
   if (rule.hasLets) {
     // computed when a test (or a later let) reads them, on this node
     for (const l of rule.lets) doc.bindLazy(l.name, () => doc.evaluate(l.value, node));
@@ -739,7 +790,13 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
             );
       if (entry === null) continue;
       const t = entry.absent;
-      if (!absent && t !== undefined && t.ns === c.ns && (t.fails.length > 0 || failsBelow(t, c)))
+      if (
+        below === undefined &&
+        !absent &&
+        t !== undefined &&
+        t.ns === c.ns &&
+        (t.fails.length > 0 || failsBelow(t, c))
+      )
         absent = true;
       const list = entry.triggers;
       if (list === undefined || c.local === first || seen?.has(c.local)) continue;
@@ -759,6 +816,7 @@ function runRule(doc: XDocument, rule: CompiledRule, node: XmlElement, findings:
     }
   }
   // most context nodes fail nothing: found out above without allocating; now collected in order
+  if (below === true) absent = true;
   if (!absent) return;
   const failed = walkAbsent(rule.absent, [node], undefined);
   if (failed) for (const a of failed) report(doc, findings, a, node);
