@@ -2,7 +2,7 @@
 // user calls) against the reference a Java shop runs, in one run (issue 18, decision 0140):
 //   1. the official CII and UBL examples: einv's bare parse, einv validateDocument, Saxon-HE on a
 //      warmed JVM (the official CEN XSLT only, ~2,000 transforms of warm-up, its rounds interleaved
-//      with einv's) and SaxonJS (the oracle's run());
+//      with einv's, einv warmed alike: decision 0250) and SaxonJS (the oracle's run());
 //   2. synthetic invoices of 100, 1,000 and 10,000 lines (fixtures/scripts/gen-large-xml.mjs): time,
 //      cost per line, the exponent of time against lines, and Saxon-HE on the same files;
 //   3. peak RSS above the baseline while validating the 10,000-line invoices (a child process each).
