@@ -268,9 +268,8 @@ interface PathEntry {
   readonly absent: AbsenceNode | null;
   /** the node the children's `absent` are looked up in (the root's: its rule's whole tree) */
   readonly absentBelow: AbsenceNode | null;
-  /** the entries of the children last met at each position below this path (their local names first) */
-  kidLocals: string[];
-  kidEntries: PathEntry[];
+  /** the entries of the children last met at each position below this path (KidMemo) */
+  kids: KidMemo<PathEntry>;
   /** every child entry made below this path, by local name (namespace and name for a second namespace) */
   byName: Map<string, PathEntry> | undefined;
 }
@@ -603,8 +602,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         }
       }
       const children = e.children;
-      const locals = entry.kidLocals;
-      const kids = entry.kidEntries;
+      const { locals, entries: kids } = entry.kids;
       for (let i = 0; i < children.length; i++) {
         const c = children[i] as XmlElement;
         const known = locals[i] === c.local ? (kids[i] as PathEntry) : undefined;
@@ -678,14 +676,7 @@ function childEntry(
     byName.set(byName.get(local) === undefined ? local : `${c.ns} ${local}`, entry);
   }
   // positions are met in order from 0: the lists grow by one, and later misses replace an entry
-  const locals = parent.kidLocals;
-  if (i < locals.length) {
-    locals[i] = local;
-    parent.kidEntries[i] = entry;
-  } else if (i === locals.length && i < MEMO) {
-    locals.push(local);
-    parent.kidEntries.push(entry);
-  }
+  remember(parent.kids, i, local, entry);
   return entry;
 }
 
@@ -731,8 +722,7 @@ function pathEntry(
     kept,
     absent,
     absentBelow: absentBelow?.hasChildren ? absentBelow : null,
-    kidLocals: [],
-    kidEntries: [],
+    kids: { locals: [], entries: [] },
     byName: undefined,
   };
 }
