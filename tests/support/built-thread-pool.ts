@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PoolSettings } from '@einv/http-kit';
 import { afterAll, beforeAll } from '@jest/globals';
 import { REPO_ROOT } from './shared.js';
 
@@ -15,19 +16,11 @@ export interface BuiltThreadPool<Pool> {
   dispose(): Promise<void>;
 }
 
-export interface BuiltThreadPoolOptions {
-  threads: number;
-  maxQueue: number;
-  budgetMs: number;
-  stackBelowBytes?: number;
-  stackDepth?: number;
-  youngGenerationMb?: number;
-}
 
 export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
   name: string,
   tasksSource: string,
-  options: BuiltThreadPoolOptions,
+  options: PoolSettings,
 ): Promise<BuiltThreadPool<Pool>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `einv-${name}-`));
   const tasks = path.join(dir, 'tasks.mjs');
@@ -50,7 +43,7 @@ export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
 export function threadPoolForSuite<Pool extends { close(): Promise<void> }>(
   name: string,
   tasksSource: string,
-  options: BuiltThreadPoolOptions,
+  options: PoolSettings,
 ): () => Pool {
   let built: BuiltThreadPool<Pool> | undefined;
   beforeAll(async () => {
