@@ -16,7 +16,6 @@ export interface BuiltThreadPool<Pool> {
   dispose(): Promise<void>;
 }
 
-
 export async function builtThreadPool<Pool extends { close(): Promise<void> }>(
   name: string,
   tasksSource: string,
