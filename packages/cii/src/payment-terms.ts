@@ -10,7 +10,13 @@
  *   BT-89 there), each further entry is one more element. Only the EXTENDED structure allows more
  *   than one: other profiles keep the first and say what was not written.
  */
-import type { Finding, Invoice, PaymentScheduleEntry, Profile } from '@einv/core-model';
+import {
+  type Finding,
+  type Invoice,
+  type PaymentScheduleEntry,
+  type Profile,
+  packedMap,
+} from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import { NAMESPACES } from './binding/path.js';
 import { newNode, type OutNode } from './serialize.js';
@@ -55,7 +61,8 @@ export function readPaymentSchedule(
   const visited: XmlElement[] = [];
   const amounts = terms.map((t) => firstChild(t, RAM, 'PartialPaymentAmount'));
   if (terms.length < 2 && amounts.every((a) => a === undefined)) return { visited };
-  const schedule: PaymentScheduleEntry[] = terms.map((t, i) => {
+  // packed in every tier (decision 0269): the rules read invoice.paymentSchedule later
+  const schedule: PaymentScheduleEntry[] = packedMap(terms, (t, i) => {
     const entry: PaymentScheduleEntry = {};
     const description = firstChild(t, RAM, 'Description');
     const dueDateTime = firstChild(t, RAM, 'DueDateDateTime');

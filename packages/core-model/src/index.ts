@@ -14,6 +14,7 @@ export {
   toCents,
 } from './money.js';
 export { invoiceOpenApiSchema } from './openapi-schema.js';
+export { packedMap } from './packed-map.js';
 export * from './profiles.js';
 export { INVOICE_SCHEMA, isCalendarDate, type ShapeOptions, validateInvoiceShape } from './schema.js';
 export type { JsonSchema } from './schema-definition.js';

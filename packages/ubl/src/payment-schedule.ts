@@ -15,6 +15,7 @@ import {
   type Finding,
   type Invoice,
   type PaymentScheduleEntry,
+  packedMap,
 } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import { NS } from './binding/namespaces.js';
@@ -43,7 +44,8 @@ export function readUblPaymentSchedule(root: XmlElement, invoice: ModelObject, d
     due: childNamed(t, NS.cbc, 'PaymentDueDate'),
   }));
   if (terms.length < 2 && parts.every((p) => !p.amount && !p.due)) return;
-  invoice.paymentSchedule = parts.map((p) => {
+  // packed in every tier (decision 0269): the rules read invoice.paymentSchedule later
+  invoice.paymentSchedule = packedMap(parts, (p) => {
     const entry: PaymentScheduleEntry = {};
     const description = p.note ? textOf(p.note) : undefined;
     if (description !== undefined) entry.description = description;

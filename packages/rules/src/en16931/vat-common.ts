@@ -10,7 +10,13 @@
  * (`context.syntax`); an invoice built in JSON (no syntax) is judged like CII, the syntax einv
  * writes. See docs/decisions/0061-vat-category-rules-per-syntax.md.
  */
-import type { AllowanceCharge, Invoice, Line, VatBreakdown } from '@einv/core-model';
+import {
+  type AllowanceCharge,
+  type Invoice,
+  type Line,
+  packedMap,
+  type VatBreakdown,
+} from '@einv/core-model';
 import { Decimal } from 'decimal.js';
 import { defineRule, type Report, type RuleContext, type RuleDefinition, type Text } from '../define.js';
 
@@ -129,20 +135,8 @@ export function breakdownNodes(invoice: Invoice): BreakdownNode[] {
   const list: unknown = invoice.vatBreakdown ?? [];
   // not an array (JSON input): `map` fails or answers as it always did, with the same message
   if (!Array.isArray(list)) return (invoice.vatBreakdown ?? []).map(breakdownNode);
-  // a loop rather than `map`, for a packed list in every tier (decision 0259): TurboFan's inlined
-  // `map` returns a holey array where the builtin returns a packed one, and every reader of the
-  // list optimised on packed lists is deoptimised when breakdownNodes' caller is optimised
-  const out: BreakdownNode[] = [];
-  for (let index = 0; index < list.length; index++) {
-    // a hole stays a hole, as `map` leaves it (the readers fail on it as they did)
-    if (list[index] === undefined && !(index in list)) {
-      out.length = index + 1;
-      continue;
-    }
-    out.push(breakdownNode(list[index] as VatBreakdown, index));
-  }
-  if (out.length !== list.length) out.length = list.length;
-  return out;
+  // packed in every tier (decisions 0259, 0269): its readers are optimised on packed lists
+  return packedMap(list as VatBreakdown[], breakdownNode);
 }
 
 function breakdownNode(entry: VatBreakdown, index: number): BreakdownNode {

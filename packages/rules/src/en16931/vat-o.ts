@@ -1,5 +1,5 @@
 /** BR-O-01 … BR-O-10: Not subject to VAT (O). */
-import type { Invoice } from '@einv/core-model';
+import { type Invoice, packedMap } from '@einv/core-model';
 import { defineRule, type RuleDefinition } from '../define.js';
 import { exemptionReasonRule, taxableAmountRule, vatAmountRule } from './vat-breakdown-rules.js';
 import {
@@ -38,8 +38,9 @@ const shapeRules: RuleDefinition[] = [
  * and 14 at allowances and charges).
  */
 type AllNodes = (invoice: Invoice) => CategorisedNode[];
+// packed in every tier (decision 0269): the BR-O rules' checks read the list after it is made
 const breakdownsAsNodes: AllNodes = (invoice) =>
-  breakdownNodes(invoice).map((b) => ({
+  packedMap(breakdownNodes(invoice), (b) => ({
     path: b.path,
     category: b.category,
     rate: undefined,

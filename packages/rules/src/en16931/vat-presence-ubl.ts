@@ -6,7 +6,7 @@
  * cbc:ChargeIndicator, of a line-level allowance, of a French sub-line, a line's second
  * cac:ClassifiedTaxCategory, the breakdowns of every cac:TaxTotal whatever its currency.
  */
-import type { SourceValue } from '@einv/core-model';
+import { packedMap, type SourceValue } from '@einv/core-model';
 import { keptForDocument } from '../document-scope.js';
 import type { PresenceMode } from './vat-rules.js';
 
@@ -48,20 +48,10 @@ export function categoryNodes(nodes: readonly SourceValue[]): readonly CategoryN
 
 /** The tag readUbl gives each node: `<place>[:<indicator>:<line|document>][+VAT]` */
 function categoryNodesOf(nodes: readonly SourceValue[]): readonly CategoryNode[] {
-  // a loop rather than `map`, for a packed list in every tier (decision 0259): TurboFan's inlined
-  // `map` returns a holey array where the builtin returns a packed one, and the half-dozen readers
-  // of the list optimised on packed lists were deoptimised together when this was optimised
-  const out: CategoryNode[] = [];
-  for (let k = 0; k < nodes.length; k++) {
-    // a hole stays a hole, as `map` leaves it (presenceTally then walks the old way)
-    if (nodes[k] === undefined && !(k in nodes)) {
-      out.length = k + 1;
-      continue;
-    }
-    out.push(categoryNode(nodes[k] as SourceValue));
-  }
-  if (out.length !== nodes.length) out.length = nodes.length;
-  return out;
+  // packed in every tier (decisions 0259, 0269): the half-dozen readers of the list optimised on
+  // packed lists were deoptimised together when a `map` here was optimised; a hole stays a hole
+  // (presenceTally then walks the old way)
+  return packedMap(nodes, categoryNode);
 }
 
 function categoryNode(n: SourceValue): CategoryNode {
