@@ -40,6 +40,11 @@ const DOCS = [
     <Product><Id scheme="P">4</Id><Code>C</Code></Product><TotalAmount>9</TotalAmount></Doc>`,
   `<Doc xmlns="urn:other"><Line><Code>A</Code></Line><Party><Id>1</Id></Party></Doc>`,
   `<Other xmlns="${NS}"><Id/><Party><Id/><Id/></Party><Code/></Other>`,
+  // one path of local names in two namespaces (the name-only contexts are decided per path of
+  // names and namespaces, decision 0263): the second Line and its Code are no t:Line, no t:Code
+  `<Doc xmlns="${NS}" xmlns:o="urn:other"><Line><Code>A</Code></Line><o:Line><o:Code>A</o:Code><Code>A</Code></o:Line>
+    <Line><Code>A</Code></Line><o:Line><Code>B</Code></o:Line><o:Doc><Line/></o:Doc></Doc>`,
+  `<o:Doc xmlns="${NS}" xmlns:o="urn:other"><Line><Code>A</Code></Line></o:Doc>`,
 ];
 
 function root(xml: string): XmlElement {

@@ -19,9 +19,22 @@ import type { ContextEntry } from './xpath-match.js';
  * the walk used to look the parent's name up per element, in the contexts' table for the names whose
  * contexts need it (`candidatesUnder`) and in the sites' table for the names with sites filed under
  * a parent (`SiteHits.visit`).
+ *
+ * A path here is one of names and namespaces (decision 0263): a context branch that tests names only
+ * (`ContextEntry.namesOnly`: `//ram:IncludedSupplyChainTradeLineItem`, `//cac:InvoicePeriod`) matches
+ * every element of a path or none, so it is decided on the path's first element and its hit counted
+ * per element without a test (`settled`); only the branches with other predicates are tried per
+ * element (`contexts`).
  */
 interface NameEntry {
-  /** the context branches that can match it, in table order */
+  /** the namespace of the path's elements (an element of another one under the same names has its own entry) */
+  ns: string;
+  /** the hit slots counted for every element of the path: its patterns claimed by a name-only branch */
+  settled: readonly number[];
+  /**
+   * the context branches to try on each element, in table order: those that are not name-only, and
+   * a name-only one that matched after one of those in its pattern (its match then `matches`)
+   */
   contexts: readonly ContextEntry[];
   /** the sites that can select it (SiteTable.sitesUnder); undefined when none */
   sites: KeyedSite[] | undefined;
@@ -30,6 +43,11 @@ interface NameEntry {
   /** the entries of the children last met at each position under it (ChildMemo) */
   kids: ChildMemo<NameEntry>;
 }
+
+const NO_SLOTS: readonly number[] = [];
+const NO_CONTEXTS: readonly ContextEntry[] = [];
+/** A name-only branch that matched, standing after branches of its pattern still tried per element */
+const matches = (): boolean => true;
 
 /** Hostile documents can invent any number of names and paths: the entries kept are bounded */
 const MAX_ENTRIES = 10_000;
@@ -72,6 +90,11 @@ export class SourceWalk {
     let leaves = 0;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement, entry: NameEntry): void => {
+      const settled = entry.settled;
+      for (let k = 0; k < settled.length; k++) {
+        const slot = settled[k] as number;
+        hits[slot] = (hits[slot] as number) + 1;
+      }
       const candidates = entry.contexts;
       if (candidates.length > 0) claimContexts(compiled, hits, e, candidates, doc);
       if (found !== null && entry.sites !== undefined) found.visitSites(e, entry.sites);
@@ -80,11 +103,15 @@ export class SourceWalk {
       const kids = entry.kids;
       for (let i = 0; i < children.length; i++) {
         const c = children[i] as XmlElement;
-        visit(c, kids.at(i, c.local) ?? kids.set(i, c.local, this.#child(entry, c)));
+        const known = kids.at(i, c.local);
+        visit(
+          c,
+          known !== undefined && known.ns === c.ns ? known : kids.set(i, c.local, this.#child(entry, c, doc)),
+        );
       }
     };
     try {
-      visit(root, this.#root(root));
+      visit(root, this.#root(root, doc));
     } catch (err) {
       // the table's reused lists are given back, cleared (sites.ts HitLists)
       found?.discard();
@@ -96,27 +123,97 @@ export class SourceWalk {
     return { contexts: countsOf(compiled, hits), values, leaves };
   }
 
-  #root(e: XmlElement): NameEntry {
-    return this.#roots.get(e.local) ?? this.#entry(this.#roots, e, undefined);
+  #root(e: XmlElement, doc: XDocument): NameEntry {
+    return this.#entryIn(this.#roots, e, undefined, doc);
   }
 
   /** The entry of `c`, a child of an element whose entry is `parent` */
-  #child(parent: NameEntry, c: XmlElement): NameEntry {
-    return parent.byName.get(c.local) ?? this.#entry(parent.byName, c, (c.parent as XmlElement).local);
+  #child(parent: NameEntry, c: XmlElement, doc: XDocument): NameEntry {
+    return this.#entryIn(parent.byName, c, (c.parent as XmlElement).local, doc);
   }
 
-  /** A new entry for `e` (its parent's local name given, undefined for a root), kept in `into` while bounded */
-  #entry(into: Map<string, NameEntry>, e: XmlElement, parent: string | undefined): NameEntry {
+  /**
+   * The entry of `e` among the entries of its siblings' names `into` (its parent's local name given,
+   * undefined for a root): the one of its local name, or of its namespace and local name when the
+   * local name's is another namespace's (no invoice does this); a new one when none is kept
+   */
+  #entryIn(
+    into: Map<string, NameEntry>,
+    e: XmlElement,
+    parent: string | undefined,
+    doc: XDocument,
+  ): NameEntry {
+    const local = e.local;
+    const known = into.get(local);
+    if (known === undefined || known.ns === e.ns) return known ?? this.#entry(into, local, e, parent, doc);
+    const key = `${e.ns} ${local}`;
+    return into.get(key) ?? this.#entry(into, key, e, parent, doc);
+  }
+
+  /** A new entry for the path of `e`, kept in `into` under `key` while bounded */
+  #entry(
+    into: Map<string, NameEntry>,
+    key: string,
+    e: XmlElement,
+    parent: string | undefined,
+    doc: XDocument,
+  ): NameEntry {
+    const { settled, contexts } = this.#decide(this.contexts.index.candidates(e), e, doc);
     const entry: NameEntry = {
-      contexts: this.contexts.index.candidates(e),
+      ns: e.ns,
+      settled,
+      contexts,
       sites: this.sites.sitesUnder(e.local, parent),
       byName: new Map(),
       kids: new ChildMemo<NameEntry>(),
     };
     if (this.#kept < MAX_ENTRIES) {
       this.#kept++;
-      into.set(e.local, entry);
+      into.set(key, entry);
     }
     return entry;
+  }
+
+  /**
+   * The name-only branches of `candidates` decided on `e`, the first element of its path: the
+   * same claims as claimContexts trying them all on each element of the path. claimContexts claims
+   * an element for a pattern with the first of its branches (in table order) that matches: a
+   * name-only branch that does not match is dropped; one that does ends its pattern's list (the
+   * branches after it can never claim), and is counted without a test when no branch before it
+   * needs one, else tried after those with `matches`.
+   */
+  #decide(
+    candidates: readonly ContextEntry[],
+    e: XmlElement,
+    doc: XDocument,
+  ): { settled: readonly number[]; contexts: readonly ContextEntry[] } {
+    if (candidates.length === 0) return { settled: NO_SLOTS, contexts: NO_CONTEXTS };
+    const offsets = this.contexts.offsets;
+    const settled: number[] = [];
+    const contexts: ContextEntry[] = [];
+    let group = -1;
+    // the current pattern: decided by a name-only branch; a branch before it that needs a test
+    let decided = false;
+    let tried = false;
+    for (const c of candidates) {
+      if (c.group !== group) {
+        group = c.group;
+        decided = false;
+        tried = false;
+      }
+      if (decided) continue;
+      if (!c.namesOnly) {
+        contexts.push(c);
+        tried = true;
+      } else if (c.match(e, doc)) {
+        decided = true;
+        if (tried) contexts.push({ group: c.group, rule: c.rule, match: matches, namesOnly: true });
+        else settled.push((offsets[c.group] as number) + c.rule);
+      }
+    }
+    return {
+      settled: settled.length === 0 ? NO_SLOTS : settled,
+      contexts: contexts.length === 0 ? NO_CONTEXTS : contexts,
+    };
   }
 }
