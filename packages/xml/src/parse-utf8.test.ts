@@ -87,6 +87,12 @@ const WELL_FORMED = [
     (k) => `<r>\n  <a>${'QUJD\n'.repeat(70)}${'x'.repeat(k)}</a><b/>\n <c>${'x'.repeat(300 + k)}</c><d/></r>`,
   ),
   `<r><a>\t${'ab\r\n'.repeat(100)}</a>\n<b/><c>${'x\n'.repeat(150)}é\n</c>\n<d/><e>${'y'.repeat(299)}€</e><f/></r>`,
+  // long texts checked 32 bytes at a time (decision 0266): a line feed, tab, CR LF or a character
+  // beyond ASCII at every offset of a block and of its words, and texts ending at every offset
+  ...Array.from({ length: 36 }, (_, k) => {
+    const x = 'Q'.repeat(300 + k);
+    return `<r>\n<a>${x}\n${x}</a><b>${x}\t${x}\r\n</b>\n<c>${x}é${x}</c><d>${'QUJD'.repeat(80)}${'x'.repeat(k)}</d></r>`;
+  }),
   // the indentation fast path next to other white space: tabs, CR LF, runs too long to keep
   `<r>\n  \t<a/>\n${' '.repeat(63)}<b/>\n${' '.repeat(64)}<c/>\r\n  <d/>\n  </r>`,
 ];
@@ -177,6 +183,11 @@ const MALFORMED = [
   `<a>${'x'.repeat(301)}\u0000</a>`,
   `<a>${'x'.repeat(302)}\u000b</a>`,
   `<a>${'x'.repeat(303)}\u000c</a>`,
+  ...Array.from({ length: 33 }, (_, k) => `<a>${'x'.repeat(290 + k)}\u0001${'x'.repeat(40)}</a>`),
+  ...Array.from(
+    { length: 33 },
+    (_, k) => `<a>${'x'.repeat(290 + k)}\n${'x'.repeat(k)}\u001f${'x'.repeat(40)}</a>`,
+  ),
   `<a>${'x'.repeat(300)}]]></a>`,
   `<a>${'x'.repeat(300)}&bad;</a>`,
   `<a/>${' '.repeat(300)}x`,

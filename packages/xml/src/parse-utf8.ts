@@ -577,45 +577,73 @@ class Utf8Parser {
   /**
    * The end of the ASCII text at `start` (the next "<", or the end of the bytes), its line feeds
    * counted; -1, nothing counted, at a byte beyond ASCII. Gives up at a control character XML
-   * forbids. Four bytes at a time (a long text is mostly an attachment in base64): a word is looked
-   * at byte by byte only when one of its bytes may be below 0x20, beyond ASCII or "<" (the tests
-   * are exact for the first such byte, and may flag the bytes after it), about one word in twenty
-   * for base64 broken into lines. Twice as fast as finding "<" natively, decoding, then matching
-   * FORBIDDEN_CHAR in the string.
+   * forbids. A long text is mostly an attachment in base64: its "<" is found natively (memchr), then
+   * its bytes are checked 32 at a time for a byte below 0x20 or beyond ASCII (eight words ORed, one
+   * branch), and at such a block four at a time up to the word holding it, which is looked at byte by
+   * byte (line feeds, tabs, carriage returns; base64 broken into lines has one every 76 bytes). The
+   * "<" test no longer rides in every word, and the loop's overhead is paid per 32 bytes instead of 4:
+   * ×0.26 on a 3.3 MB one-line attachment, ×0.5 on base64 in lines of 76 (decision 0266).
    */
   private asciiTextEnd(start: number): number {
     const b = this.b;
     const view = this.view;
-    const n = this.n;
+    let end = this.bytes.indexOf(0x3c, start);
+    if (end === -1) end = this.n;
     let lines = 0;
     let lineStart = this.lineStart;
     let i = start;
+    const lastBlock = end - 32;
     for (;;) {
-      while (i + 4 <= n) {
+      // (x - 0x20202020) | x has a byte's high bit set where x has a byte below 0x20 or beyond 0x7f
+      // (exact for the first such byte of a word, maybe not for the bytes after it)
+      while (i <= lastBlock) {
+        const x0 = view.getInt32(i, true);
+        const x1 = view.getInt32(i + 4, true);
+        const x2 = view.getInt32(i + 8, true);
+        const x3 = view.getInt32(i + 12, true);
+        const x4 = view.getInt32(i + 16, true);
+        const x5 = view.getInt32(i + 20, true);
+        const x6 = view.getInt32(i + 24, true);
+        const x7 = view.getInt32(i + 28, true);
+        const low =
+          (x0 - 0x20202020) |
+          x0 |
+          (x1 - 0x20202020) |
+          x1 |
+          (x2 - 0x20202020) |
+          x2 |
+          (x3 - 0x20202020) |
+          x3 |
+          (x4 - 0x20202020) |
+          x4 |
+          (x5 - 0x20202020) |
+          x5 |
+          (x6 - 0x20202020) |
+          x6 |
+          (x7 - 0x20202020) |
+          x7;
+        if ((low & 0x80808080) !== 0) break;
+        i += 32;
+      }
+      while (i + 4 <= end) {
         const x = view.getInt32(i, true);
-        const y = x ^ 0x3c3c3c3c; // a zero byte where x has "<"
-        if ((((x - 0x20202020) | x | ((y - 0x01010101) & ~y)) & 0x80808080) !== 0) break;
+        if ((((x - 0x20202020) | x) & 0x80808080) !== 0) break;
         i += 4;
       }
-      const wordEnd = Math.min(i + 4, n);
+      const wordEnd = Math.min(i + 4, end);
       for (; i < wordEnd; i++) {
         const c = b[i] as number;
-        if (c >= 0x20 && c < 0x80 && c !== 0x3c) continue;
-        if (c === 0x3c) {
-          this.line += lines;
-          this.lineStart = lineStart;
-          return i;
-        }
+        if (c >= 0x20 && c < 0x80) continue;
         if (c >= 0x80) return -1;
         if (c === 0x0a) {
           lines++;
           lineStart = i + 1;
         } else if (c !== 0x09 && c !== 0x0d) giveUp();
       }
-      if (i >= n) {
+      if (i >= end) {
         this.line += lines;
         this.lineStart = lineStart;
-        return n;
+        return end;
       }
     }
   }
