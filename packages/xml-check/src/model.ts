@@ -90,6 +90,16 @@ export interface PreparedType {
    * element only where one can be missing
    */
   requiredFrom: Int32Array;
+  /**
+   * The items the children of the last element of this type took, one per child, when they matched
+   * `flat` without a finding at this level (null until then). The outcome of matching a flat list
+   * depends only on the children's names and namespaces in order: an element whose children have
+   * the same names as the last one's takes the same items, so the next line, party or invoice is
+   * checked by one compare per child instead of the scan, the counts and the missing-item checks
+   * (decision 0260). Replaced, never changed in place: a walk reading one is not disturbed by a
+   * nested element of the same type storing another.
+   */
+  seq: FlatItem[] | null;
   particle: Particle | null;
 }
 
@@ -137,7 +147,16 @@ function prepareType(def: TypeDef): PreparedType {
   }
   const particle = def.c ? normalize(def.c) : null;
   const flat = particle ? flatten(particle) : null;
-  return { def, attrs, required, flat, flatLocals: [], requiredFrom: requiredFrom(flat ?? []), particle };
+  return {
+    def,
+    attrs,
+    required,
+    flat,
+    flatLocals: [],
+    requiredFrom: requiredFrom(flat ?? []),
+    seq: null,
+    particle,
+  };
 }
 
 /** PreparedType.requiredFrom of a flat list */

@@ -175,6 +175,17 @@ class Walker {
 
   /** A sequence of single elements: precise messages for order, missing, repeated and unknown elements */
   flat(parent: XmlElement, type: PreparedType): void {
+    const children = parent.children;
+    // the children named as the last clean element's of this type take the same items (decision 0260)
+    const seq = type.seq;
+    if (seq !== null && sameItems(seq, children)) {
+      for (let c = 0; c < children.length; c++) {
+        const place = seq[c] as FlatItem;
+        const childType = place.type;
+        if (childType) this.typed(children[c] as XmlElement, childType, place);
+      }
+      return;
+    }
     const items = type.flat as FlatItem[];
     // the counts of this level: one array per depth, reused from element to element, all zero
     // between uses (only grown here)
@@ -187,8 +198,9 @@ class Walker {
     for (let k = counts.length; k < items.length; k++) counts.push(0);
     // what to clear if flatItems throws: every item
     let last = items.length - 1;
+    const places: FlatItem[] = new Array(children.length);
     try {
-      last = this.flatItems(parent, type, items, counts);
+      last = this.flatItems(parent, type, items, counts, places);
     } finally {
       this.depth--;
       // only the items up to the last one taken were counted: clearing those, not the whole list
@@ -199,14 +211,23 @@ class Walker {
 
   /**
    * Matches the children against the flat list; returns the last item an element was counted for
-   * (items are taken in order, so every count above it is still 0)
+   * (items are taken in order, so every count above it is still 0). `places`: filled with the item
+   * each child takes; kept as the type's `seq` when every child took one and nothing was reported
+   * at this level.
    */
-  private flatItems(parent: XmlElement, type: PreparedType, items: FlatItem[], counts: number[]): number {
+  private flatItems(
+    parent: XmlElement,
+    type: PreparedType,
+    items: FlatItem[],
+    counts: number[],
+    places: FlatItem[],
+  ): number {
     let i = 0;
     const children = parent.children;
     const locals = type.flatLocals;
     const required = type.requiredFrom;
     const n = locals.length;
+    let clean = true;
     for (let c = 0; c < children.length; c++) {
       const el = children[c] as XmlElement;
       if (this.full) return i;
@@ -223,15 +244,17 @@ class Walker {
       if (j < n) {
         // the items skipped: only the required ones can be missing
         for (let k = required[i] as number; k < j; k = required[k + 1] as number)
-          this.missingBefore(parent, items, counts, k, el);
+          if (this.missingBefore(parent, items, counts, k, el)) clean = false;
         i = j;
         counts[j] = (counts[j] as number) + 1;
         // element(el, elem) without looking the declaration and its type up again
         const place = items[j] as FlatItem;
+        places[c] = place;
         const childType = place.type;
         if (childType) this.typed(el, childType, place);
         continue;
       }
+      clean = false;
       const k = items.findIndex((it) => this.matches(it.elem, el));
       const it = items[k];
       if (!it) {
@@ -254,7 +277,8 @@ class Walker {
       }
     }
     for (let k = required[i] as number; k < n; k = required[k + 1] as number)
-      this.missingBefore(parent, items, counts, k, null);
+      if (this.missingBefore(parent, items, counts, k, null)) clean = false;
+    if (clean) type.seq = places;
     return i;
   }
 
@@ -264,14 +288,15 @@ class Walker {
     counts: number[],
     k: number,
     before: XmlElement | null,
-  ): void {
+  ): boolean {
     const it = items[k] as FlatItem;
     const n = counts[k] as number;
-    if (n >= it.min) return;
+    if (n >= it.min) return false;
     const what =
       it.min > 1 ? `at least ${it.min} ${this.nameOf(it.elem)} (found ${n})` : this.nameOf(it.elem);
     const where = before ? ` before ${before.name}` : '';
     this.report('XSD-MISSING', before ?? parent, `${parent.name} must contain ${what}${where}`);
+    return true;
   }
 
   /** Any other content model (nested groups, wildcards): deterministic greedy matching */
@@ -379,6 +404,17 @@ class Walker {
     else if (process === 'strict') this.report('XSD-UNEXPECTED', el, `${el.name} is not a declared element`);
     return true;
   }
+}
+
+/** Do the children have the names and namespaces of the items of `seq`, in its order? */
+function sameItems(seq: readonly FlatItem[], children: readonly XmlElement[]): boolean {
+  if (seq.length !== children.length) return false;
+  for (let c = 0; c < children.length; c++) {
+    const el = children[c] as XmlElement;
+    const place = seq[c] as FlatItem;
+    if (el.local !== place.local || el.ns !== place.ns) return false;
+  }
+  return true;
 }
 
 function clip(v: string): string {
