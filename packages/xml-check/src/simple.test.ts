@@ -10,6 +10,20 @@ describe('checkSimple', () => {
     for (const v of ['1', '-1.5', '+.5', '12.', ' 3.14\n']) expect(ok('decimal', v)).toBe(true);
     for (const v of ['', '1,5', '1e3', '1.2.3', '- 1', 'abc']) expect(ok('decimal', v)).toBe(false);
   });
+  it('decimal and integer: the character loops accept exactly what the XSD patterns do', () => {
+    const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+    const INTEGER = /^[+-]?\d+$/;
+    const alphabet = ['0', '9', '+', '-', '.', 'a', '\u0660', '/', ':'];
+    let values = [''];
+    for (let len = 0; len < 4; len++) {
+      for (const v of values) {
+        // white space is collapsed before the lexical check: compare on the collapsed value
+        expect([v, ok('decimal', v)]).toEqual([v, DECIMAL.test(v)]);
+        expect([v, ok('integer', v)]).toEqual([v, INTEGER.test(v)]);
+      }
+      values = values.flatMap((v) => alphabet.map((c) => v + c));
+    }
+  });
   it('date: real calendar days, leap years, optional time zone up to ±14:00', () => {
     for (const v of ['2024-02-29', '2000-02-29', '2024-12-31Z', '2024-01-01+14:00'])
       expect(ok('date', v)).toBe(true);

@@ -7,8 +7,6 @@ import { Buffer } from 'node:buffer';
 import type { SimpleDef } from './model.js';
 import { codePoints, collapse } from './strings.js';
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-const INTEGER = /^[+-]?\d+$/;
 const BOOLEAN = /^(true|false|1|0)$/;
 const DATE = /^(-?)(\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
 const TIME = /^(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
@@ -62,11 +60,11 @@ function replaceBreaks(raw: string): string {
 function checkLexical(base: string, v: string): string | null {
   switch (base) {
     case 'decimal':
-      return DECIMAL.test(v)
+      return isDecimal(v)
         ? null
         : 'a decimal number such as 1234.56 (digits, one optional "." and sign, no exponent)';
     case 'integer':
-      return INTEGER.test(v) ? null : 'an integer';
+      return isInteger(v) ? null : 'an integer';
     case 'boolean':
       return BOOLEAN.test(v) ? null : 'true or false';
     case 'date':
@@ -88,6 +86,42 @@ function checkLexical(base: string, v: string): string | null {
       // string, normalizedString, token, anyURI: every string is a valid lexical form
       return null;
   }
+}
+
+/**
+ * `^[+-]?(\d+(\.\d*)?|\.\d+)$` read by a loop over the characters: every amount, quantity and
+ * percentage of an invoice is one (a CII line has four); the loop takes a fraction of a regex test's
+ * time on such short strings (decision 0260)
+ */
+function isDecimal(v: string): boolean {
+  const n = v.length;
+  let i = 0;
+  const first = v.charCodeAt(0);
+  if (first === 43 || first === 45) i = 1; // + -
+  const start = i;
+  while (i < n && isDigit(v.charCodeAt(i))) i++;
+  const whole = i - start;
+  if (i === n) return whole > 0;
+  if (v.charCodeAt(i) !== 46) return false; // .
+  i++;
+  const from = i;
+  while (i < n && isDigit(v.charCodeAt(i))) i++;
+  return i === n && (whole > 0 || i > from);
+}
+
+/** `^[+-]?\d+$`, as isDecimal reads it */
+function isInteger(v: string): boolean {
+  const n = v.length;
+  let i = 0;
+  const first = v.charCodeAt(0);
+  if (first === 43 || first === 45) i = 1;
+  if (i === n) return false;
+  while (i < n && isDigit(v.charCodeAt(i))) i++;
+  return i === n;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /** Base64 with optional white space (attachments can be megabytes: native scans, no char loop) */
