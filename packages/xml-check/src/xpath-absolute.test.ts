@@ -34,6 +34,8 @@ const DOCS = [
   // (//t:A/t:B)[1] with nested A's (left to the interpreter), and without (compiled)
   `<Doc xmlns="${NS}"><A><A><B>inner</B></A><B>outer</B></A></Doc>`,
   `<Doc xmlns="${NS}"><A><C/></A><A><B> one </B><B>two</B></A><A><B>one</B></A></Doc>`,
+  // preceding:: leaves out the ancestors: the inner B has the outer one's value and is still first
+  `<Doc xmlns="${NS}"><B><B>v</B></B><B>v</B><A><B>w</B><B>v</B></A></Doc>`,
 ];
 
 const TESTS = [
@@ -53,6 +55,16 @@ const TESTS = [
   "normalize-space((//t:A/t:B)[1]) = 'inner'",
   "normalize-space((//t:A/t:B)[1]) = 'one'",
   'count(//t:A/t:B[normalize-space(.) != normalize-space((//t:A/t:B)[1])]) = 0',
+  // the distinct-values idiom of UBL-SR-44/47, and its comparison on elements of any name
+  'count(//t:B[not(preceding::t:B/. = .)]) <= 1',
+  'count(//t:B[not(preceding::t:B = .)]) = 2',
+  'not(preceding::t:A/. = .)',
+  '. = preceding::t:B',
+  // child steps with boolean predicates, counted and visited by the nested loops
+  'count(t:A[t:B]/t:B) = 1',
+  "count(t:A[t:B = 'one']/t:B) >= 1",
+  'exists(t:A[t:B/@x]/t:B[@y])',
+  'not(t:A[not(t:C)]/t:B)',
 ];
 
 describe('absolute paths in the compiled closures', () => {

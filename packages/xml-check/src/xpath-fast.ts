@@ -228,6 +228,9 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
     return numberCompare((e, doc) => codePoints(s(e, doc)), op, r.v);
   }
   if (op !== '=' && op !== '!=') return null;
+  // `preceding::cbc:PaymentID/. = .` (UBL-SR-44/47, once per document on each payment id and code)
+  const earlier = op === '=' ? (precedingEqual(l, r) ?? precedingEqual(r, l)) : null;
+  if (earlier) return earlier;
   // `=` and `!=` are symmetric: put the literal on the right
   const [side, lit] = isLiteral(r) ? [l, r] : isLiteral(l) ? [r, l] : [null, null];
   if (!side || !lit) return stringsCompare(op === '=', l, r);
@@ -264,6 +267,41 @@ function stringsCompare(eq: boolean, l: Ast, r: Ast): BoolFn | null {
   const a = contextFree(l) ? oncePerDocument(x) : x;
   const b = contextFree(r) ? oncePerDocument(y) : y;
   return eq ? (e, doc) => a(e, doc) === b(e, doc) : (e, doc) => a(e, doc) !== b(e, doc);
+}
+
+/**
+ * `preceding::N/. = .` (or `preceding::N = .`), the distinct-values idiom
+ * `//N[not(preceding::N/. = .)]` of UBL-SR-44/47: is there an element named N before this one in
+ * document order, not one of its ancestors, with the same string value? From the document's list
+ * of N's (document order, XDocument.named) up to this element, without the interpreter's node
+ * sets. An element not in that list (not named N) is left to the interpreter, as every other shape.
+ */
+function precedingEqual(side: Ast, other: Ast): BoolFn | null {
+  if (!isContextItem(other) || side.k !== 'path' || side.abs !== '' || side.start !== null) return null;
+  const [step, self] = side.steps;
+  if (!step || step.axis !== 'preceding' || step.deep || step.preds.length > 0) return null;
+  if (step.local === '*' || step.ns === '*') return null;
+  if (side.steps.length > 2 || (self !== undefined && !isSelfStep(self))) return null;
+  const { local, ns } = step;
+  const cmp: Ast = { k: 'cmp', op: '=', a: side, b: other };
+  const slow = interpreted(cmp);
+  return (e, doc) => {
+    const list = doc.named(ns, local);
+    const at = list.indexOf(e);
+    if (at < 0) return slow(e, doc);
+    const value = stringValue(e);
+    for (let k = 0; k < at; k++) {
+      const p = list[k] as XmlElement;
+      if (stringValue(p) === value && !isAncestor(p, e)) return true;
+    }
+    return false;
+  };
+}
+
+/** Is `a` an ancestor of `e`? */
+function isAncestor(a: XmlElement, e: XmlElement): boolean {
+  for (let p = e.parent; p !== null; p = p.parent) if (p === a) return true;
+  return false;
 }
 
 type Literal = Extract<Ast, { k: 'str' }> | Extract<Ast, { k: 'call' }>;
@@ -309,25 +347,28 @@ function countOf(a: Ast): NumFn | null {
       return n;
     };
   }
-  // `count(cac:A/cac:B/cbc:C) <= 1` (UBL-SR-09…18, triggered on the root by each party): nested
-  // loops adding up, without a visit callback per node reached
+  // `count(cac:A/cac:B/cbc:C) <= 1` (UBL-SR-09…18, triggered on the root by each party), with
+  // boolean predicates on the steps too (`cac:PartyTaxScheme[cac:TaxScheme/upper-case(cbc:ID)='VAT']`,
+  // UBL-SR-04/12/13/18): nested loops adding up, without a visit callback per node reached
   const chain = arg.abs === '' ? chainNames(arg.steps) : null;
   if (chain) {
-    const { locals, spaces } = chain;
+    const { locals, spaces, filters } = chain;
     const last = locals.length - 1;
-    const below = (el: XmlElement, i: number): number => {
+    const below = (el: XmlElement, i: number, doc: Evaluator): number => {
       const local = locals[i] as string;
       const ns = spaces[i] as string;
+      const keep = filters[i] as readonly BoolFn[];
       const children = el.children;
       let n = 0;
       for (let k = 0; k < children.length; k++) {
         const c = children[k] as XmlElement;
         if (c.local !== local || c.ns !== ns) continue;
-        n += i === last ? 1 : below(c, i + 1);
+        if (keep.length > 0 && !kept(keep, c, doc)) continue;
+        n += i === last ? 1 : below(c, i + 1, doc);
       }
       return n;
     };
-    return (e) => below(e, 0);
+    return (e, doc) => below(e, 0, doc);
   }
   let count = 0;
   const tally: Visit = () => {
@@ -579,39 +620,59 @@ function deepPathOf(steps: readonly Step[], preds: (BoolFn | null)[][]): PathFn 
 }
 
 /**
- * `ram:A/ram:B…`: named child steps without predicates, as nested loops over the children comparing
- * names (no step switch, no predicate list per node); the general walk's visits, in its order
+ * `ram:A/ram:B…`: named child steps, with boolean predicates or none, as nested loops over the
+ * children comparing names (no step switch); the general walk's visits, in its order
  */
 function childChain(steps: readonly Step[]): PathFn | null {
   const chain = chainNames(steps);
   if (!chain) return null;
-  const { locals, spaces } = chain;
+  const { locals, spaces, filters } = chain;
   const last = steps.length - 1;
-  const down = (el: XmlElement, i: number, visit: Visit): boolean => {
+  const down = (el: XmlElement, i: number, doc: Evaluator, visit: Visit): boolean => {
     const local = locals[i] as string;
     const ns = spaces[i] as string;
+    const keep = filters[i] as readonly BoolFn[];
     const children = el.children;
     for (let k = 0; k < children.length; k++) {
       const c = children[k] as XmlElement;
       if (c.local !== local || c.ns !== ns) continue;
-      if (i === last ? visit(c, '') : down(c, i + 1, visit)) return true;
+      if (keep.length > 0 && !kept(keep, c, doc)) continue;
+      if (i === last ? visit(c, '') : down(c, i + 1, doc, visit)) return true;
     }
     return false;
   };
-  return (e, _doc, visit) => down(e, 0, visit);
+  return (e, doc, visit) => down(e, 0, doc, visit);
 }
 
-/** The names of `ram:A/ram:B…` (named child steps without predicates), else null */
-function chainNames(steps: readonly Step[]): { locals: string[]; spaces: string[] } | null {
-  for (const s of steps)
-    if (s.axis !== 'child' || s.deep || s.preds.length > 0 || s.local === '*' || s.ns === '*') return null;
-  return { locals: steps.map((s) => s.local), spaces: steps.map((s) => s.ns) };
+/**
+ * The names of `ram:A/ram:B[…]…` (named child steps, each predicate a boolean one: predicateOf),
+ * and each step's predicates as closures; else null
+ */
+function chainNames(
+  steps: readonly Step[],
+): { locals: string[]; spaces: string[]; filters: (readonly BoolFn[])[] } | null {
+  const filters: (readonly BoolFn[])[] = [];
+  for (const s of steps) {
+    if (s.axis !== 'child' || s.deep || s.local === '*' || s.ns === '*') return null;
+    const fns: BoolFn[] = [];
+    for (const p of s.preds) {
+      const fn = predicateOf(p);
+      if (fn === null) return null;
+      fns.push(fn);
+    }
+    filters.push(fns);
+  }
+  return { locals: steps.map((s) => s.local), spaces: steps.map((s) => s.ns), filters };
 }
 
 /** Is `a` the context item `.` (a relative path of one self step without a name test or predicate)? */
 function isContextItem(a: Ast): boolean {
   if (a.k !== 'path' || a.abs !== '' || a.start !== null || a.steps.length !== 1) return false;
-  const s = a.steps[0] as Step;
+  return isSelfStep(a.steps[0] as Step);
+}
+
+/** Is `s` the step `.` (self, no name test, no predicate)? */
+function isSelfStep(s: Step): boolean {
   return s.axis === 'self' && s.local === '*' && s.ns === '*' && s.preds.length === 0 && !s.deep;
 }
 
