@@ -89,6 +89,12 @@ function differences(doc: Doc, rules: Rules[]): { diffs: string[]; compared: num
       }
       const claims = indexClaims(index, fast, r.patterns.length, e);
       compared++;
+      // a branch's name-only part (ContextEntry.names) holds wherever the branch does (decision 0263)
+      for (const c of index.candidates(e)) {
+        if (c.names === null || !c.match(e, fast)) continue;
+        compared++;
+        if (!c.names(e, fast)) diffs.push(`${doc.id} ${e.name}: names of rule ${c.group}/${c.rule}`);
+      }
       if (claims.join() !== claimsOf(reference, r.patterns, e).join())
         diffs.push(`${doc.id} ${e.name}: claimed by rules ${claims.join()}`);
       r.contexts.forEach((context, i) => {

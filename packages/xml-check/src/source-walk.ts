@@ -203,11 +203,14 @@ export class SourceWalk {
       }
       if (decided) continue;
       if (!c.namesOnly) {
+        // its names fail on this path: it claims none of the path's elements
+        if (c.names !== null && !c.names(e, doc)) continue;
         contexts.push(c);
         tried = true;
       } else if (c.match(e, doc)) {
         decided = true;
-        if (tried) contexts.push({ group: c.group, rule: c.rule, match: matches, namesOnly: true });
+        if (tried)
+          contexts.push({ group: c.group, rule: c.rule, match: matches, namesOnly: true, names: null });
         else settled.push((offsets[c.group] as number) + c.rule);
       }
     }

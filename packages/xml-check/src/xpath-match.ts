@@ -33,6 +33,14 @@ export interface ContextEntry {
    * of the element and its ancestors alone (a walk can decide it once per path, decision 0254)
    */
   readonly namesOnly: boolean;
+  /**
+   * For a branch that is not name-only: the branch without its other predicates (its steps and
+   * their name predicates), when that is name-only; null otherwise. Its matches include the
+   * branch's (a predicate only removes elements), so a walk that decides it once per path can skip
+   * the branch on the paths where it fails (SourceWalk, decision 0263: a line's tax category is
+   * tried against no header context, a UBL Invoice's against no CreditNoteLine one)
+   */
+  readonly names: Matcher | null;
 }
 
 interface Keyed {
@@ -86,7 +94,7 @@ export class ContextIndex {
           if (b.k !== 'path') return;
           const branch: XPath = { src: context.src, ast: b };
           keyed.push({
-            entry: { group, rule, match: compileMatch(branch), namesOnly: namesOnly(b) },
+            entry: { group, rule, match: compileMatch(branch), namesOnly: namesOnly(b), names: namesPart(b) },
             local: shapes[i] as string,
             parent: parentKey(b.steps),
             order: keyed.length,
@@ -180,6 +188,14 @@ export function candidatesUnder(
     if (hit !== undefined) return hit;
   }
   return index.candidates(e);
+}
+
+/** The name-only part of a branch that is not name-only (ContextEntry.names) */
+function namesPart(a: Ast): Matcher | null {
+  if (namesOnly(a) || a.k !== 'path' || a.start !== null || a.steps.length === 0) return null;
+  if (!a.steps.every((s) => s.axis === 'child' && s.call === undefined)) return null;
+  const steps = a.steps.map((s) => ({ ...s, preds: s.preds.filter(namePredicate) }));
+  return compileMatch({ src: '', ast: { ...a, steps } });
 }
 
 /** Does a branch test names only (ContextEntry.namesOnly)? */
