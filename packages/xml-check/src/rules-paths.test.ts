@@ -17,8 +17,21 @@ const pattern: PatternData = {
         ['A-1', 'fatal', 'not(t:Any/t:Other/t:Bad)', 'Bad below Any/Other'],
         ['A-2', 'fatal', 'not(t:Line/@x)', 'x on a line'],
         ['A-3', 'fatal', 'not(t:Line/t:Line/t:Bad)', 'Bad in a nested line'],
+        ['A-4', 'fatal', 'not(t:Sub/t:A/t:B/t:C)', 'C deep below Sub'],
       ],
     ],
+    // rules settled by their paths, with absence trees inside the root's and inside each other's:
+    // followed by the walk too (decision 0262)
+    [
+      '/t:Root/t:Sub',
+      [
+        ['S-1', 'fatal', 'not(t:A/t:B)', 'B below A'],
+        ['S-2', 'fatal', 'not(t:A/@y)', 'y on A'],
+        ['S-3', 'fatal', 'not(t:A/t:A/t:C)', 'C in a nested A'],
+        ['S-4', 'fatal', 'count(t:A) <= 2', 'at most two A'],
+      ],
+    ],
+    ['//t:A', [['D-1', 'fatal', 'not(t:B/t:C)', 'C below B']]],
     // a predicate before a name-only context of the same element: tried first on every element
     ['//t:Line[t:Kind = "x"]', [['P-1', 'fatal', 'not(t:Bad)', 'x line with Bad']]],
     ['/t:Root/t:Line', [['N-1', 'fatal', 't:Id', 'line without Id']]],
@@ -51,6 +64,9 @@ const docs = [
   '<Other xmlns="urn:t"><Line><Bad/></Line></Other>',
   '<Root xmlns="urn:t"><Line x="1"><Id/></Line><Any><Other><Bad/></Other></Any></Root>',
   '<Root xmlns="urn:t" xmlns:u="urn:u"><u:Line x="1"/><u:Any><u:Other><Bad/></u:Other></u:Any></Root>',
+  '<Root xmlns="urn:t"><Sub><A/><A><D/></A></Sub><Sub><A y="1"/></Sub><Sub><A><B><C/></B></A></Sub></Root>',
+  '<Root xmlns="urn:t"><Sub><A><A><C/></A></A><A/><A/></Sub><Sub><A><B/></A></Sub><Sub/></Root>',
+  '<Root xmlns="urn:t" xmlns:u="urn:u"><Sub><A><u:B><C/></u:B><A><B><u:C/></B></A></A></Sub></Root>',
 ];
 
 describe('runPattern path entries', () => {
@@ -67,6 +83,13 @@ describe('runPattern path entries', () => {
     expect(roots(docs.find((d) => d.includes('<Line><Line><Bad/>')) as string)).toEqual([
       'A-1 /Root',
       'A-3 /Root',
+    ]);
+    // the nested trees' findings, each on its own claimed node
+    expect(found(reused, docs.find((d) => d.includes('<A y="1"/>')) as string)).toEqual([
+      'A-4 /Root',
+      'D-1 /Root/Sub[3]/A',
+      'S-1 /Root/Sub[3]',
+      'S-2 /Root/Sub[2]',
     ]);
   });
 

@@ -187,6 +187,8 @@ interface CompiledRule {
   /** flags read on every node the rule claims, kept in the rule (set once it is compiled) */
   hasLets: boolean;
   hasChildren: boolean;
+  /** byChild is not empty: some child triggers an assert */
+  hasTriggers: boolean;
   /** byAttr or the absence tree's attributes: the node's attributes are read */
   readsAttrs: boolean;
 }
@@ -232,6 +234,11 @@ export interface CompiledPattern {
 interface ClaimLists {
   nodes: (XmlElement | undefined)[];
   rules: CompiledRule[];
+  /**
+   * For each node, what the walk found of its rule's absence tree below it (TreeAt): UNKNOWN (the
+   * walk did not follow it: runRule walks it), NOT_BELOW or BELOW
+   */
+  below: number[];
   /** a run is using them (a nested run, which nothing does today, gets its own) */
   busy: boolean;
 }
@@ -259,20 +266,39 @@ interface PathEntry {
   readonly settled: number;
   /** whether the entry is kept (false past MAX_PATHS: made again for each element, nothing kept below it) */
   readonly kept: boolean;
+  /** the number of ancestors of the elements at this path (0: the root) */
+  readonly depth: number;
   /**
-   * The node of the root rule's absence tree this path reaches (null: none, or the root's rule is not
-   * known from its path): an element here fails the root rule's "must be absent" asserts when the
-   * node lists asserts or one of the element's attributes. The walk finds that out on its way, so
-   * runRule does not walk the tree below the root again (`failsBelow`, decision 0254 step 4).
+   * The nodes of the absence trees of the claimed ancestors' rules (and of the element's own) this
+   * path reaches and that fail an assert there: an element here fails its ancestor's rule's "must be
+   * absent" asserts when the node lists asserts or one of the element's attributes (null: none).
+   * The walk finds that out on its way, so runRule does not walk the tree below the claimed node
+   * again (`failsBelow`; decision 0254 step 4 for the root, 0262 for every rule settled by its path).
    */
-  readonly absent: AbsenceNode | null;
-  /** the node the children's `absent` are looked up in (the root's: its rule's whole tree) */
-  readonly absentBelow: AbsenceNode | null;
+  readonly here: readonly TreeAt[] | null;
+  /** the nodes the children's `here` are looked up in (null: none) */
+  readonly open: readonly TreeAt[] | null;
+  /**
+   * Whether the element's rule is settled by the path alone and has an absence tree with children:
+   * the walk follows that tree below it (its `open` holds the tree's root, at this depth)
+   */
+  readonly follows: boolean;
   /** the entries of the children last met at each position below this path (KidMemo) */
   kids: KidMemo<PathEntry>;
   /** every child entry made below this path, by local name (namespace and name for a second namespace) */
   byName: Map<string, PathEntry> | undefined;
 }
+
+/** A node of the absence tree of the rule that claims the ancestor at `depth` (that rule's whole tree when at its own depth) */
+interface TreeAt {
+  readonly depth: number;
+  readonly node: AbsenceNode;
+}
+
+/** ClaimLists.below: the walk did not follow the node's absence tree; it did and found nothing; it found a path */
+const UNKNOWN = 0;
+const NOT_BELOW = 1;
+const BELOW = 2;
 
 /**
  * Hostile documents can invent any number of paths: the entries kept are bounded (the official
@@ -327,6 +353,7 @@ export function compilePattern(
       attrsOnly: false,
       hasLets: false,
       hasChildren: false,
+      hasTriggers: false,
       readsAttrs: false,
     };
     for (const [id, flag, test, message] of asserts) {
@@ -368,6 +395,7 @@ export function compilePattern(
     rule.attrsOnly = rule.lets.length === 0 && rule.always.length === 0 && rule.children.size === 0;
     rule.hasLets = rule.lets.length > 0;
     rule.hasChildren = rule.children.size > 0;
+    rule.hasTriggers = rule.byChild.size > 0;
     rule.readsAttrs = rule.byAttr.size > 0 || rule.absent.attrs.size > 0;
     return rule;
   });
@@ -387,7 +415,7 @@ export function compilePattern(
     gatherAttrSet: gatherAttrs.size > 0 ? gatherAttrs : null,
     roots: new Map(),
     paths: 0,
-    claims: { nodes: [], rules: [], busy: false },
+    claims: { nodes: [], rules: [], below: [], busy: false },
   };
 }
 
@@ -555,6 +583,9 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const own = !shared.busy;
     const nodes = own ? shared.nodes : [];
     const claimed = own ? shared.rules : [];
+    const below = own ? shared.below : [];
+    // the claim index of the ancestor at each depth whose absence tree the walk follows (TreeAt)
+    const slots: number[] = [];
     if (own) shared.busy = true;
     let count = 0;
     // made on the first element or attribute met: most of the names asked are absent
@@ -562,8 +593,6 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const attrNames = pattern.gatherAttrSet;
     let attrs: Map<string, XmlElement[]> | undefined;
     const rules = pattern.rules;
-    // whether an element below the root is on a path the root rule's absence tree forbids
-    let belowRoot = false;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement, entry: PathEntry): void => {
       if (entry.gather >= 0) {
@@ -579,9 +608,17 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
           if (owners === undefined) attrs.set(name, [e]);
           else owners.push(e);
         }
-      const t = entry.absent;
-      if (t !== null && !belowRoot)
-        belowRoot = t.fails.length > 0 || (t.hasAttrs && e.attrs !== NO_ATTRS && hasAttrOf(t, e));
+      const here = entry.here;
+      if (here !== null)
+        for (let k = 0; k < here.length; k++) {
+          const { depth, node } = here[k] as TreeAt;
+          const slot = slots[depth] as number;
+          if (
+            below[slot] === NOT_BELOW &&
+            (node.fails.length > 0 || (node.hasAttrs && e.attrs !== NO_ATTRS && hasAttrOf(node, e)))
+          )
+            below[slot] = BELOW;
+        }
       // the contexts with predicates first, then the one the path settled (decision 0254)
       let claim = entry.settled;
       const tests = entry.tests;
@@ -598,6 +635,10 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         if (!rule.attrsOnly || attributeMayFail(rule, e)) {
           nodes[count] = e;
           claimed[count] = rule;
+          if (entry.follows) {
+            slots[entry.depth] = count;
+            below[count] = NOT_BELOW;
+          } else below[count] = UNKNOWN;
           count++;
         }
       }
@@ -610,14 +651,18 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
       }
     };
     try {
-      const first = rootEntry(pattern, root, doc);
-      visit(root, first);
+      visit(root, rootEntry(pattern, root, doc));
       doc.gathered(pattern.gatherIndex, lists, attrNames, attrs);
-      // what the walk found of the root rule's absence tree below the root, when it followed it
-      const known = first.absentBelow !== null ? belowRoot : undefined;
       for (let i = 0; i < count; i++) {
-        const node = nodes[i] as XmlElement;
-        runRule(doc, claimed[i] as CompiledRule, node, findings, node === root ? known : undefined);
+        // what the walk found of the rule's absence tree below the node, when it followed it
+        const known = below[i] as number;
+        runRule(
+          doc,
+          claimed[i] as CompiledRule,
+          nodes[i] as XmlElement,
+          findings,
+          known === UNKNOWN ? undefined : known === BELOW,
+        );
         if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
       }
       return findings;
@@ -626,6 +671,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
         if (nodes.length > CLAIMS_KEPT) {
           shared.nodes = [];
           shared.rules = [];
+          shared.below = [];
         } else nodes.fill(undefined, 0, count);
         shared.busy = false;
       }
@@ -703,16 +749,20 @@ function pathEntry(
     }
   }
   if (kept) pattern.paths++;
-  // the root rule's absence tree, followed down the path (only when the root's rule is its path's)
-  let absent: AbsenceNode | null = null;
-  let absentBelow: AbsenceNode | null = null;
-  if (parent === null) {
-    if (tests.length === 0 && settled >= 0) absentBelow = (pattern.rules[settled] as CompiledRule).absent;
-  } else if (parent.absentBelow !== null) {
-    const t = parent.absentBelow.children.get(e.local);
-    if (t !== undefined && t.ns === e.ns) absent = t;
-    absentBelow = absent;
+  // the claimed ancestors' absence trees followed down the path, and the element's own rule's when
+  // the path settles it (decision 0262)
+  const depth = parent === null ? 0 : parent.depth + 1;
+  const here: TreeAt[] = [];
+  const open: TreeAt[] = [];
+  for (const t of parent?.open ?? []) {
+    const node = t.node.children.get(e.local);
+    if (node === undefined || node.ns !== e.ns) continue;
+    if (node.fails.length > 0 || node.hasAttrs) here.push({ depth: t.depth, node });
+    if (node.hasChildren) open.push({ depth: t.depth, node });
   }
+  const own = tests.length === 0 && settled >= 0 ? (pattern.rules[settled] as CompiledRule).absent : null;
+  const follows = own?.hasChildren === true;
+  if (own !== null && follows) open.push({ depth, node: own });
   return {
     local: e.local,
     ns: e.ns,
@@ -720,8 +770,10 @@ function pathEntry(
     tests,
     settled,
     kept,
-    absent,
-    absentBelow: absentBelow?.hasChildren ? absentBelow : null,
+    depth,
+    here: here.length > 0 ? here : null,
+    open: open.length > 0 ? open : null,
+    follows,
     kids: { locals: [], entries: [] },
     byName: undefined,
   };
@@ -736,7 +788,8 @@ function attributeMayFail(rule: CompiledRule, e: XmlElement): boolean {
 
 /**
  * `below`: whether a path the rule's absence tree forbids exists below `node`, when the walk found
- * it out (the root, decision 0254 step 4); else runRule walks the tree below the node's children
+ * it out (the rules settled by their path: decision 0254 step 4, 0262); else runRule walks the tree
+ * below the node's children
  */
 function runRule(
   doc: XDocument,
@@ -759,7 +812,8 @@ function runRule(
   // one pass over the children: the asserts they trigger (reported now, in child order), and
   // whether a path the absence tree forbids starts there (reported after the attributes')
   let absent = false;
-  if (rule.hasChildren) {
+  // with the tree's outcome known, the children matter only for the asserts they trigger
+  if (below === undefined ? rule.hasChildren : rule.hasTriggers) {
     // each triggering child name once; a set only from the second name on (most nodes have one)
     let first: string | undefined;
     let seen: Set<string> | undefined;
