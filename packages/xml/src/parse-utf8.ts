@@ -381,7 +381,9 @@ class Utf8Parser {
     const textRuns: number[] = [];
     let scope: NsScope = ROOT_SCOPE;
     while (this.pos < n) {
-      const current = stack[stack.length - 1];
+      // never stack[-1]: a load that once saw the key -1 (outside the root element) turns megamorphic,
+      // and the optimized loop then called the generic keyed load for every tag (decision 0267)
+      const current = stack.length === 0 ? undefined : stack[stack.length - 1];
       let lt = this.pos;
       if (b[lt] !== 0x3c) {
         lt = this.charData(lt, current);

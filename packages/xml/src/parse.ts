@@ -126,7 +126,9 @@ class Parser {
     let scope: NsScope = { xml: XML_NS };
     while (this.pos < s.length) {
       const lt = s.indexOf('<', this.pos);
-      const current = stack[stack.length - 1];
+      // never stack[-1]: a load that once saw the key -1 (outside the root element) turns megamorphic,
+      // and the optimized loop then called the generic keyed load for every tag (decision 0267)
+      const current = stack.length === 0 ? undefined : stack[stack.length - 1];
       if (lt !== this.pos) {
         const end = lt === -1 ? s.length : lt;
         if (current) {
