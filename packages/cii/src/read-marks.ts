@@ -93,6 +93,20 @@ export class ReadMarks implements ElementSink {
   private readonly elements = new BlockList<XmlElement>();
   /** the last line of a marked leaf (the table's size), kept as they are marked: no pass to find it */
   private lastLine = 0;
+  /**
+   * byLine's table, filled as the leaves are marked (decision 0264): the reader marks a leaf when it
+   * has just read its text, so its line and column are at hand, where byLine's loop over the marks
+   * met each leaf again, long after (a pass over a quarter of the tree's elements, cold at 1,000 and
+   * 10,000 lines). A plain array of small integers (pushed up to the line: it stays packed) below
+   * SMALL_TABLE lines, an Int32Array grown by doubling above, up to MAX_LINE slots (4 bytes per line
+   * of the document at most: a document of blank lines has one byte per line at least). null once a
+   * mark is not one byLine's table holds (byLine then looks at the marks, as before).
+   */
+  private columns: number[] | Int32Array | null = [];
+  /** places of the leaves on the lines holding several, unsorted */
+  private readonly shared: number[] = [];
+  /** the lines holding one marked leaf */
+  private singleLines = 0;
 
   /** Only leaves are kept: the unread report asks about elements without children only */
   add(el: XmlElement): void {
@@ -100,11 +114,47 @@ export class ReadMarks implements ElementSink {
       this.elements.push(el);
       const line = el.line;
       if (line > this.lastLine) this.lastLine = line;
+      if (this.columns !== null) this.place(line, el.column);
     }
   }
 
   addAll(elements: readonly XmlElement[]): void {
     for (let i = 0; i < elements.length; i++) this.add(elements[i] as XmlElement);
+  }
+
+  /** byLine's loop for one mark, on the table kept as the leaves are marked */
+  private place(line: number, column: number): void {
+    // what byLine says no to. (Not a line making the table sparse for the marks so far: the reader
+    // reads the header's settlement, after the lines in the document, before them)
+    if (!(line >= 0 && Number.isInteger(line) && column >= 0 && column < NONE_YET && line < MAX_LINE)) {
+      this.columns = null;
+      return;
+    }
+    let columns = this.columns as number[] | Int32Array;
+    if (line >= columns.length) columns = this.grown(columns, line);
+    const known = columns[line] as number;
+    if (known === NONE) {
+      columns[line] = column;
+      this.singleLines++;
+    } else if (known === SEVERAL) this.shared.push(placeAt(line, column));
+    else if (known !== column) {
+      columns[line] = SEVERAL;
+      this.singleLines--;
+      this.shared.push(placeAt(line, known), placeAt(line, column));
+    }
+  }
+
+  /** The table with room for `line` (NONE in the new slots) */
+  private grown(columns: number[] | Int32Array, line: number): number[] | Int32Array {
+    if (Array.isArray(columns) && line < SMALL_TABLE) {
+      while (columns.length <= line) columns.push(NONE);
+      return columns;
+    }
+    const size = Math.min(Math.max(2 * columns.length, line + 1, SMALL_TABLE), MAX_LINE);
+    const table = new Int32Array(size).fill(NONE);
+    table.set(columns);
+    this.columns = table;
+    return table;
   }
 
   /**
@@ -115,6 +165,16 @@ export class ReadMarks implements ElementSink {
     const { elements, lastLine } = this;
     // (a line that is no number is never the last one: the loop below says no to it)
     if (!(lastLine < MAX_LINE && Number.isInteger(lastLine))) return undefined;
+    // the table kept as the leaves were marked (sparse or not: it is made, and answers exactly)
+    const kept = this.columns;
+    if (kept !== null) {
+      const { shared } = this;
+      return new PlaceIndex(
+        kept,
+        shared.length === 0 ? NO_PLACES : new Float64Array(shared).sort(),
+        this.singleLines,
+      );
+    }
     // a table of lines mostly without marks (a document of blank lines) would cost more than it saves
     if (lastLine > 4 * elements.length + 1024) return undefined;
     // a small document's table is an array of small integers, not an Int32Array: a typed array's

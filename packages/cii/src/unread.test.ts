@@ -79,6 +79,29 @@ describe('the unread leaves (decision 0180)', () => {
     },
   );
 
+  it('are the same on a document of ~30,000 lines, marked in document order (decision 0264)', () => {
+    // lines of three leaves each, one tag per line: ~30,000 lines, past SMALL_TABLE
+    const line = '<Line>\n<A>1</A>\n<B>2</B>\n<C>3</C>\n</Line>\n';
+    const parsed = parseXml(`<Doc xmlns="urn:x">\n${line.repeat(6000)}</Doc>`);
+    if (!parsed.ok) throw new Error('the document does not parse');
+    check(parsed.root);
+    // in document order the table is kept as the leaves are marked, and outgrows a plain array
+    const all = elementsOf(parsed.root);
+    const leaves = all.filter((e) => e.children.length === 0).length;
+    for (const share of [1, 0.95, 0.5]) {
+      let s = 7;
+      const read = all.filter(() => {
+        s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+        return s / 2 ** 32 < share;
+      });
+      const marks = new ReadMarks();
+      for (const e of read) marks.add(e);
+      marks.addAll(read.slice(100, 110)); // marked twice
+      expect((marks as unknown as { columns: unknown }).columns).toBeInstanceOf(Int32Array);
+      expect(unreadLeaves(parsed.root, marks, leaves)).toEqual(expected(all, read));
+    }
+  });
+
   it('are found by a Set when the places do not tell the elements apart (a tree built by hand)', () => {
     const el = (local: string, children: XmlElement[] = []): XmlElement => {
       const e = {
