@@ -92,8 +92,9 @@ class Walker {
     this.attributes(el, type);
     const def = type.def;
     if (def.s !== undefined) {
-      const first = el.children[0];
-      if (first) {
+      // the length first: children[0] of a leaf's empty array is a load out of bounds, on every leaf
+      if (el.children.length > 0) {
+        const first = el.children[0] as XmlElement;
         this.report(
           'XSD-UNEXPECTED',
           first,
@@ -119,10 +120,9 @@ class Walker {
       );
     if (type.flat) this.flat(el, type);
     else if (type.particle) this.general(el, type.particle);
-    else {
-      const first = el.children[0];
-      if (first)
-        this.report('XSD-UNEXPECTED', first, `${first.name} is not allowed: ${el.name} must be empty`);
+    else if (el.children.length > 0) {
+      const first = el.children[0] as XmlElement;
+      this.report('XSD-UNEXPECTED', first, `${first.name} is not allowed: ${el.name} must be empty`);
     }
   }
 

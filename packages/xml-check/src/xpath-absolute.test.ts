@@ -65,6 +65,11 @@ const TESTS = [
   "count(t:A[t:B = 'one']/t:B) >= 1",
   'exists(t:A[t:B/@x]/t:B[@y])',
   'not(t:A[not(t:C)]/t:B)',
+  // and a named attribute last
+  'not(//t:A/t:B/@y)',
+  'count(t:A/t:B/@x) = 1',
+  "t:A[t:B]/t:B/@x = '1'",
+  'exists(t:C/t:B/@x)',
 ];
 
 describe('absolute paths in the compiled closures', () => {

@@ -279,7 +279,7 @@ function stringsCompare(eq: boolean, l: Ast, r: Ast): BoolFn | null {
 function precedingEqual(side: Ast, other: Ast): BoolFn | null {
   if (!isContextItem(other) || side.k !== 'path' || side.abs !== '' || side.start !== null) return null;
   const [step, self] = side.steps;
-  if (!step || step.axis !== 'preceding' || step.deep || step.preds.length > 0) return null;
+  if (step?.axis !== 'preceding' || step.deep || step.preds.length > 0) return null;
   if (step.local === '*' || step.ns === '*') return null;
   if (side.steps.length > 2 || (self !== undefined && !isSelfStep(self))) return null;
   const { local, ns } = step;

@@ -192,8 +192,9 @@ export class XDocument {
       // backwards, so an element's last child is done before it
       for (let i = all.length - 1; i >= 0; i--) {
         const e = all[i] as XmlElement;
-        const last = e.children[e.children.length - 1];
-        end.set(e, last === undefined ? i : (end.get(last) ?? i));
+        // no load at index -1 for a childless element (a megamorphic keyed load)
+        const n = e.children.length;
+        end.set(e, n === 0 ? i : (end.get(e.children[n - 1] as XmlElement) ?? i));
       }
       this.pos = pos;
       this.end = end;
