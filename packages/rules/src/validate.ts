@@ -20,7 +20,7 @@ import type {
   SourceFacts,
   ValidationResult,
 } from '@einv/core-model';
-import { EXTENDED_CTC_FR, structureProfile, toValidationResult } from '@einv/core-model';
+import { EXTENDED_CTC_FR, packedMap, structureProfile, toValidationResult } from '@einv/core-model';
 import { advisoryRules } from './advisory/rules.js';
 import { withContractFindings } from './aliases.js';
 import { rules as brFrRules } from './br-fr/index.js';
@@ -344,9 +344,8 @@ function validateInScope(invoice: Invoice, options: ValidateOptions): Validation
     }
   }
   current = undefined;
-  // a loop rather than `map`: a packed list in every tier, for judgeDocument's reads (decision 0259)
-  const ruleSets: RuleSetRef[] = [];
-  for (let k = 0; k < sets.length; k++) ruleSets.push((sets[k] as ActiveSet).ref);
+  // packed in every tier, for judgeDocument's reads (decisions 0259, 0269)
+  const ruleSets: RuleSetRef[] = packedMap(sets, (s) => s.ref);
   const notices = isBookingAid(opts.profile) ? { notices: [bookingAidNotice(opts.profile, lang)] } : {};
   if (withAliases) {
     const frenchRules = ruleSets.some((r) => r.name === 'BR-FR');
