@@ -193,7 +193,7 @@ async function lineTable(jvm, sizes) {
         console.log(`!! ${key} ${lines} lines: ${first.errors.length} errors, e.g. ${first.errors[0]?.rule}`);
       // rounds of einv runs interleaved with Saxon-HE runs on the same file
       const [rounds, einvRuns, saxonRuns] =
-        lines >= 10000 ? [2, 2, 1] : lines >= 1000 ? [3, 4, 2] : [3, 10, 5];
+        lines >= 10000 ? [2, 2, 1] : lines >= 1000 ? [3, 3, 2] : [3, 4, 5];
       const einv = [];
       const einvCpu = [];
       const saxon = [];
@@ -202,11 +202,16 @@ async function lineTable(jvm, sizes) {
       // does not carry over whole to a larger document, whose first calls V8 deoptimises and compiles
       // again (its tree's elements have another map, decision 0242) for some tens of calls
       const warmup = lines >= 10000 ? 2 : lines >= 1000 ? 20 : 200;
+      // a sample spans about one scavenge (decision 0282): warmed, a 100-line call meets one about
+      // every 30 calls and a 1,000-line call every 5 or 6 (a 10,000-line call makes ~3), so medians of
+      // single calls left the collector's share out, and jumped between runs of one build (14 and
+      // 29 µs per line at 100 lines)
+      const callsPerSample = lines >= 10000 ? 1 : lines >= 1000 ? 5 : 30;
       if (jvm) await jvm.run(key, file, warmup);
       for (let i = 0; i < warmup; i++) validateDocument(bytes, LARGE);
       for (let r = 0; r < rounds; r++) {
         for (let i = 0; i < einvRuns; i++) {
-          const one = batch(() => validateDocument(bytes, LARGE), 0, 1);
+          const one = batch(() => validateDocument(bytes, LARGE), 0, callsPerSample);
           einv.push(one.ms);
           einvCpu.push(one.cpuMs);
         }
