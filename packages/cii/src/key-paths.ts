@@ -9,15 +9,15 @@
  * among the objects every scavenge copied and promoted (a 10,000-line invoice outgrows the young
  * generation mid-read). The same paths come back in every document (the binding table is fixed and
  * the item indices count from 0), so they are kept; a read then allocates none for the paths it has
- * seen, and those it keeps are old objects that no scavenge copies. A field keeps its path too, for
- * the number it records as written (the lexical form, keyed by its path).
+ * seen, and those it keeps are old objects that no scavenge copies. (A field kept its path too, for
+ * the number it records as written; that record keeps the base path and the key since decision
+ * 0274, so a path is a group's.)
  *
  * Session 18 kept them in a map per binding, keyed by the path of the group element above: at 1,000
  * lines, one look-up per group of each line in a map of 1,000 strings (hashing each kept string
  * again, a cache miss or two per look-up), 7 % of the reader's samples. A path now holds the paths
- * under it by the slot of their binding in the plan read under it (`Plan`: each group and number
- * field has one), and a list's path its items' paths by index: array loads on objects the read
- * reaches anyway. A path is the base of one plan only (a group with the empty key gets a path of its
+ * under it by the slot of their binding in the plan read under it (`Plan`: each group has one),
+ * and a list's path its items' paths by index: array loads on objects the read reaches anyway. A path is the base of one plan only (a group with the empty key gets a path of its
  * own with the same text), so slots never clash.
  *
  * Bounded: past MAX_PATHS paths in all, a path is made per read (and dropped with it). The cache holds

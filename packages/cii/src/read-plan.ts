@@ -78,11 +78,8 @@ export interface CompiledField {
    * object writes it, or a key above or below it)? Only then does the reader ask (`markRereads`).
    */
   reread: boolean;
-  /**
-   * its model path's slot under the plan's path (ModelPath.under, decision 0252), for the number
-   * recorded as written; -1 for a text or a date (none is recorded)
-   */
-  slot: number;
+  /** the key's last name (`netAmount` of `price.netAmount`), for the record of numbers as written */
+  name: string;
 }
 
 export interface CompiledGroup {
@@ -228,7 +225,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
   const builder = new PlanBuilder();
   const compiled: CompiledEntry[] = [];
   const firstSteps: number[] = [];
-  // the slots of the entries with a model path of their own (groups, numbers), from 0: a path's
+  // the slots of the groups (the entries with a model path of their own), from 0: a path's
   // list of the paths under it stays as short as the plan needs
   let slots = 0;
   for (const b of entries) {
@@ -250,7 +247,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         access,
         emptyDate: b.type === 'date' && holder !== -1,
         reread: false,
-        slot: b.type === 'text' || b.type === 'date' ? -1 : slots++,
+        name: b.key.slice(b.key.lastIndexOf('.') + 1),
       });
     } else {
       compiled.push({

@@ -9,6 +9,7 @@ import {
   type Finding,
   type Invoice,
   isPlainNumber,
+  LexicalForms,
   type LocationTable,
   NO_SOURCE_FACTS,
   type Profile,
@@ -183,8 +184,11 @@ class Reader {
   readonly diagnostics: Finding[] = [];
   /** model path → the element it was read from; paths and XPaths only when asked (decisions 0142, 0157) */
   readonly locations = new ReaderLocations();
-  /** model path → the number as written, for the BR-DEC rules (source facts) */
-  readonly lexical = new Map<string, string>();
+  /**
+   * model path → the number as written, for the BR-DEC rules (source facts): kept as base path and
+   * key, joined only when read (decision 0274)
+   */
+  readonly lexical = new LexicalForms();
   /** the elements read, for the report of those that were not (decision 0180) */
   readonly visited = new ReadMarks();
   /** XPaths of the elements the findings name, cached */
@@ -369,7 +373,7 @@ class Reader {
         if (plain !== undefined) return plain;
         const n = parseDecimal(text);
         if (report && n !== undefined && !isPlainNumber(raw))
-          this.lexical.set(base.under(cf.slot, f.key).path, raw);
+          this.lexical.record(modelPath, f.key, cf.name, raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',

@@ -7,6 +7,7 @@
 import {
   contextCountsOf,
   hasWellFormedValues,
+  LexicalForms,
   type Locations,
   locationEntries,
   type RuleContextCounts,
@@ -64,7 +65,9 @@ class FactsView implements SourceContext {
     this.unreadableSet = facts.unreadable instanceof Set ? facts.unreadable : undefined;
     const lexical = facts.lexical instanceof Map ? facts.lexical : undefined;
     this.lexicalValues = lexical;
-    this.hasLexical = lexical !== undefined && lexical.size > 0;
+    // a reader's LexicalForms answers without joining its paths (decision 0274): `size` would join them
+    this.hasLexical =
+      lexical instanceof LexicalForms ? lexical.hasAny() : lexical !== undefined && lexical.size > 0;
     this.lexicalFields = undefined;
     const contexts =
       typeof facts.contexts === 'object' && facts.contexts !== null ? facts.contexts : undefined;
@@ -120,6 +123,7 @@ class FactsView implements SourceContext {
   hasLexicalField(field: string): boolean {
     const lexical = this.lexicalValues;
     if (!lexical) return false;
+    if (lexical instanceof LexicalForms) return lexical.hasName(field);
     let fields = this.lexicalFields;
     if (!fields) {
       fields = new Set();
