@@ -54,10 +54,17 @@ function claimsOf(reference: XDocument, patterns: XPath[][], e: XmlElement): num
   return patterns.map((contexts) => contexts.findIndex((c) => reference.matches(c, e)));
 }
 
-/** The same by the compiled index: its first candidate that matches, pattern by pattern */
+/**
+ * The same by the compiled index: its first candidate that matches, pattern by pattern (a family of
+ * branches, decision 0270, names its rule by `pick`)
+ */
 function indexClaims(index: ContextIndex, doc: XDocument, patterns: number, e: XmlElement): number[] {
   const out = new Array<number>(patterns).fill(-1);
-  for (const c of index.candidates(e)) if (out[c.group] === -1 && c.match(e, doc)) out[c.group] = c.rule;
+  for (const c of index.candidates(e)) {
+    if (out[c.group] !== -1) continue;
+    if (c.pick !== undefined) out[c.group] = c.pick(e, doc);
+    else if (c.match(e, doc)) out[c.group] = c.rule;
+  }
   return out;
 }
 
@@ -80,6 +87,8 @@ function differences(doc: Doc, rules: Rules[]): { diffs: string[]; compared: num
   const diffs: string[] = [];
   let compared = 0;
   const indexes = rules.map((r) => ContextIndex.of(r.patterns));
+  // the same contexts with their families joined, as the source facts claim (decision 0270)
+  const families = rules.map((r) => ContextIndex.of(r.patterns, true));
   for (const e of elements(parsed.root)) {
     for (const [k, r] of rules.entries()) {
       const index = indexes[k];
@@ -95,8 +104,12 @@ function differences(doc: Doc, rules: Rules[]): { diffs: string[]; compared: num
         compared++;
         if (!c.names(e, fast)) diffs.push(`${doc.id} ${e.name}: names of rule ${c.group}/${c.rule}`);
       }
-      if (claims.join() !== claimsOf(reference, r.patterns, e).join())
-        diffs.push(`${doc.id} ${e.name}: claimed by rules ${claims.join()}`);
+      const expected = claimsOf(reference, r.patterns, e).join();
+      if (claims.join() !== expected) diffs.push(`${doc.id} ${e.name}: claimed by rules ${claims.join()}`);
+      const byFamily = indexClaims(families[k] as ContextIndex, fast, r.patterns.length, e).join();
+      compared++;
+      if (byFamily !== expected)
+        diffs.push(`${doc.id} ${e.name}: claimed with families by rules ${byFamily}`);
       r.contexts.forEach((context, i) => {
         const matched = reference.matches(context, e);
         compared++;

@@ -48,8 +48,10 @@ export interface CompiledRuleContexts {
 }
 
 export function compileRuleContexts(table: RuleContextTable): CompiledRuleContexts {
+  // tax-category contexts told apart by one value are tried as families (decision 0270)
   const index = ContextIndex.of(
     table.patterns.map((p) => p.rules.map((r) => compileXPath(r.context, table.ns))),
+    true,
   );
   // every official context is a plain match pattern; the drift test would show a new shape
   if (!index) throw new Error('a rule context is not a plain match pattern');
@@ -145,8 +147,17 @@ export function claimContexts(
   let claimed = -1;
   for (let k = 0; k < candidates.length; k++) {
     const c = candidates[k] as ContextEntry;
-    if (c.group === claimed || !c.match(e, doc)) continue;
-    const slot = (offsets[c.group] as number) + c.rule;
+    if (c.group === claimed) continue;
+    // a family of branches names the rule that claims (decision 0270)
+    const pick = c.pick;
+    let rule = c.rule;
+    if (pick === undefined) {
+      if (!c.match(e, doc)) continue;
+    } else {
+      rule = pick(e, doc);
+      if (rule < 0) continue;
+    }
+    const slot = (offsets[c.group] as number) + rule;
     hits[slot] = (hits[slot] as number) + 1;
     claimed = c.group;
   }

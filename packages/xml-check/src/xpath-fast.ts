@@ -693,3 +693,60 @@ function kept(filters: readonly BoolFn[], e: XmlElement, doc: Evaluator): boolea
 function atomOf(el: XmlElement | null, value: string): string {
   return el === null ? value : stringValue(el);
 }
+
+/**
+ * A predicate `S = 'literal'` (or `'literal' = S`) whose S gives one string per element, computed
+ * by the compiled closures alone (no interpreter, nothing that can throw): the literal, S as a
+ * closure, and S's text as an identity (equal for the same S written in two contexts). `key(e)` is
+ * null when S is a path whose items are not exactly one (`ram:CategoryCode` with no or two such
+ * children): the comparison is then existential and the caller evaluates it as the predicate itself.
+ * The rule-context families of xpath-match.ts (decision 0270) evaluate S once per element and pick
+ * the branch by its value, instead of one comparison per branch.
+ */
+export interface EqualityKey {
+  /** S, serialized: the predicates of one family compare the same S */
+  id: string;
+  literal: string;
+  key: (e: XmlElement, doc: Evaluator) => string | null;
+}
+
+export function equalityKey(p: Ast): EqualityKey | null {
+  if (p.k !== 'cmp' || p.op !== '=') return null;
+  const [side, lit] = p.b.k === 'str' ? [p.a, p.b] : p.a.k === 'str' ? [p.b, p.a] : [null, null];
+  if (side === null || lit === null || lit.k !== 'str') return null;
+  // `. = 'AE'`: the element's own string value
+  if (isContextItem(side)) return { id: JSON.stringify(side), literal: lit.v, key: (e) => stringValue(e) };
+  // one child of that name: its string value; none or several: the caller's full test
+  const only = side.k === 'path' && side.abs === '' && side.start === null ? oneChildStep(side.steps) : null;
+  if (only !== null) {
+    const { local, ns } = only;
+    const key = (e: XmlElement): string | null => {
+      const children = e.children;
+      let found: XmlElement | null = null;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i] as XmlElement;
+        if (c.local !== local || c.ns !== ns) continue;
+        if (found !== null) return null;
+        found = c;
+      }
+      return found === null ? null : stringValue(found);
+    };
+    return { id: JSON.stringify(side), literal: lit.v, key };
+  }
+  if (!plainString(side)) return null;
+  const s = stringOf(side);
+  return s === null ? null : { id: JSON.stringify(side), literal: lit.v, key: s };
+}
+
+/**
+ * Does stringOf compile `a` without the interpreter: normalize-space / upper-case of the context
+ * item, of one named child step (its first such child, '' when none) or of such a call?
+ */
+function plainString(a: Ast): boolean {
+  if (a.k !== 'call' || a.args.length > 1) return false;
+  if (a.name !== 'normalize-space' && a.name !== 'upper-case') return false;
+  const arg = a.args[0];
+  if (arg === undefined || isContextItem(arg)) return true;
+  if (arg.k === 'path') return arg.abs === '' && arg.start === null && oneChildStep(arg.steps) !== null;
+  return plainString(arg);
+}

@@ -14,7 +14,7 @@
  */
 import type { XmlElement } from '@einv/xml';
 import { patternShape, type XDocument } from './xpath.js';
-import { type BoolFn, predicateOf } from './xpath-fast.js';
+import { type BoolFn, type EqualityKey, equalityKey, predicateOf } from './xpath-fast.js';
 import type { Ast, Step, XPath } from './xpath-parse.js';
 
 /** Does element `e` match one branch of a context (with the document for the predicates)? */
@@ -41,10 +41,18 @@ export interface ContextEntry {
    * tried against no header context, a UBL Invoice's against no CreditNoteLine one)
    */
   readonly names: Matcher | null;
+  /**
+   * Set on a family of branches (decision 0270): the rule of the family that claims `e` (the first
+   * in table order whose branch matches), -1 for none. `rule` and `match` are then the family's
+   * first rule and "some branch matches"; a walk claims by `pick`.
+   */
+  readonly pick?: (e: XmlElement, doc: XDocument) => number;
 }
 
 interface Keyed {
   entry: ContextEntry;
+  /** the branch the entry matches */
+  branch: XPath;
   /** the local name of the element ('' for any; '*Suffix' for any name ending with Suffix) */
   local: string;
   /** the local name its parent must have ('' for any) */
@@ -71,7 +79,11 @@ export class ContextIndex {
   private readonly cache = new Map<string, Map<string, readonly ContextEntry[]>>();
   private cached = 0;
 
-  private constructor(keyed: Keyed[]) {
+  private constructor(
+    keyed: Keyed[],
+    /** whether the candidate lists join branches into families (decision 0270) */
+    private readonly families: boolean,
+  ) {
     for (const k of keyed) {
       if (k.local.startsWith('*')) this.wildcards.push(k);
       else {
@@ -82,8 +94,12 @@ export class ContextIndex {
     }
   }
 
-  /** The index of the contexts of these patterns (group = the pattern's position), or null */
-  static of(groups: readonly (readonly XPath[])[]): ContextIndex | null {
+  /**
+   * The index of the contexts of these patterns (group = the pattern's position), or null.
+   * `families`: the candidate lists join runs of branches told apart by one compared value into one
+   * entry with `pick` (decision 0270); only for a walk that claims by `pick` (claimContexts)
+   */
+  static of(groups: readonly (readonly XPath[])[], families = false): ContextIndex | null {
     const keyed: Keyed[] = [];
     for (const [group, contexts] of groups.entries()) {
       for (const [rule, context] of contexts.entries()) {
@@ -95,6 +111,7 @@ export class ContextIndex {
           const branch: XPath = { src: context.src, ast: b };
           keyed.push({
             entry: { group, rule, match: compileMatch(branch), namesOnly: namesOnly(b), names: namesPart(b) },
+            branch,
             local: shapes[i] as string,
             parent: parentKey(b.steps),
             order: keyed.length,
@@ -102,7 +119,7 @@ export class ContextIndex {
         });
       }
     }
-    return new ContextIndex(keyed);
+    return new ContextIndex(keyed, families);
   }
 
   /** The branches that can match `e`, in table order (pattern, then rule) */
@@ -170,8 +187,120 @@ export class ContextIndex {
     for (const k of this.named.get(local) ?? []) add(k);
     for (const k of this.wildcards) if (local.endsWith(k.local.slice(1))) add(k);
     if (out.length === 0) return NONE;
-    return out.sort((x, y) => x.order - y.order).map((k) => k.entry);
+    out.sort((x, y) => x.order - y.order);
+    return this.families ? withFamilies(out) : out.map((k) => k.entry);
   }
+}
+
+/** A branch of a family: its literal and the branch without the compared predicate */
+interface Member {
+  readonly rule: number;
+  readonly literal: string;
+  /** the branch without its key predicate (names and the other predicates) */
+  readonly rest: Matcher;
+  /** the whole branch (for an element whose compared value is not one string) */
+  readonly match: Matcher;
+  readonly names: Matcher | null;
+}
+
+/** Families of fewer branches are left as they are: one comparison each is as cheap */
+const MIN_FAMILY = 3;
+
+/**
+ * The candidates of one name (in table order) with each run of at least MIN_FAMILY consecutive
+ * branches of one pattern whose element carries the same first predicate `S = 'literal'` (the
+ * official tax-category contexts: nine `…/cac:ClassifiedTaxCategory[normalize-space(cbc:ID) =
+ * 'X'][…]`, nine `…/ram:ApplicableTradeTax[ram:CategoryCode = 'X'][…]`) joined into one entry. The
+ * pattern claims an element for the first of its branches that matches; within the run only those
+ * whose literal is S's value can, so the family computes S once, looks its value up, and tries the
+ * rest of those branches in order (decision 0270). The claims are the branches' own.
+ */
+function withFamilies(sorted: readonly Keyed[]): readonly ContextEntry[] {
+  const out: ContextEntry[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const first = sorted[i] as Keyed;
+    const key = familyKey(first);
+    let end = i + 1;
+    if (key !== null)
+      while (end < sorted.length) {
+        const k = sorted[end] as Keyed;
+        if (k.entry.group !== first.entry.group || familyKey(k)?.id !== key.id) break;
+        end++;
+      }
+    if (key === null || end - i < MIN_FAMILY) {
+      out.push(first.entry);
+      i++;
+      continue;
+    }
+    out.push(familyOf(sorted.slice(i, end), key));
+    i = end;
+  }
+  return out;
+}
+
+/** The compared value of a branch that can join a family (its last step's first predicate), or null */
+function familyKey(k: Keyed): EqualityKey | null {
+  const a = k.branch.ast;
+  if (a.k !== 'path' || a.start !== null || a.steps.length === 0 || k.entry.namesOnly) return null;
+  const last = a.steps[a.steps.length - 1] as Step;
+  if (last.axis !== 'child' || last.call !== undefined) return null;
+  const p = last.preds[0];
+  return p === undefined ? null : equalityKey(p);
+}
+
+/** The family entry of a run of branches with the same key (withFamilies) */
+function familyOf(run: readonly Keyed[], key: EqualityKey): ContextEntry {
+  const members: Member[] = run.map((k) => {
+    const a = k.branch.ast as Extract<Ast, { k: 'path' }>;
+    const lastAt = a.steps.length - 1;
+    const last = a.steps[lastAt] as Step;
+    const steps = a.steps.map((s, i) => (i === lastAt ? { ...last, preds: last.preds.slice(1) } : s));
+    return {
+      rule: k.entry.rule,
+      literal: (familyKey(k) as EqualityKey).literal,
+      rest: compileMatch({ src: k.branch.src, ast: { ...a, steps } }),
+      match: k.entry.match,
+      names: k.entry.names,
+    };
+  });
+  // the members by literal, each list in table order
+  const byLiteral = new Map<string, Member[]>();
+  for (const m of members) {
+    const list = byLiteral.get(m.literal);
+    if (list) list.push(m);
+    else byLiteral.set(m.literal, [m]);
+  }
+  const value = key.key;
+  const pick = (e: XmlElement, doc: XDocument): number => {
+    const v = value(e, doc);
+    if (v === null) {
+      for (let i = 0; i < members.length; i++) {
+        const m = members[i] as Member;
+        if (m.match(e, doc)) return m.rule;
+      }
+      return -1;
+    }
+    const list = byLiteral.get(v);
+    if (list === undefined) return -1;
+    for (let i = 0; i < list.length; i++) {
+      const m = list[i] as Member;
+      if (m.rest(e, doc)) return m.rule;
+    }
+    return -1;
+  };
+  // the family's names: some branch's (none when a branch has no name-only part)
+  const names = members.every((m) => m.names !== null)
+    ? (e: XmlElement, doc: XDocument) => members.some((m) => (m.names as Matcher)(e, doc))
+    : null;
+  const firstEntry = (run[0] as Keyed).entry;
+  return {
+    group: firstEntry.group,
+    rule: firstEntry.rule,
+    match: (e, doc) => pick(e, doc) >= 0,
+    namesOnly: false,
+    names,
+    pick,
+  };
 }
 
 /**
