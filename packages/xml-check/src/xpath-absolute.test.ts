@@ -70,6 +70,12 @@ const TESTS = [
   'count(t:A/t:B/@x) = 1',
   "t:A[t:B]/t:B/@x = '1'",
   'exists(t:C/t:B/@x)',
+  // names of the root element and of the element itself (UBL-SR-43's `local-name(/*) = 'CreditNote'`)
+  "local-name(/*) = 'Doc'",
+  "(local-name(/*) = 'Other') and t:B",
+  "name(/*) != 'Doc'",
+  "local-name() = 'B'",
+  "local-name(.) = 'A' or name() = 'C'",
 ];
 
 describe('absolute paths in the compiled closures', () => {
