@@ -27,8 +27,8 @@ function lastName(path: string): string {
 export class LexicalForms extends Map<string, string> {
   /** base, key, text per number recorded and not yet joined into the map */
   private pending: BlockList<string> | undefined;
-  /** the last names of the paths recorded (`price.netAmount` → `netAmount`) */
-  private readonly names = new Set<string>();
+  /** the last names of the paths recorded (`price.netAmount` → `netAmount`); made with the first */
+  private names: Set<string> | undefined;
   /** an entry was deleted: `names` may hold a name no entry has */
   private stale = false;
 
@@ -47,6 +47,7 @@ export class LexicalForms extends Map<string, string> {
     pending.push(base);
     pending.push(key);
     pending.push(text);
+    this.names ??= new Set();
     this.names.add(key === '' ? lastName(base) : name);
   }
 
@@ -61,11 +62,12 @@ export class LexicalForms extends Map<string, string> {
    */
   hasName(name: string): boolean {
     if (this.stale) {
-      this.names.clear();
-      for (const key of this.keys()) this.names.add(lastName(key));
+      const names = new Set<string>();
+      for (const key of this.keys()) names.add(lastName(key));
+      this.names = names;
       this.stale = false;
     }
-    return this.names.has(name);
+    return this.names?.has(name) === true;
   }
 
   /** Joins the recorded paths into the map, in the order they were recorded */
@@ -92,6 +94,7 @@ export class LexicalForms extends Map<string, string> {
 
   override set(path: string, text: string): this {
     this.join();
+    this.names ??= new Set();
     this.names.add(lastName(path));
     return super.set(path, text);
   }
@@ -105,7 +108,7 @@ export class LexicalForms extends Map<string, string> {
 
   override clear(): void {
     this.pending = undefined;
-    this.names.clear();
+    this.names = undefined;
     this.stale = false;
     super.clear();
   }
