@@ -121,7 +121,36 @@ interface CompiledAssert {
   message: string;
   /** A calculation within a tolerance: the given and the computed amount (compared-values.ts) */
   compared?: ComparedValues;
+  /**
+   * For `not(//a/b/c)` and `not(//a/b/@x)` (named child steps, no predicate): its bit in the walk's
+   * record of the chains met (DeepChain, decision 0272); -1 for any other test
+   */
+  deep: number;
 }
+
+/**
+ * A chain `//a/b/c` (or `//a/b/@x`) that a `not(…)` assert forbids anywhere in the document. Whether
+ * an element ends such a chain depends on the names of the element and its ancestors alone, so the
+ * walk decides it once per path entry (`PathEntry.deep`) and, on the elements of the paths that end
+ * one, only reads the attribute (decision 0272). The assert then reads the walk's record instead of
+ * walking the document's list of every `a` (XDocument.named) below the rule's node.
+ */
+interface DeepChain {
+  /** the element steps' local names and namespaces, from the first step */
+  locals: string[];
+  spaces: string[];
+  /** the attribute the chain ends with, or null */
+  attr: string | null;
+}
+
+/** A chain a path ends (PathEntry.deep): the bit of its asserts and the attribute to look for */
+interface DeepAt {
+  readonly bit: number;
+  readonly attr: string | null;
+}
+
+/** The chains recorded in one integer of bits per document */
+const MAX_DEEP = 30;
 
 /** A tree of child names: reaching a node means the asserts listed there fail */
 interface AbsenceNode {
@@ -217,6 +246,8 @@ export interface CompiledPattern {
   paths: number;
   /** the claimed nodes' lists, reused from document to document (ClaimLists) */
   claims: ClaimLists;
+  /** the chains of the `not(//…)` asserts settled by the walk, by bit (decision 0272) */
+  deepChains: DeepChain[];
 }
 
 /**
@@ -283,6 +314,8 @@ interface PathEntry {
    * the walk follows that tree below it (its `open` holds the tree's root, at this depth)
    */
   readonly follows: boolean;
+  /** the `not(//…)` chains the path ends (null: none): the walk records their bits (decision 0272) */
+  readonly deep: readonly DeepAt[] | null;
   /** the entries of the children last met at each position below this path (KidMemo) */
   kids: KidMemo<PathEntry>;
   /** every child entry made below this path, by local name (namespace and name for a second namespace) */
@@ -294,6 +327,9 @@ interface TreeAt {
   readonly depth: number;
   readonly node: AbsenceNode;
 }
+
+/** runRule's `deepMet` when no walk recorded the `not(//…)` chains (the rules without an index) */
+const UNWALKED = -1;
 
 /** ClaimLists.below: the walk did not follow the node's absence tree; it did and found nothing; it found a path */
 const UNKNOWN = 0;
@@ -339,6 +375,7 @@ export function compilePattern(
   possible?: (context: Ast, chain: readonly ChainStep[]) => boolean,
   holds?: (context: Ast, test: Ast) => boolean,
 ): CompiledPattern {
+  const deepChains: DeepChain[] = [];
   const rules = data.rules.map(([context, asserts, lets = []]) => {
     const rule: CompiledRule = {
       context: compileXPath(context, data.ns),
@@ -364,6 +401,7 @@ export function compilePattern(
         test: compiled,
         holds: boolOf(compiled.ast),
         message,
+        deep: -1,
       };
       // a test reading the rule's variables is evaluated as it is, on every node
       if (lets.length) {
@@ -373,6 +411,14 @@ export function compilePattern(
         continue;
       }
       if (holds?.(rule.context.ast, a.test.ast)) continue;
+      const deep = deepChainOf(a.test.ast);
+      if (deep !== null && deepChains.length < MAX_DEEP) {
+        // the document's answer, the same on every node: kept with the asserts run on every node
+        a.deep = deepChains.length;
+        deepChains.push(deep);
+        rule.always.push(a);
+        continue;
+      }
       const chains = absenceChains(a.test);
       // a local name bound to two namespaces in one tree node would need more than a map: fall back
       if (chains?.every((c) => addChain(rule.absent, c, a, true))) {
@@ -402,8 +448,9 @@ export function compilePattern(
   const gatherNames = new Set<string>();
   const gatherAttrs = new Set<string>();
   for (const r of rules) {
+    // the settled chains' lists are not asked for (their asserts read the walk's record)
     for (const a of [...r.always, ...[...r.byChild.values()].flat(), ...[...r.byAttr.values()].flat()])
-      deepNames(a.test.ast, gatherNames, gatherAttrs);
+      if (a.deep < 0) deepNames(a.test.ast, gatherNames, gatherAttrs);
     for (const l of r.lets) deepNames(l.value.ast, gatherNames, gatherAttrs);
   }
   return {
@@ -416,7 +463,46 @@ export function compilePattern(
     roots: new Map(),
     paths: 0,
     claims: { nodes: [], rules: [], below: [], busy: false },
+    deepChains,
   };
+}
+
+/**
+ * `not(//a/b/c)`, `not(//a/b/@x)`: named child steps without predicates from `//`, the last one
+ * possibly a named attribute (what DeepChain records), else null
+ */
+function deepChainOf(a: Ast): DeepChain | null {
+  if (a.k !== 'call' || a.name !== 'not' || a.args.length !== 1) return null;
+  const p = a.args[0] as Ast;
+  if (p.k !== 'path' || p.abs !== '//' || p.start !== null || p.steps.length === 0) return null;
+  const locals: string[] = [];
+  const spaces: string[] = [];
+  let attr: string | null = null;
+  for (const [i, s] of p.steps.entries()) {
+    if ((s.deep && i > 0) || s.preds.length > 0 || s.local === '*' || s.ns === '*' || s.call !== undefined)
+      return null;
+    if (s.axis === 'attribute' && i === p.steps.length - 1 && i > 0) attr = s.local;
+    else if (s.axis === 'child') {
+      locals.push(s.local);
+      spaces.push(s.ns);
+    } else return null;
+  }
+  return { locals, spaces, attr };
+}
+
+/** The chains of `chains` that end at `e` (its name and its ancestors' names), as DeepAt; null when none */
+function deepAt(chains: readonly DeepChain[], e: XmlElement): DeepAt[] | null {
+  let out: DeepAt[] | null = null;
+  chains.forEach((chain, bit) => {
+    let at: XmlElement | null = e;
+    for (let k = chain.locals.length - 1; k >= 0; k--) {
+      if (at === null || at.local !== chain.locals[k] || at.ns !== chain.spaces[k]) return;
+      at = at.parent;
+    }
+    out ??= [];
+    out.push({ bit, attr: chain.attr });
+  });
+  return out;
 }
 
 /**
@@ -593,8 +679,16 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     const attrNames = pattern.gatherAttrSet;
     let attrs: Map<string, XmlElement[]> | undefined;
     const rules = pattern.rules;
+    // the bits of the `not(//…)` chains met (decision 0272)
+    let deepMet = 0;
     // document order (the parser caps the depth, so recursion is bounded)
     const visit = (e: XmlElement, entry: PathEntry): void => {
+      const deep = entry.deep;
+      if (deep !== null)
+        for (let k = 0; k < deep.length; k++) {
+          const { bit, attr } = deep[k] as DeepAt;
+          if (attr === null || (e.attrs !== NO_ATTRS && e.attrs[attr] !== undefined)) deepMet |= 1 << bit;
+        }
       if (entry.gather >= 0) {
         const list = lists[entry.gather];
         if (list === undefined) lists[entry.gather] = [e];
@@ -662,6 +756,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
           nodes[i] as XmlElement,
           findings,
           known === UNKNOWN ? undefined : known === BELOW,
+          deepMet,
         );
         if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
       }
@@ -682,7 +777,7 @@ export function runPattern(pattern: CompiledPattern, root: XmlElement): Finding[
     for (const node of doc.evaluate(rule.context, doc.docNode)) {
       if (typeof node !== 'object' || 'attr' in node || 'doc' in node || claimed.has(node)) continue;
       claimed.add(node);
-      runRule(doc, rule, node, findings);
+      runRule(doc, rule, node, findings, undefined, UNWALKED);
       if (findings.length >= MAX_RULE_FINDINGS) return findings.slice(0, MAX_RULE_FINDINGS);
     }
   }
@@ -761,6 +856,7 @@ function pathEntry(
     if (node.hasChildren) open.push({ depth: t.depth, node });
   }
   const own = tests.length === 0 && settled >= 0 ? (pattern.rules[settled] as CompiledRule).absent : null;
+  const deep = pattern.deepChains.length > 0 ? deepAt(pattern.deepChains, e) : null;
   const follows = own?.hasChildren === true;
   if (own !== null && follows) open.push({ depth, node: own });
   return {
@@ -774,6 +870,7 @@ function pathEntry(
     here: here.length > 0 ? here : null,
     open: open.length > 0 ? open : null,
     follows,
+    deep,
     kids: { locals: [], entries: [] },
     byName: undefined,
   };
@@ -796,7 +893,8 @@ function runRule(
   rule: CompiledRule,
   node: XmlElement,
   findings: Finding[],
-  below?: boolean,
+  below: boolean | undefined,
+  deepMet: number,
 ): void {
   if (rule.hasLets) {
     // computed when a test (or a later let) reads them, on this node
@@ -808,7 +906,12 @@ function runRule(
     }
     return;
   }
-  for (const a of rule.always) if (!a.holds(node, doc)) report(doc, findings, a, node);
+  for (const a of rule.always) {
+    // a `not(//…)` chain the walk recorded, else the test itself (decision 0272)
+    const d = a.deep;
+    if (d >= 0 && deepMet !== UNWALKED ? (deepMet & (1 << d)) !== 0 : !a.holds(node, doc))
+      report(doc, findings, a, node);
+  }
   // one pass over the children: the asserts they trigger (reported now, in child order), and
   // whether a path the absence tree forbids starts there (reported after the attributes')
   let absent = false;

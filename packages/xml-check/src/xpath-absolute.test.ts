@@ -6,7 +6,7 @@
  * match at all, several documents in a row through the same closures, a first string of `(//a/b)[1]`
  * with and without nested a's.
  */
-import { parseXml, type XmlElement } from '@einv/xml';
+import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
 import { compilePattern, runPattern } from './rules.js';
 import { compileXPath, XDocument } from './xpath.js';
@@ -117,5 +117,54 @@ describe('absolute paths in the compiled closures', () => {
     const doc = new XDocument(root, false);
     expect(doc.test(compileXPath('count(//t:A/t:B) <= 2', ns), root)).toBe(false);
     expect(doc.named(NS, 'B').length).toBe(4);
+  });
+});
+
+describe('`not(//…)` chains recorded by the walk (decision 0272)', () => {
+  // each assert of the root rule, and the same on a later rule (the answer is the document's)
+  const TESTS = [
+    'not(//t:A/t:B)',
+    'not(//t:A/t:B/@y)',
+    'not(//t:A/t:B/@x)',
+    'not(//t:C)',
+    'not(//t:Doc/t:A)',
+    'not(//t:A/t:A/t:B)',
+    'not(//t:C/t:B/@x)',
+    'not(//t:B/@z)',
+    'not(//t:Other)',
+  ];
+  const pattern = {
+    ns,
+    rules: [
+      ['/t:Doc | /t:Other', TESTS.map((t, i) => [`R-${i}`, 'fatal', t, t])],
+      ['//t:C', TESTS.map((t, i) => [`C-${i}`, 'fatal', t, t])],
+    ] as [string, [string, string, string, string][]][],
+  };
+
+  it('reports what the interpreter finds, document after document', () => {
+    const compiled = compilePattern(pattern);
+    const rootContext = compileXPath('/t:Doc | /t:Other', ns);
+    const cContext = compileXPath('//t:C', ns);
+    // the chains are settled by the walk (the list of `//` names is not gathered for them)
+    expect(compiled.gatherNames).toEqual([]);
+    for (const xml of [...DOCS, ...DOCS]) {
+      const root = tree(xml);
+      const reference = new XDocument(root, false);
+      const expected: string[] = [];
+      for (const node of everyElement(root)) {
+        // the rule that claims the node, as the interpreter matches the contexts (first rule first)
+        const rule = reference.matches(rootContext, node)
+          ? 'R'
+          : reference.matches(cContext, node)
+            ? 'C'
+            : null;
+        if (rule === null) continue;
+        TESTS.forEach((t, i) => {
+          if (!reference.test(compileXPath(t, ns), node)) expected.push(`${rule}-${i} ${xpathOf(node)}`);
+        });
+      }
+      const found = runPattern(compiled, root).map((f) => `${f.rule} ${f.xpath}`);
+      expect(found.sort()).toEqual(expected.sort());
+    }
   });
 });
