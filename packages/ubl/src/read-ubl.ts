@@ -8,6 +8,7 @@ import {
   EXTENDED_CTC_FR,
   type Finding,
   type Invoice,
+  LexicalForms,
   type LocationTable,
   NO_SOURCE_FACTS,
   type SourceFacts,
@@ -114,7 +115,7 @@ function readDocument(root: XmlElement, diagnostics: Finding[], locations: Model
     root: invoice,
     diagnostics,
     locations,
-    lexical: new Map(),
+    lexical: new LexicalForms(),
   };
   readChildren(root, planOf(binding.children), invoice, ROOT_BASE, state);
   afterRead(root.children, invoice, state);

@@ -20,10 +20,16 @@ export interface PathTail {
   readonly after: string;
   /** the attribute read (its XPath ends in `/@attr`), undefined for the element itself */
   readonly attr: string | undefined;
+  /**
+   * `rel` + `after`: what LexicalForms joins to the object's path for the tail without an index
+   * (`${path}.${key}`, the path itself for '' — compose's answer), and its last name (decision 0279)
+   */
+  readonly key: string;
+  readonly name: string;
 }
 
 /** Every tail of the binding, by id (id 0: none, the entry is its object's own path) */
-const tails: PathTail[] = [{ id: 0, rel: '', after: '', attr: undefined }];
+const tails: PathTail[] = [{ id: 0, rel: '', after: '', attr: undefined, key: '', name: '' }];
 const tailIds = new Map<string, PathTail>();
 
 /** The tail for `.rel[index]after` (and attribute), one shared object per distinct tail */
@@ -31,7 +37,15 @@ export function pathTail(rel: string, after: string, attr: string | undefined): 
   const key = `${rel}\u0000${after}\u0000${attr ?? ''}\u0000${attr === undefined ? 0 : 1}`;
   let tail = tailIds.get(key);
   if (!tail) {
-    tail = { id: tails.length, rel, after, attr };
+    const joined = `${rel}${after}`;
+    tail = {
+      id: tails.length,
+      rel,
+      after,
+      attr,
+      key: joined,
+      name: joined.slice(joined.lastIndexOf('.') + 1),
+    };
     tails.push(tail);
     tailIds.set(key, tail);
   }

@@ -5,7 +5,7 @@
  * (an element reference: XPaths are only named for what is reported, decision 0142; model paths
  * too, decision 0167).
  */
-import type { Finding } from '@einv/core-model';
+import type { Finding, LexicalForms } from '@einv/core-model';
 import { textOf, type XmlElement } from '@einv/xml';
 import type { GroupNode, Node, ReadScope } from '../binding/types.js';
 import { describeConstraints } from './compile.js';
@@ -29,8 +29,11 @@ export interface ReadState {
   diagnostics: Finding[];
   /** model path → the element (or attribute) it was read from */
   locations: ModelLocations;
-  /** model path → the number as written, for the BR-DEC rules (source facts) */
-  lexical: Map<string, string>;
+  /**
+   * model path → the number as written, for the BR-DEC rules (source facts): kept as the object's
+   * path and the tail's key, joined only when read (decisions 0274, 0279)
+   */
+  lexical: LexicalForms;
 }
 
 function firstChild(el: XmlElement, ns: string, local: string): XmlElement | undefined {
@@ -258,7 +261,10 @@ function readValue(leaf: PlanLeaf, el: XmlElement, base: number, state: ReadStat
       }
       if (value === 'amount') checkCurrency(leaf, el, base, state);
       // not written plainly (plainNumberValue said so above: @einv/core-model isPlainNumber's form)
-      state.lexical.set(leafPath(state, base, leaf), el.text);
+      // the object's path (built once per object) and the tail's constant key: no path composed
+      // and hashed per number (decision 0279)
+      const tail = leaf.tail as PathTail;
+      state.lexical.record(state.locations.pathOfBase(base), tail.key, tail.name, el.text);
       return n;
     }
     case 'date':
