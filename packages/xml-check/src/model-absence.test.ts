@@ -1,9 +1,5 @@
-/**
- * ModelAbsence (decision 0227): the "must be absent" paths a model rules out, and the syntax rules
- * run with a model the document passed giving the same findings as without it.
- */
-import { parseXml, type XmlElement } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
+import { parsedRoot } from './__tests__/trees.js';
 import { prepareModel, type StructureData, UNBOUNDED } from './model.js';
 import { ModelAbsence } from './model-absence.js';
 import { compilePattern, type PatternData, runPattern, syntaxRuleSet } from './rules.js';
@@ -131,12 +127,6 @@ const pattern: PatternData = {
   ],
 };
 
-function rootOf(xml: string): XmlElement {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.root;
-}
-
 describe('syntax rules with a model the document passed', () => {
   const model = prepareModel(data(false));
   const set = syntaxRuleSet(JSON.stringify(pattern));
@@ -148,13 +138,13 @@ describe('syntax rules with a model the document passed', () => {
 
   it('give the findings they give without it, on documents the structure check passes', () => {
     for (const xml of documents) {
-      expect(validateStructure(model, rootOf(xml), 'Root')).toEqual([]);
-      const plain = set.check(rootOf(xml)).map((f) => `${f.rule} ${f.xpath}`);
-      expect(set.check(rootOf(xml), model).map((f) => `${f.rule} ${f.xpath}`)).toEqual(plain);
+      expect(validateStructure(model, parsedRoot(xml), 'Root')).toEqual([]);
+      const plain = set.check(parsedRoot(xml)).map((f) => `${f.rule} ${f.xpath}`);
+      expect(set.check(parsedRoot(xml), model).map((f) => `${f.rule} ${f.xpath}`)).toEqual(plain);
     }
     // the documents do fail the rules that can fail, in document order (Root, A, B; on Root the
     // count triggered by its child B before the absence found below it)
-    expect(set.check(rootOf(documents[0] as string), model).map((f) => f.rule)).toEqual([
+    expect(set.check(parsedRoot(documents[0] as string), model).map((f) => f.rule)).toEqual([
       'R-7',
       'R-5',
       'R-4',
@@ -171,7 +161,7 @@ describe('syntax rules with a model the document passed', () => {
         if (ok) kept.push(chain.map((s) => (s.attr ? `@${s.local}` : s.local)).join('/'));
         return ok;
       }),
-      rootOf(documents[0] as string),
+      parsedRoot(documents[0] as string),
     );
     expect(kept.sort()).toEqual(['@f', 'B/C', 'D']);
   });

@@ -1,6 +1,5 @@
-/** runPattern's claim lists, reused from document to document: same findings, no element kept after a run */
-import { parseXml, type XmlElement } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
+import { parsedRoot } from './__tests__/trees.js';
 import { compilePattern, type PatternData, runPattern } from './rules.js';
 
 const pattern: PatternData = {
@@ -17,11 +16,6 @@ const pattern: PatternData = {
   ],
 };
 
-function rootOf(xml: string): XmlElement {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.root;
-}
 const lines = (n: number, bad: boolean) =>
   `<Root xmlns="urn:t">${'<Line><Id>1</Id></Line>'.repeat(n)}${bad ? '<Line><Bad/></Line>' : ''}</Root>`;
 const ids = (findings: { rule: string; xpath?: string }[]) => findings.map((f) => `${f.rule} ${f.xpath}`);
@@ -37,11 +31,11 @@ describe('runPattern claim lists', () => {
       [40, false],
     ] as const) {
       const xml = lines(n, bad);
-      expect(ids(runPattern(reused, rootOf(xml)))).toEqual(
-        ids(runPattern(compilePattern(pattern), rootOf(xml))),
+      expect(ids(runPattern(reused, parsedRoot(xml)))).toEqual(
+        ids(runPattern(compilePattern(pattern), parsedRoot(xml))),
       );
     }
-    expect(ids(runPattern(reused, rootOf(lines(1, true))))).toEqual([
+    expect(ids(runPattern(reused, parsedRoot(lines(1, true))))).toEqual([
       'R-3 /Root/Line[2]',
       'R-2 /Root/Line[2]',
     ]);
@@ -49,7 +43,7 @@ describe('runPattern claim lists', () => {
 
   it('keep no element of a document once its run returns', () => {
     const reused = compilePattern(pattern);
-    runPattern(reused, rootOf(lines(20, true)));
+    runPattern(reused, parsedRoot(lines(20, true)));
     expect(reused.claims.busy).toBe(false);
     expect(reused.claims.nodes.length).toBeGreaterThan(0);
     expect(reused.claims.nodes.every((n) => n === undefined)).toBe(true);

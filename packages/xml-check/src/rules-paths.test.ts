@@ -1,10 +1,5 @@
-/**
- * runPattern's walk decides the name-only contexts once per path (decision 0254): the claims must be
- * those of the interpreter (the pattern without its index evaluates every context on the document),
- * whatever the order of the contexts, the namespaces, the positions and the number of paths.
- */
-import { parseXml, type XmlElement } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
+import { parsedRoot } from './__tests__/trees.js';
 import { type CompiledPattern, compilePattern, type PatternData, runPattern } from './rules.js';
 
 const pattern: PatternData = {
@@ -42,14 +37,9 @@ const pattern: PatternData = {
   ],
 };
 
-function rootOf(xml: string): XmlElement {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.root;
-}
 /** The findings as a set (the interpreter runs rule by rule, the walk in document order) */
 const found = (p: CompiledPattern, xml: string) =>
-  runPattern(p, rootOf(xml))
+  runPattern(p, parsedRoot(xml))
     .map((f) => `${f.rule} ${f.xpath}`)
     .sort();
 /** The same pattern without its index: every context evaluated by the interpreter */

@@ -1,6 +1,7 @@
 /** SourceWalk: the rule-context counts and the sites of one walk equal those of their own walks. */
-import { parseXml, SiteTable, type XmlElement } from '@einv/xml';
+import { SiteTable } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
+import { parsedRoot } from './__tests__/trees.js';
 import { compileRuleContexts, countRuleContexts, type RuleContextTable } from './contexts.js';
 import { SourceWalk } from './source-walk.js';
 
@@ -47,12 +48,6 @@ const DOCS = [
   `<o:Doc xmlns="${NS}" xmlns:o="urn:other"><Line><Code>A</Code></Line></o:Doc>`,
 ];
 
-function root(xml: string): XmlElement {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.root;
-}
-
 const plain = (hits: Record<string, unknown[]>) => JSON.parse(JSON.stringify(hits));
 
 describe('SourceWalk', () => {
@@ -63,14 +58,14 @@ describe('SourceWalk', () => {
     // twice: the second run reads the names' entries kept by the first
     for (const round of [1, 2])
       for (const xml of DOCS) {
-        const result = walk.run(root(xml), true);
+        const result = walk.run(parsedRoot(xml), true);
         expect({ round, contexts: result.contexts }).toEqual({
           round,
-          contexts: countRuleContexts(compiled, root(xml)),
+          contexts: countRuleContexts(compiled, parsedRoot(xml)),
         });
-        expect(plain(result.values)).toEqual(plain(sites.collect(root(xml))));
+        expect(plain(result.values)).toEqual(plain(sites.collect(parsedRoot(xml))));
       }
-    const first = walk.run(root(DOCS[0] as string), true);
+    const first = walk.run(parsedRoot(DOCS[0] as string), true);
     expect(first.contexts).toMatchObject({
       'R-A': 1,
       'R-LINE': 1,
@@ -89,15 +84,15 @@ describe('SourceWalk', () => {
   it('counts the leaves of the document (elements without children), with or without the sites', () => {
     // DOCS[0]: Code, LineAmount, Code, Id, Id, Id, Id, Code, TotalAmount; a lone root is a leaf
     for (const withSites of [true, false]) {
-      expect(walk.run(root(DOCS[0] as string), withSites).leaves).toBe(9);
-      expect(walk.run(root(DOCS[2] as string), withSites).leaves).toBe(4);
-      expect(walk.run(root(`<Doc xmlns="${NS}">text</Doc>`), withSites).leaves).toBe(1);
+      expect(walk.run(parsedRoot(DOCS[0] as string), withSites).leaves).toBe(9);
+      expect(walk.run(parsedRoot(DOCS[2] as string), withSites).leaves).toBe(4);
+      expect(walk.run(parsedRoot(`<Doc xmlns="${NS}">text</Doc>`), withSites).leaves).toBe(1);
     }
   });
 
   it('leaves the sites out when not asked, and counts the contexts all the same', () => {
-    const result = walk.run(root(DOCS[0] as string), false);
+    const result = walk.run(parsedRoot(DOCS[0] as string), false);
     expect(result.values).toEqual({});
-    expect(result.contexts).toEqual(countRuleContexts(compiled, root(DOCS[0] as string)));
+    expect(result.contexts).toEqual(countRuleContexts(compiled, parsedRoot(DOCS[0] as string)));
   });
 });

@@ -6,25 +6,14 @@
  * match at all, several documents in a row through the same closures, a first string of `(//a/b)[1]`
  * with and without nested a's.
  */
-import { parseXml, type XmlElement, xpathOf } from '@einv/xml';
+import { xpathOf } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
+import { everyElement, parsedRoot } from './__tests__/trees.js';
 import { compilePattern, runPattern } from './rules.js';
 import { compileXPath, XDocument } from './xpath.js';
 
 const NS = 'urn:test';
 const ns = { t: NS };
-
-function tree(xml: string): XmlElement {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error('test XML not well-formed');
-  return parsed.root;
-}
-
-function everyElement(root: XmlElement): XmlElement[] {
-  const out: XmlElement[] = [root];
-  for (let i = 0; i < out.length; i++) out.push(...(out[i] as XmlElement).children);
-  return out;
-}
 
 const DOCS = [
   `<Doc xmlns="${NS}"><A><B x="1"/><A><B/><B y="2"/></A></A><C><B x="3"/></C></Doc>`,
@@ -82,7 +71,7 @@ describe('absolute paths in the compiled closures', () => {
   it('give the interpreter’s value on every element, document after document', () => {
     // twice over the documents: the values kept per document must not leak into the next one
     for (const xml of [...DOCS, ...DOCS]) {
-      const root = tree(xml);
+      const root = parsedRoot(xml);
       const fast = new XDocument(root);
       const reference = new XDocument(root, false);
       for (const src of TESTS) {
@@ -108,12 +97,12 @@ describe('absolute paths in the compiled closures', () => {
       ] as [string, [string, string, string, string][]][],
     };
     const compiled = compilePattern(pattern);
-    const rules = (xml: string) => runPattern(compiled, tree(xml)).map((f) => `${f.rule} ${f.xpath}`);
+    const rules = (xml: string) => runPattern(compiled, parsedRoot(xml)).map((f) => `${f.rule} ${f.xpath}`);
     expect(rules(DOCS[0] as string)).toEqual(['R-1 /Doc', 'R-2 /Doc']);
     expect(rules(DOCS[2] as string)).toEqual([]);
     expect(rules(DOCS[3] as string)).toEqual(['R-3 /Other/A/B']);
     // the same document asked directly, without the walk's lists
-    const root = tree(DOCS[0] as string);
+    const root = parsedRoot(DOCS[0] as string);
     const doc = new XDocument(root, false);
     expect(doc.test(compileXPath('count(//t:A/t:B) <= 2', ns), root)).toBe(false);
     expect(doc.named(NS, 'B').length).toBe(4);
@@ -148,7 +137,7 @@ describe('`not(//…)` chains recorded by the walk (decision 0272)', () => {
     // the chains are settled by the walk (the list of `//` names is not gathered for them)
     expect(compiled.gatherNames).toEqual([]);
     for (const xml of [...DOCS, ...DOCS]) {
-      const root = tree(xml);
+      const root = parsedRoot(xml);
       const reference = new XDocument(root, false);
       const expected: string[] = [];
       for (const node of everyElement(root)) {

@@ -7,25 +7,14 @@
  * rarely show (no compared child, two of them, white space, a literal that two branches share,
  * a later predicate that fails, the branch's names failing, a value no branch names).
  */
-import { parseXml, type XmlElement } from '@einv/xml';
+import type { XmlElement } from '@einv/xml';
 import { describe, expect, it } from '@jest/globals';
+import { everyElement, parsedRoot } from './__tests__/trees.js';
 import { compileXPath, XDocument, type XPath } from './xpath.js';
 import { ContextIndex } from './xpath-match.js';
 
 const NS = 'urn:test';
 const ns = { t: NS };
-
-function tree(xml: string): XmlElement {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error('test XML not well-formed');
-  return parsed.root;
-}
-
-function everyElement(root: XmlElement): XmlElement[] {
-  const out: XmlElement[] = [root];
-  for (let i = 0; i < out.length; i++) out.push(...(out[i] as XmlElement).children);
-  return out;
-}
 
 /** The contexts of one pattern: families by `normalize-space(t:ID)`, by `t:Code` and by `.` */
 const CONTEXTS = [
@@ -88,7 +77,8 @@ describe('rule-context families (decision 0270)', () => {
 
   it('joins runs of branches compared on one value, and only those', () => {
     const index = ContextIndex.of([contexts], true) as ContextIndex;
-    const cat = tree(`<Doc xmlns="${NS}"><Line><Cat/></Line></Doc>`).children[0]?.children[0] as XmlElement;
+    const cat = parsedRoot(`<Doc xmlns="${NS}"><Line><Cat/></Line></Doc>`).children[0]
+      ?.children[0] as XmlElement;
     const list = index.candidates(cat);
     // five keyed branches (the Credit one among them, its names failing here) joined, then the
     // name-only context
@@ -102,7 +92,7 @@ describe('rule-context families (decision 0270)', () => {
     const index = ContextIndex.of([contexts], true) as ContextIndex;
     let compared = 0;
     for (const xml of DOCS) {
-      const root = tree(xml);
+      const root = parsedRoot(xml);
       const fast = new XDocument(root);
       const slow = new XDocument(root, false);
       for (const e of everyElement(root)) {
