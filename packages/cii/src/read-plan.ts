@@ -9,6 +9,7 @@
  * the bindings in table order on those results, so the model, the findings and their order are
  * unchanged. The table stays the single description of the mapping: this only compiles it.
  */
+import { lastNameOf } from '@einv/core-model';
 import type { XmlElement } from '@einv/xml';
 import { compilePath, type Step, splitSteps, type Test, testHolds, type Variables } from './binding/path.js';
 import type { Binding, FieldBinding, GroupBinding, ValueType } from './binding/types.js';
@@ -247,7 +248,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         access,
         emptyDate: b.type === 'date' && holder !== -1,
         reread: false,
-        name: b.key.slice(b.key.lastIndexOf('.') + 1),
+        name: lastNameOf(b.key),
       });
     } else {
       compiled.push({

@@ -3,7 +3,7 @@ export * from './calculate.js';
 export * from './complete.js';
 export * from './findings.js';
 export { type GuidelineProfile, profileOfGuideline } from './guidelines.js';
-export { LexicalForms } from './lexical-forms.js';
+export { LexicalForms, lastNameOf } from './lexical-forms.js';
 export * from './locations.js';
 export type * from './model.js';
 export {

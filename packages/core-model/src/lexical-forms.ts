@@ -19,8 +19,11 @@
  */
 import { BlockList } from './block-list.js';
 
-/** `invoice.lines[0].price.netAmount` → `netAmount` */
-function lastName(path: string): string {
+/**
+ * The last name of a model path or key: `invoice.lines[0].price.netAmount` → `netAmount` (what
+ * `hasName` and the rules' `hasLexicalField` ask by; the readers compute it once per binding)
+ */
+export function lastNameOf(path: string): string {
   return path.slice(path.lastIndexOf('.') + 1);
 }
 
@@ -48,7 +51,7 @@ export class LexicalForms extends Map<string, string> {
     pending.push(key);
     pending.push(text);
     this.names ??= new Set();
-    this.names.add(key === '' ? lastName(base) : name);
+    this.names.add(key === '' ? lastNameOf(base) : name);
   }
 
   /** Whether any number was recorded, without joining the paths */
@@ -63,7 +66,7 @@ export class LexicalForms extends Map<string, string> {
   hasName(name: string): boolean {
     if (this.stale) {
       const names = new Set<string>();
-      for (const key of this.keys()) names.add(lastName(key));
+      for (const key of this.keys()) names.add(lastNameOf(key));
       this.names = names;
       this.stale = false;
     }
@@ -95,7 +98,7 @@ export class LexicalForms extends Map<string, string> {
   override set(path: string, text: string): this {
     this.join();
     this.names ??= new Set();
-    this.names.add(lastName(path));
+    this.names.add(lastNameOf(path));
     return super.set(path, text);
   }
 

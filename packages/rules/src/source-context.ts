@@ -9,6 +9,7 @@ import {
   hasWellFormedValues,
   LexicalForms,
   type Locations,
+  lastNameOf,
   locationEntries,
   type RuleContextCounts,
   type SourceFacts,
@@ -127,8 +128,7 @@ class FactsView implements SourceContext {
     let fields = this.lexicalFields;
     if (!fields) {
       fields = new Set();
-      for (const key of lexical.keys())
-        if (typeof key === 'string') fields.add(key.slice(key.lastIndexOf('.') + 1));
+      for (const key of lexical.keys()) if (typeof key === 'string') fields.add(lastNameOf(key));
       this.lexicalFields = fields;
     }
     return fields.has(field);

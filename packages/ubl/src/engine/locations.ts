@@ -10,7 +10,7 @@
  * Behaves as @einv/xml's ElementLocations with "a later place of a path replaces it" (the UBL
  * reader's rule since the record days): same paths, same order, same XPaths.
  */
-import { BlockRows, type SourceLocation, type SourceLocations } from '@einv/core-model';
+import { BlockRows, lastNameOf, type SourceLocation, type SourceLocations } from '@einv/core-model';
 import { type XmlElement, XPaths } from '@einv/xml';
 
 /** The constant part of a location after its object's path: `.${rel}`, `[index]`, `${after}` */
@@ -44,7 +44,7 @@ export function pathTail(rel: string, after: string, attr: string | undefined): 
       after,
       attr,
       key: joined,
-      name: joined.slice(joined.lastIndexOf('.') + 1),
+      name: lastNameOf(joined),
     };
     tails.push(tail);
     tailIds.set(key, tail);
