@@ -217,14 +217,16 @@ const MIN_FAMILY = 3;
  */
 function withFamilies(sorted: readonly Keyed[]): readonly ContextEntry[] {
   const out: ContextEntry[] = [];
+  // each branch's key once (equalityKey compiles the compared value's closure)
+  const keys = sorted.map(familyKey);
   for (let i = 0; i < sorted.length; ) {
     const first = sorted[i] as Keyed;
-    const key = familyKey(first);
+    const key = keys[i] as EqualityKey | null;
     let end = i + 1;
     if (key !== null)
       while (end < sorted.length) {
         const k = sorted[end] as Keyed;
-        if (k.entry.group !== first.entry.group || familyKey(k)?.id !== key.id) break;
+        if (k.entry.group !== first.entry.group || keys[end]?.id !== key.id) break;
         end++;
       }
     if (key === null || end - i < MIN_FAMILY) {
@@ -232,7 +234,7 @@ function withFamilies(sorted: readonly Keyed[]): readonly ContextEntry[] {
       i++;
       continue;
     }
-    out.push(familyOf(sorted.slice(i, end), key));
+    out.push(familyOf(sorted.slice(i, end), keys.slice(i, end) as EqualityKey[], key));
     i = end;
   }
   return out;
@@ -248,16 +250,16 @@ function familyKey(k: Keyed): EqualityKey | null {
   return p === undefined ? null : equalityKey(p);
 }
 
-/** The family entry of a run of branches with the same key (withFamilies) */
-function familyOf(run: readonly Keyed[], key: EqualityKey): ContextEntry {
-  const members: Member[] = run.map((k) => {
+/** The family entry of a run of branches with the same key (withFamilies); `keys`: each branch's */
+function familyOf(run: readonly Keyed[], keys: readonly EqualityKey[], key: EqualityKey): ContextEntry {
+  const members: Member[] = run.map((k, i) => {
     const a = k.branch.ast as Extract<Ast, { k: 'path' }>;
     const lastAt = a.steps.length - 1;
     const last = a.steps[lastAt] as Step;
     const steps = a.steps.map((s, i) => (i === lastAt ? { ...last, preds: last.preds.slice(1) } : s));
     return {
       rule: k.entry.rule,
-      literal: (familyKey(k) as EqualityKey).literal,
+      literal: (keys[i] as EqualityKey).literal,
       rest: compileMatch({ src: k.branch.src, ast: { ...a, steps } }),
       match: k.entry.match,
       names: k.entry.names,
