@@ -17,12 +17,13 @@
  * lines, one look-up per group of each line in a map of 1,000 strings (hashing each kept string
  * again, a cache miss or two per look-up), 7 % of the reader's samples. A path now holds the paths
  * under it by the slot of their binding in the plan read under it (`Plan`: each group has one),
- * and a list's path its items' paths by index: array loads on objects the read reaches anyway. A path is the base of one plan only (a group with the empty key gets a path of its
- * own with the same text), so slots never clash.
+ * and a list's path its items' paths by index: array loads on objects the read reaches anyway. A
+ * path is the base of one plan only (a group with the empty key gets a path of its own with the same
+ * text), so slots never clash.
  *
  * Bounded: past MAX_PATHS paths in all, a path is made per read (and dropped with it). The cache holds
- * the paths of the largest invoice read so far, up to ~8,000 lines of the synthetic invoices (~8
- * paths per line), a few MB at most for the process.
+ * the paths of the largest invoice read so far, up to ~9,300 lines of the synthetic invoices (7 paths
+ * per line since decision 0274: 7,022 kept at 1,000 lines), a few MB at most for the process.
  */
 
 /** Paths kept for the process, all plans together */
