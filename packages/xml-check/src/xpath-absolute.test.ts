@@ -65,6 +65,17 @@ const TESTS = [
   "name(/*) != 'Doc'",
   "local-name() = 'B'",
   "local-name(.) = 'A' or name() = 'C'",
+  // two paths compared: one side gathered (once per document when absolute), the other visited
+  '@x = /t:Doc/t:A/t:B/@x',
+  '@x != /t:Doc/t:A/t:B/@x',
+  't:B = //t:A/t:B',
+  't:B != //t:A/t:B',
+  '/t:Doc/t:A/t:B = t:B',
+  '(t:B) != (../t:A/t:B)',
+  't:B = ../t:B',
+  "t:A[t:B = 'one']/t:B = //t:B",
+  'normalize-space(t:B) = //t:A/t:B/normalize-space()',
+  't:A/t:B/@x = //@x',
 ];
 
 describe('absolute paths in the compiled closures', () => {

@@ -8,7 +8,7 @@
  *
  * Only shapes whose meaning is plain are compiled: relative paths of child, attribute (last),
  * self, parent and ancestor steps, predicates only on child steps and only boolean ones; `not`, `and`, `or`, `exists`, `count(P) op n`,
- * `P = 'text'` / `P != 'text'`, `P = true()/false()`, `ends-with(name(), '…')`,
+ * `P = 'text'` / `P != 'text'`, `P = Q` / `P != Q` of two paths, `P = true()/false()`, `ends-with(name(), '…')`,
  * `string-length(S) op n`, and the string functions `normalize-space`, `upper-case`,
  * `substring-after(S, 'text')`. Anything else — and every part of an expression that
  * is not such a shape — runs on the interpreter, so the results are the interpreter's by
@@ -233,7 +233,7 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
   if (earlier) return earlier;
   // `=` and `!=` are symmetric: put the literal on the right
   const [side, lit] = isLiteral(r) ? [l, r] : isLiteral(l) ? [r, l] : [null, null];
-  if (!side || !lit) return stringsCompare(op === '=', l, r);
+  if (!side || !lit) return stringsCompare(op === '=', l, r) ?? pathsCompare(op === '=', l, r);
   const eq = op === '=';
   if (lit.k === 'str') {
     const text = lit.v;
@@ -253,6 +253,54 @@ function compareBool(op: string, l: Ast, r: Ast): BoolFn | null {
     return b !== null && (eq ? b === want : b !== want);
   };
   return (e, doc) => p(e, doc, hit);
+}
+
+/**
+ * `P = Q` / `P != Q` with a path on each side: the general comparison of their string values (each
+ * item an untyped node or a string: compared as strings, as the interpreter's compareItems does),
+ * true when some pair compares. One side's values are gathered, the other side's visited until one
+ * compares. The gathered side is the context-free one when there is one, then once per document:
+ * `@currencyID = /rsm:…/ram:InvoiceCurrencyCode`, a CII rule context (BR-CO-15's) tried on every
+ * TaxTotalAmount, and `(cac:PartyName/cbc:Name) != (../cac:…/cbc:RegistrationName)`, a UBL assert
+ * on the payee, went to the interpreter (its node sets and string lists, ~1.7 µs per CII example).
+ */
+function pathsCompare(eq: boolean, l: Ast, r: Ast): BoolFn | null {
+  const lp = anyPathOf(l);
+  const rp = anyPathOf(r);
+  if (!lp || !rp) return null;
+  const leftFree = contextFree(l);
+  const [gathered, visited] = leftFree && !contextFree(r) ? [lp, rp] : [rp, lp];
+  const gather = (e: XmlElement, doc: Evaluator): string[] => {
+    const values: string[] = [];
+    gathered(e, doc, (el, v) => {
+      values.push(atomOf(el, v));
+      return false;
+    });
+    return values;
+  };
+  const valuesOf = contextFree(gathered === lp ? l : r) ? oncePerDocument(gather) : gather;
+  if (eq)
+    return (e, doc) => {
+      const values = valuesOf(e, doc);
+      return values.length > 0 && visited(e, doc, (el, v) => values.includes(atomOf(el, v)));
+    };
+  return (e, doc) => {
+    const values = valuesOf(e, doc);
+    return (
+      values.length > 0 &&
+      visited(e, doc, (el, v) => {
+        const s = atomOf(el, v);
+        for (let i = 0; i < values.length; i++) if (values[i] !== s) return true;
+        return false;
+      })
+    );
+  };
+}
+
+/** A path's items in any order (an existential comparison does not need document order), else null */
+function anyPathOf(a: Ast): PathFn | null {
+  if (a.k !== 'path') return null;
+  return pathOf(a, true) ?? pathOf(a);
 }
 
 /**
