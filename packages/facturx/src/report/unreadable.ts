@@ -20,7 +20,10 @@ export function isUnreadable(f: Finding): boolean {
 }
 
 /** The one finding saying why the document could not be read, or undefined when it was read */
-export function unreadableCause(read: DetectAndCheckResult, lang: Lang): Finding | undefined {
+export function unreadableCause(
+  read: Pick<DetectAndCheckResult, 'format' | 'pdf' | 'diagnostics'>,
+  lang: Lang,
+): Finding | undefined {
   const pdfFindings = read.pdf?.findings ?? [];
   if (read.format === 'FACTURX-PDF' && !read.pdf?.embedded) {
     const fatal = pdfFindings.find((f) => f.severity === 'fatal');

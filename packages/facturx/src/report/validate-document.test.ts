@@ -13,7 +13,7 @@ import { unreadableInputs } from '../../../../tests/support/unreadable.js';
 import { detectAndRead, detectReadAndCheck } from '../detect.js';
 import { generate } from '../generate.js';
 import { checkXml } from './check-xml.js';
-import { validateDocument } from './validate-document.js';
+import { judgeDocument, validateDocument } from './validate-document.js';
 
 const NOW = '2026-03-15T10:00:00Z';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -88,6 +88,19 @@ describeIfShared('validateDocument single pass on the official examples', () => 
     '%s: same read and structure check as two passes',
     (_name, file) => {
       expectSamePass(new Uint8Array(fs.readFileSync(file)));
+    },
+  );
+  // validateDocument judges the read result unpublished (decision 0284): judgeDocument still shows
+  // the published one, the same report, and the same read as detectReadAndCheck, key order included
+  it.each(files.map((f) => [f.split('/').slice(-3).join('/'), f] as const))(
+    '%s: judgeDocument gives validateDocument’s report and detectReadAndCheck’s read',
+    (_name, file) => {
+      const bytes = new Uint8Array(fs.readFileSync(file));
+      const judged = judgeDocument(bytes);
+      expect(judged.report).toEqual(validateDocument(bytes));
+      const read = detectReadAndCheck(bytes, { lang: 'en' }, {});
+      expect(JSON.stringify(judged.read)).toBe(JSON.stringify(read));
+      expect(judged.read.locationTable).toBeDefined();
     },
   );
 });

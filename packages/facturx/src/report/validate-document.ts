@@ -15,7 +15,6 @@ import {
   type DocumentProfile,
   EXTENDED_CTC_FR,
   type Finding,
-  locationsOf,
   type Notice,
   type RuleSetRef,
   releaseSourceFacts,
@@ -24,7 +23,7 @@ import {
 import { type FrenchStandardVersion, structureFindingAppliesInExtendedCtcFr, validate } from '@einv/rules';
 import { statusLabel, statusLabelSource } from '../cdar/labels.js';
 import { validateCdar } from '../cdar/validate.js';
-import { type DetectAndCheckResult, detectReadAndCheck, isCdarHead, sniffHead } from '../detect.js';
+import { type DetectAndCheckResult, isCdarHead, publishedRead, readDocument, sniffHead } from '../detect.js';
 import { localizeFinding } from '../i18n/localize.js';
 import { preflight } from '../preflight/index.js';
 import { checkXml } from './check-xml.js';
@@ -104,11 +103,24 @@ const STRUCTURE_SETS: Record<'en' | 'fr', Record<'CII' | 'UBL', RuleSetRef>> = {
 };
 
 export function validateDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): DocumentReport {
-  return judgeDocument(bytes, options).report;
+  return judge(bytes, options, false).report;
 }
 
 /** validateDocument, also returning what the reader found (one pass) */
 export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOptions = {}): JudgedDocument {
+  return judge(bytes, options, true) as JudgedDocument;
+}
+
+/**
+ * The report, and with `publish` the read result as callers see it. validateDocument drops the read
+ * result: it is judged unpublished (its `locations` the reader's table) and the public copy is not
+ * made (decision 0284).
+ */
+function judge(
+  bytes: Uint8Array,
+  options: ValidateDocumentOptions,
+  publish: boolean,
+): { report: DocumentReport; read?: DetectAndCheckResult } {
   const lang = options.lang ?? 'en';
   // the head is sniffed once for both questions: a status message, and else the format (decision 0257)
   const head = sniffHead(bytes);
@@ -118,7 +130,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     ...(options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {}),
     ...(options.maxXmlBytes ? { maxXmlBytes: options.maxXmlBytes } : {}),
   };
-  const read = detectReadAndCheck(
+  const unpublished = readDocument(
     bytes,
     { lang, ...limit },
     options.profile
@@ -130,6 +142,9 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
       : {},
     head,
   );
+  const read = unpublished.read;
+  const format = unpublished.format ?? read.format;
+  const shown = () => (publish ? { read: publishedRead(unpublished) } : {});
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
     ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
@@ -140,18 +155,18 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     const report: DocumentReport = {
       valid: false,
       kind: 'invoice',
-      format: read.format,
+      format,
       ...(read.syntax ? { syntax: read.syntax } : {}),
       ruleSets: [],
       errors: [cause],
       warnings: [],
-      ...(read.format === 'FACTURX-PDF'
+      ...(format === 'FACTURX-PDF'
         ? { pdf: { findings: isAboutPdf(cause) ? [cause] : [], ...embeddedInfo } }
         : {}),
     };
-    return { report, read };
+    return { report, ...shown() };
   }
-  const syntax = read.syntax ?? (read.format === 'UBL' ? 'UBL' : 'CII');
+  const syntax = read.syntax ?? (format === 'UBL' ? 'UBL' : 'CII');
   const profile = options.profile ?? read.documentProfile ?? read.profile;
   // an embedded XML that is neither CII nor UBL was not checked by the reader's pass: say why here
   const structure =
@@ -164,13 +179,14 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     ...(options.frenchVersion ? { frenchVersion: options.frenchVersion } : {}),
     ...(options.processingType ? { processingType: options.processingType } : {}),
     ...(profile ? { profile } : {}),
-    locations: locationsOf(read),
+    // the reader's table, as locationsOf gives it from the published copy
+    locations: read.locations,
     ...(read.source ? { source: read.source } : {}),
   });
   // the rules were the last to read the counts and marks kept beside the facts (decision 0233)
   if (read.source) releaseSourceFacts(read.source);
   const pdfFindings =
-    read.format === 'FACTURX-PDF'
+    format === 'FACTURX-PDF'
       ? dedupe([
           ...(read.pdf?.findings ?? []),
           ...preflight(bytes, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) }),
@@ -199,7 +215,7 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
   const report: DocumentReport = {
     valid: errors.length === 0,
     kind: 'invoice',
-    format: read.format,
+    format,
     syntax,
     ...(profile ? { profile } : {}),
     ruleSets: [STRUCTURE_SETS[lang][syntax], ...rules.ruleSets],
@@ -207,9 +223,9 @@ export function judgeDocument(bytes: Uint8Array, options: ValidateDocumentOption
     warnings,
     ...(rules.notices ? { notices: rules.notices } : {}),
     ...frenchRulesSkipped(rules.ruleSets, read.invoice, options, profile, lang),
-    ...(read.format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
+    ...(format === 'FACTURX-PDF' ? { pdf: { findings: pdfFindings, ...embeddedInfo } } : {}),
   };
-  return { report, read };
+  return { report, ...shown() };
 }
 
 /**
