@@ -8,7 +8,6 @@ import {
   type DocumentProfile,
   type Finding,
   type Invoice,
-  isPlainNumber,
   LexicalForms,
   type LocationTable,
   NO_SOURCE_FACTS,
@@ -372,8 +371,9 @@ class Reader {
         const plain = plainNumberValue(raw);
         if (plain !== undefined) return plain;
         const n = parseDecimal(text);
-        if (report && n !== undefined && !isPlainNumber(raw))
-          this.lexical.record(modelPath, f.key, cf.name, raw);
+        // not written plainly, since plainNumberValue read no value (its form is isPlainNumber's:
+        // no need to ask the regular expression again, decision 0287)
+        if (report && n !== undefined) this.lexical.record(modelPath, f.key, cf.name, raw);
         if (n === undefined && report) {
           this.report(
             'CII-DECIMAL',

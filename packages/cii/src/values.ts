@@ -3,32 +3,15 @@
  * surprises: numbers are written in plain decimal notation (never 1e-7), with at least the
  * decimals the type asks for and never fewer than the number holds (nothing is rounded away).
  */
-
-/** xs:decimal text → number; undefined when it is not a decimal (CII forbids exponents) */
-export function parseDecimal(text: string): number | undefined {
-  const t = text.trim();
-  if (!isDecimal(t)) return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : undefined;
-}
+import { decimalValue } from '@einv/core-model';
 
 /**
- * DECIMAL.test(t), by a scan of the characters (a value of every line goes through it): an optional
- * sign, then digits with at most one '.', and at least one digit
+ * xs:decimal text → number; undefined when it is not a decimal (CII forbids exponents): white space
+ * around it trimmed, then core-model's one scan (decision 0287; a scan of the form, then Number(),
+ * before)
  */
-function isDecimal(t: string): boolean {
-  let i = 0;
-  const first = t.charCodeAt(0);
-  if (first === 0x2b || first === 0x2d) i = 1;
-  let digits = 0;
-  let dot = false;
-  for (; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) digits++;
-    else if (c === 0x2e && !dot) dot = true;
-    else return false;
-  }
-  return digits > 0;
+export function parseDecimal(text: string): number | undefined {
+  return decimalValue(text.trim());
 }
 
 /** number → plain decimal text with at least `minDecimals` decimals */

@@ -1,6 +1,7 @@
 export { BlockList, BlockRows } from './block-list.js';
 export * from './calculate.js';
 export * from './complete.js';
+export { decimalValue } from './decimal-value.js';
 export * from './findings.js';
 export { type GuidelineProfile, profileOfGuideline } from './guidelines.js';
 export { LexicalForms, lastNameOf } from './lexical-forms.js';

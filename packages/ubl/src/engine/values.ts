@@ -1,18 +1,14 @@
 /** Text ⇄ value conversions shared by the reader and the writer. */
 
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NOTE_SUBJECT = /^#([A-Za-z0-9]{1,3})#([\s\S]*)$/;
 
-/** xs:decimal lexical form (after trimming) → number; undefined when it is not one */
-export function parseDecimal(text: string): number | undefined {
-  if (!DECIMAL.test(text)) return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
+/**
+ * xs:decimal lexical form (after trimming) → number; undefined when it is not one: core-model's one
+ * scan (decision 0287; the pattern, then Number(), before)
+ */
 /** A number written plainly → its value (shared with the CII reader: @einv/core-model) */
-export { plainNumberValue } from '@einv/core-model';
+export { decimalValue as parseDecimal, plainNumberValue } from '@einv/core-model';
 
 export function isIsoDate(text: string): boolean {
   return ISO_DATE.test(text);
