@@ -22,8 +22,9 @@
  * text), so slots never clash.
  *
  * Bounded: past MAX_PATHS paths in all, a path is made per read (and dropped with it). The cache holds
- * the paths of the largest invoice read so far, up to ~9,300 lines of the synthetic invoices (7 paths
- * per line since decision 0274: 7,022 kept at 1,000 lines), a few MB at most for the process.
+ * the paths of the largest invoice read so far, up to ~10,900 lines of the synthetic invoices (6 paths
+ * per line since decision 0288, two of them path objects and four the item attributes' texts: 6,021
+ * kept at 1,000 lines), a few MB at most for the process.
  */
 
 /** Paths kept for the process, all plans together */
@@ -35,8 +36,14 @@ export class ModelPath {
   private subs: (ModelPath | undefined)[] | undefined;
   /** the paths of the items of the list at this path (a repeated group's key), by index */
   private items: ModelPath[] | undefined;
+  /** the same items' path texts, for a list whose items hold no group (`itemText`) */
+  private texts: string[] | undefined;
 
-  constructor(readonly path: string) {}
+  /**
+   * Written again only in the reader's one scratch path (`retarget`), the base of the items of a
+   * list whose items hold no group: every other path keeps its text
+   */
+  constructor(public path: string) {}
 
   /** `joinPath(path, key)` as a path: that of the binding at `slot` of the plan read under this one */
   under(slot: number, key: string): ModelPath {
@@ -65,6 +72,32 @@ export class ModelPath {
       }
     }
     return item;
+  }
+
+  /**
+   * `${path}[${index}]` as text only, for the item of a list whose items hold no group (decision
+   * 0288): no path is ever asked under such an item, so it needs no ModelPath of its own, and the
+   * reader spares touching one kept object per item (most of them old, spread over the heap by
+   * the scavenges that promoted them: a cache miss each, four per line for the item attributes)
+   */
+  itemText(index: number): string {
+    this.texts ??= [];
+    let text = this.texts[index];
+    if (text === undefined) {
+      text = `${this.path}[${index}]`;
+      // filled in order, as `items`
+      if (index === this.texts.length && kept < MAX_PATHS) {
+        kept++;
+        this.texts.push(text);
+      }
+    }
+    return text;
+  }
+
+  /** This path, reading as `path` from now on (the reader's scratch path only) */
+  retarget(path: string): this {
+    this.path = path;
+    return this;
   }
 }
 

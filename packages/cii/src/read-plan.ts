@@ -98,6 +98,12 @@ export interface CompiledGroup {
   plan: Plan;
   /** its model path's slot under the plan's path (ModelPath.under, decision 0252) */
   slot: number;
+  /**
+   * Its plan reads fields only (no group below it): no model path is asked under its element, so
+   * an item's path is its text (`ModelPath.itemText`) and a path-less single group reads under its
+   * parent's path itself (decision 0288)
+   */
+  fieldsOnly: boolean;
 }
 
 export type CompiledEntry = CompiledField | CompiledGroup;
@@ -251,6 +257,7 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         name: lastNameOf(b.key),
       });
     } else {
+      const plan = groupPlan(b);
       compiled.push({
         kind: 'group',
         binding: b,
@@ -261,8 +268,9 @@ function compilePlan(entries: readonly Binding[], constants: NonNullable<GroupBi
         node: last.index,
         pathless: nodes.length === 1,
         access,
-        plan: groupPlan(b),
+        plan,
         slot: slots++,
+        fieldsOnly: plan.entries.every((e) => e.kind === 'field'),
       });
     }
   }

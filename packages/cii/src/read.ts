@@ -22,7 +22,7 @@ import { CII_BINDING } from './binding/index.js';
 import { compilePath, everyElement, NAMESPACES, type Step, type Variables } from './binding/path.js';
 import { VAT_TOTAL_FROM_ROOT } from './binding/totals.js';
 import { documentProfileOf, profileOfGuideline } from './guideline.js';
-import { INVOICE_PATH, type ModelPath } from './key-paths.js';
+import { INVOICE_PATH, ModelPath } from './key-paths.js';
 import { getKey, isEmpty, isObject, joinPath, type ModelObject, setKey } from './model-path.js';
 import { readPaymentSchedule } from './payment-terms.js';
 import { ReaderLocations } from './read-locations.js';
@@ -192,6 +192,12 @@ class Reader {
   readonly visited = new ReadMarks();
   /** XPaths of the elements the findings name, cached */
   readonly xpaths = new XPaths();
+  /**
+   * The base path of the item being read of a list whose items hold no group, retargeted per item
+   * (decision 0288): such an item's entries read only its text (no group, so no path under it, and
+   * none of them keeps the path object), and its reading never nests another such item
+   */
+  private readonly itemBase = new ModelPath('');
   private readonly vars: Variables;
 
   constructor(root: XmlElement) {
@@ -395,7 +401,10 @@ class Reader {
     if (at === undefined) return;
     const g = cg.binding;
     const plan = cg.plan;
-    const target = base.under(cg.slot, cg.key);
+    // a path-less single group reading fields only has its parent's path text: read under the
+    // parent's path itself, not a kept copy of it (decision 0288; a group below it would take its
+    // paths by its own plan's slots, which could meet the parent plan's)
+    const target = cg.key === '' && !cg.many && cg.fieldsOnly ? base : base.under(cg.slot, cg.key);
     if (cg.many) {
       const existing = cg.access.get(obj);
       // a new list is made with its first item: `[item]` holds one slot, where `[]` grew to 17 at its
@@ -405,7 +414,8 @@ class Reader {
       for (let i = 0; i < count; i++) {
         const e = Array.isArray(at) ? (at[i] as XmlElement) : at;
         const item: ModelObject = {};
-        const itemPath = target.item(list === undefined ? 0 : list.length);
+        const index = list === undefined ? 0 : list.length;
+        const itemPath = cg.fieldsOnly ? this.itemBase.retarget(target.itemText(index)) : target.item(index);
         const inner = this.walk(plan, e);
         this.entries(plan, inner, item, itemPath);
         // a path-less group (BG-17 inside BG-16) is here when one of its elements is, even empty
