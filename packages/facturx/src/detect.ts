@@ -479,55 +479,49 @@ export function detectReadAndCheck(
   return publishedRead(readDocument(input, options, check, head));
 }
 
-/** The read result as callers see it: published, its format after the reader's keys */
-export function publishedRead({ read, format }: UnpublishedRead): DetectAndCheckResult {
-  return format === undefined ? published(read) : published<DetectAndCheckResult>(read, { format });
+/**
+ * The read result as callers see it: published, an XML document's syntax as its `format` after the
+ * reader's keys (a PDF's result has its format already)
+ */
+export function publishedRead(read: Unpublished<DetectAndCheckResult>): DetectAndCheckResult {
+  return read.format === undefined && read.syntax !== undefined
+    ? published<DetectAndCheckResult>(read, { format: read.syntax })
+    : published(read);
 }
 
 /**
  * detectReadAndCheck's result before it is published: `locations` still the reader's table (what
- * validate() takes), and for an XML document its `format` apart (publishing puts it after the
- * result's keys). validateDocument judges this and never shows the read result: the public copy
- * withLocations makes (its keys one by one, the `locations` accessor) is made only for the callers
- * who get it (judgeDocument's `read`, detectAndRead; decision 0284).
+ * validate() takes), and an XML document's `format` not yet set (it is its `syntax`; publishing puts
+ * it after the result's keys). validateDocument judges this and never shows the read result: the
+ * public copy withLocations makes (its keys one by one, the `locations` accessor) is made only for
+ * the callers who get it (judgeDocument's `read`, detectAndRead; decision 0284).
  */
-export interface UnpublishedRead {
-  read: Unpublished<DetectAndCheckResult>;
-  /** the XML document's syntax as its format; undefined when `read.format` says it (a PDF) or none */
-  format?: 'CII' | 'UBL';
-}
-
 export function readDocument(
   input: Uint8Array | string,
   options: DetectOptions,
   check: CheckRequest | undefined,
   /** sniffHead(input), when the caller asked it already */
   head?: SniffedHead,
-): UnpublishedRead {
+): Unpublished<DetectAndCheckResult> {
   const lang = options.lang ?? 'en';
   if (typeof input !== 'string' && (head ? head.pdf : isPdf(input))) {
     const ex = extract(input, { lang, ...(options.maxPdfBytes ? { maxBytes: options.maxPdfBytes } : {}) });
     if (ex.xml === undefined || ex.filename === undefined) {
       return {
-        read: {
-          format: 'FACTURX-PDF',
-          invoice: {},
-          profile: undefined,
-          diagnostics: ex.findings.filter((f) => f.severity === 'fatal'),
-          locations: {},
-          pdf: { findings: ex.findings },
-        },
+        format: 'FACTURX-PDF',
+        invoice: {},
+        profile: undefined,
+        diagnostics: ex.findings.filter((f) => f.severity === 'fatal'),
+        locations: {},
+        pdf: { findings: ex.findings },
       };
     }
     const inner = readXml(ex.xml, { lang, maxXmlBytes: options.maxXmlBytes }, check);
     return {
-      read: {
-        ...inner,
-        format: 'FACTURX-PDF',
-        pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
-      },
+      ...inner,
+      format: 'FACTURX-PDF',
+      pdf: { findings: ex.findings, embedded: { filename: ex.filename, xml: ex.xml } },
     };
   }
-  const read = readXml(input, { lang, maxXmlBytes: options.maxXmlBytes }, check, head?.root);
-  return read.syntax ? { read, format: read.syntax } : { read };
+  return readXml(input, { lang, maxXmlBytes: options.maxXmlBytes }, check, head?.root);
 }

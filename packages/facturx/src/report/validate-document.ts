@@ -130,7 +130,7 @@ function judge(
     ...(options.maxPdfBytes ? { maxPdfBytes: options.maxPdfBytes } : {}),
     ...(options.maxXmlBytes ? { maxXmlBytes: options.maxXmlBytes } : {}),
   };
-  const unpublished = readDocument(
+  const read = readDocument(
     bytes,
     { lang, ...limit },
     options.profile
@@ -142,9 +142,9 @@ function judge(
       : {},
     head,
   );
-  const read = unpublished.read;
-  const format = unpublished.format ?? read.format;
-  const shown = () => (publish ? { read: publishedRead(unpublished) } : {});
+  // a PDF's format is set; an XML document's is its syntax, set when the result is published
+  const format = read.format ?? read.syntax;
+  const shown = () => (publish ? { read: publishedRead(read) } : {});
   const embedded = read.pdf?.embedded;
   const embeddedInfo = embedded
     ? { embedded: { filename: embedded.filename, size: new TextEncoder().encode(embedded.xml).length } }
