@@ -12,27 +12,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { sharedXmlFiles } from './lib.mjs';
+import { documentSet, median, warmRoundsOf } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
-const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
-
-/** The documents of a set, as bytes */
-function documentsOf(set) {
-  if (set === 'cii' || set === 'ubl') return sharedXmlFiles(`en16931/${set}/examples`).map((d) => d.bytes);
-  const m = /^(cii|ubl)(\d+)$/.exec(set);
-  if (!m) throw new Error(`unknown set ${set}: cii, ubl, or cii|ubl followed by a number of lines`);
-  return [Buffer.from(largeInvoiceXml(m[1], Number(m[2])))];
-}
 
 async function child(root, set) {
   const { validateDocument } = await import(path.join(path.resolve(root), 'packages/facturx/dist/index.js'));
-  const docs = documentsOf(set).map((b) => new Uint8Array(b));
+  const docs = documentSet(set).map((b) => new Uint8Array(b));
   const options = { maxXmlBytes: 64 * 1024 * 1024 };
-  // ~2,000 calls over the examples; a large file as many rounds as 2,000 examples' bytes (~80 MB), at least 3
-  const bytes = docs.reduce((sum, d) => sum + d.length, 0);
-  const warmRounds = docs.length > 1 ? Math.ceil(2000 / docs.length) : Math.max(3, Math.ceil(80e6 / bytes));
+  const warmRounds = warmRoundsOf(docs);
   for (let i = 0; i < warmRounds; i++) for (const d of docs) validateDocument(d, options);
   const lines = Number(/\d+$/.exec(set)?.[0] ?? 0);
   const rounds = lines >= 10000 ? 4 : lines >= 1000 ? 30 : 200;

@@ -101,6 +101,29 @@ export function sharedXmlFiles(dir) {
 }
 
 /**
+ * A set named on the command line of the benches that time whole validateDocument calls in processes
+ * of their own (compare-builds-apart, validate-document-phases), as bytes: 'cii' | 'ubl', every
+ * official example of the syntax (as the issue's bench takes them); 'cii1000', 'ubl10000', …, a
+ * synthetic invoice of that many lines (fixtures/scripts/gen-large-xml.mjs)
+ */
+export function documentSet(set) {
+  if (set === 'cii' || set === 'ubl') return sharedXmlFiles(`en16931/${set}/examples`).map((d) => d.bytes);
+  const m = /^(cii|ubl)(\d+)$/.exec(set);
+  if (!m) throw new Error(`unknown set ${set}: cii, ubl, or cii|ubl followed by a number of lines`);
+  return [Buffer.from(largeInvoiceXml(m[1], Number(m[2])))];
+}
+
+/**
+ * The rounds over `docs` that warm a process before it is timed, as the issue's bench warms einv
+ * (decision 0250): ~2,000 calls over the examples; a large file as many rounds as 2,000 examples'
+ * bytes (~80 MB), at least 3
+ */
+export function warmRoundsOf(docs) {
+  const bytes = docs.reduce((sum, d) => sum + d.length, 0);
+  return docs.length > 1 ? Math.ceil(2000 / docs.length) : Math.max(3, Math.ceil(80e6 / bytes));
+}
+
+/**
  * The document sets of the compare-* benches, [name, bytes[]]: the official CII and UBL examples
  * (without the "FT " example, whose 3 MB attachment would dominate), the 1,000-line synthetic
  * invoices, and the given larger CII invoices (e.g. [10000])

@@ -13,20 +13,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { largeInvoiceXml } from '../fixtures/scripts/gen-large-xml.mjs';
-import { sharedXmlFiles } from './lib.mjs';
+import { documentSet, median, warmRoundsOf } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const here = path.resolve(path.dirname(self), '..');
-const median = (v) => [...v].sort((x, y) => x - y)[v.length >> 1];
 const STAGES = ['parse', 'parse + bare walk', 'parse + read', 'read + check', 'validateDocument'];
-
-function documentsOf(set) {
-  if (set === 'cii' || set === 'ubl') return sharedXmlFiles(`en16931/${set}/examples`).map((d) => d.bytes);
-  const m = /^(cii|ubl)(\d+)$/.exec(set);
-  if (!m) throw new Error(`unknown set ${set}: cii, ubl, or cii|ubl followed by a number of lines`);
-  return [Buffer.from(largeInvoiceXml(m[1], Number(m[2])))];
-}
+/** Above the parser's 20 MiB default: a 10,000-line CII is ~24 MB */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 /** Elements in a tree; also the bare walk's work (a read of each element's children) */
 function countElements(el) {
@@ -42,10 +35,9 @@ async function stageFunction(root, set, stage) {
   const { readCiiElement, readAndCheckCii } = await import(at('cii'));
   const { readUblElement, readAndCheckUbl } = await import(at('ubl'));
   const { validateDocument } = await import(at('facturx'));
-  const maxBytes = 64 * 1024 * 1024;
   const cii = set.startsWith('cii');
   const parse = (d) => {
-    const parsed = parseXml(d, { maxBytes });
+    const parsed = parseXml(d, { maxBytes: MAX_BYTES });
     if (!parsed.ok) throw new Error(parsed.error.message);
     return parsed.root;
   };
@@ -57,18 +49,18 @@ async function stageFunction(root, set, stage) {
     case 'parse + read':
       return cii ? (d) => readCiiElement(parse(d)) : (d) => readUblElement(parse(d));
     case 'read + check':
-      return cii ? (d) => readAndCheckCii(d, { maxBytes }) : (d) => readAndCheckUbl(d, { maxBytes });
+      return cii
+        ? (d) => readAndCheckCii(d, { maxBytes: MAX_BYTES })
+        : (d) => readAndCheckUbl(d, { maxBytes: MAX_BYTES });
     default:
-      return (d) => validateDocument(d, { maxXmlBytes: maxBytes });
+      return (d) => validateDocument(d, { maxXmlBytes: MAX_BYTES });
   }
 }
 
 async function child(root, set, stage) {
-  const docs = documentsOf(set).map((b) => new Uint8Array(b));
+  const docs = documentSet(set).map((b) => new Uint8Array(b));
   const run = await stageFunction(root, set, stage);
-  // warmed like compare-builds-apart.mjs: ~2,000 calls over the examples, ~80 MB of a large file
-  const bytes = docs.reduce((sum, d) => sum + d.length, 0);
-  const warmRounds = docs.length > 1 ? Math.ceil(2000 / docs.length) : Math.max(3, Math.ceil(80e6 / bytes));
+  const warmRounds = warmRoundsOf(docs);
   for (let i = 0; i < warmRounds; i++) for (const d of docs) run(d);
   const lines = Number(/\d+$/.exec(set)?.[0] ?? 0);
   let cpu;
@@ -97,10 +89,7 @@ async function child(root, set, stage) {
     cpu = median(cpus);
   }
   const { parseXml } = await import(path.join(root, 'packages/xml/dist/index.js'));
-  const elements = docs.reduce(
-    (sum, d) => sum + countElements(parseXml(d, { maxBytes: 64 * 1024 * 1024 }).root),
-    0,
-  );
+  const elements = docs.reduce((sum, d) => sum + countElements(parseXml(d, { maxBytes: MAX_BYTES }).root), 0);
   console.log(JSON.stringify({ cpu, elements: elements / docs.length }));
 }
 
