@@ -108,11 +108,11 @@ async function officialExamples(jvm) {
   ]) {
     const docs = sharedXmlFiles(dir).map((d) => ({ ...d, file: path.join(SHARED_DIR, dir, d.name) }));
     if (jvm) {
-      // warm the JVM: ~2,000 transforms of this syntax's examples before anything is timed
+      // warm the JVM: EXAMPLES_WARMUP transforms (~2,000) of this syntax's examples before anything is timed
       const each = Math.ceil(EXAMPLES_WARMUP / docs.length);
       for (const d of docs) await jvm.run(key, d.file, each);
     }
-    // warm einv alike (decision 0250): ~2,000 calls of validateDocument and of the bare parse over
+    // warm einv alike (decision 0250): EXAMPLES_WARMUP calls of validateDocument and of the bare parse over
     // the same examples before anything is timed. Without it the first rounds timed code V8 was still
     // optimizing on the other core, and einv's medians were of a colder run than the JVM's
     const einvWarmup = Math.ceil(EXAMPLES_WARMUP / docs.length);

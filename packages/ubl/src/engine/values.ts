@@ -4,10 +4,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NOTE_SUBJECT = /^#([A-Za-z0-9]{1,3})#([\s\S]*)$/;
 
 /**
- * xs:decimal lexical form (after trimming) → number; undefined when it is not one: core-model's one
- * scan (decision 0287; the pattern, then Number(), before)
+ * From @einv/core-model, shared with the CII reader: `parseDecimal`, an xs:decimal lexical form
+ * (after trimming) → number, undefined when it is not one (one scan, decision 0287; the pattern then
+ * Number() before); `plainNumberValue`, a number written plainly → its value
  */
-/** A number written plainly → its value (shared with the CII reader: @einv/core-model) */
 export { decimalValue as parseDecimal, plainNumberValue } from '@einv/core-model';
 
 export function isIsoDate(text: string): boolean {
